@@ -1,0 +1,43 @@
+//! The rules of every game the server hosts: Chess, Reversi (6x6, 8x8, 10x10), Chess
+//! Reversi and Knight Fight, exactly as `RULES.md` states them.
+//!
+//! The crate is pure: no I/O, no async, no clock, no global state. The server works
+//! through [`AnyGame`], which takes and gives moves as canonical text:
+//!
+//! ```
+//! use rules::{AnyGame, Color, Variant};
+//!
+//! let mut game = AnyGame::new(Variant::Reversi8x8, None).unwrap();
+//! assert_eq!(game.legal_moves(), ["d4", "e4", "d5", "e5"]);
+//! game.play("d4").unwrap();
+//! assert_eq!(game.to_move(), Some(Color::Black));
+//! assert_eq!(game.ply(), 1);
+//! ```
+
+mod any_game;
+mod board;
+mod chess;
+mod chess_reversi;
+mod color;
+mod error;
+mod game;
+mod knight_fight;
+mod outcome;
+mod reversi;
+mod setup;
+mod square;
+mod variant;
+
+pub use any_game::{AnyGame, Knights, PlayedMove, PositionSnapshot, ReplayError, Target};
+pub use board::{BoardView, Cell, PieceKind};
+pub use chess::Chess;
+pub use chess_reversi::ChessReversi;
+pub use color::{Color, ParseColorError};
+pub use error::PlayError;
+pub use game::Game;
+pub use knight_fight::KnightFight;
+pub use outcome::{DrawClaim, EndReason, GameResult, Outcome, ParseResultError, Scores};
+pub use reversi::Reversi;
+pub use setup::{KnightFightSetup, SetupError};
+pub use square::{MAX_BOARD_SIZE, ParseSquareError, Square};
+pub use variant::{ParseVariantError, Variant};

@@ -1,0 +1,123 @@
+//! The closed set of games, by their stable ids.
+
+use std::{fmt, str::FromStr};
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A game this server hosts. The id text is stable: URLs, the API and the database use it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// `chess`: the FIDE Laws of Chess.
+    Chess,
+    /// `reversi-6x6`.
+    Reversi6x6,
+    /// `reversi-8x8`.
+    Reversi8x8,
+    /// `reversi-10x10`.
+    Reversi10x10,
+    /// `chess-reversi`: a placement game scored by attacked squares.
+    ChessReversi,
+    /// `knight-fight`: two knights collecting numbers on a 10x10 board.
+    KnightFight,
+}
+
+impl Variant {
+    /// Every variant, in the order the site lists them.
+    pub const ALL: [Variant; 6] = [
+        Variant::Chess,
+        Variant::Reversi6x6,
+        Variant::Reversi8x8,
+        Variant::Reversi10x10,
+        Variant::ChessReversi,
+        Variant::KnightFight,
+    ];
+
+    /// The stable id, such as `reversi-8x8`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::Reversi6x6 => "reversi-6x6",
+            Variant::Reversi8x8 => "reversi-8x8",
+            Variant::Reversi10x10 => "reversi-10x10",
+            Variant::ChessReversi => "chess-reversi",
+            Variant::KnightFight => "knight-fight",
+        }
+    }
+
+    /// The English display name, such as `Reversi 8x8`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "Chess",
+            Variant::Reversi6x6 => "Reversi 6x6",
+            Variant::Reversi8x8 => "Reversi 8x8",
+            Variant::Reversi10x10 => "Reversi 10x10",
+            Variant::ChessReversi => "Chess Reversi",
+            Variant::KnightFight => "Knight Fight",
+        }
+    }
+
+    /// The board's width, which is also its height.
+    #[must_use]
+    pub const fn board_size(self) -> u8 {
+        match self {
+            Variant::Chess | Variant::Reversi8x8 | Variant::ChessReversi => 8,
+            Variant::Reversi6x6 => 6,
+            Variant::Reversi10x10 | Variant::KnightFight => 10,
+        }
+    }
+
+    /// Whether the game keeps a score (discs or points) during play.
+    #[must_use]
+    pub const fn has_scores(self) -> bool {
+        !matches!(self, Variant::Chess)
+    }
+
+    /// Whether a game needs a setup made at creation (Knight Fight's numbers).
+    #[must_use]
+    pub const fn needs_setup(self) -> bool {
+        matches!(self, Variant::KnightFight)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The text is not one of the variant ids.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseVariantError;
+
+impl fmt::Display for ParseVariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown variant id")
+    }
+}
+
+impl std::error::Error for ParseVariantError {}
+
+impl FromStr for Variant {
+    type Err = ParseVariantError;
+    fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.as_str() == s)
+            .ok_or(ParseVariantError)
+    }
+}
+
+impl Serialize for Variant {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Variant {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
