@@ -841,6 +841,49 @@ fn perft_through_any_game() {
 }
 
 #[test]
+fn kiwipete_is_reached_and_counted_through_any_game() {
+    let moves = [
+        "e4", "e6", "d4", "g6", "d5", "Bg7", "Nc3", "Qe7", "Nf3", "Nf6", "Ne5", "b5", "Bd2", "b4",
+        "Qf3", "Nc6", "Be2", "Na5", "Nb1", "Nc4", "Nc3", "Nb6", "Nb1", "Ba6", "Nc3", "h5", "Nb1",
+        "h4", "Nc3", "h3",
+    ];
+    let game = AnyGame::replay(Variant::Chess, None, moves).unwrap();
+    assert_eq!(
+        game.fen().unwrap(),
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 16"
+    );
+    assert_eq!(game.perft(3), 97_862);
+}
+
+#[test]
+fn opera_game_replays_to_mate() {
+    let moves = [
+        "e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3",
+        "Qe7", "Nc3", "c6", "Bg5", "b5", "Nxb5", "cxb5", "Bxb5+", "Nbd7", "O-O-O", "Rd8", "Rxd7",
+        "Rxd7", "Rd1", "Qe6", "Bxd7+", "Nxd7", "Qb8+", "Nxb8", "Rd8#",
+    ];
+    let game = AnyGame::replay(Variant::Chess, None, moves).unwrap();
+    let displays: Vec<&str> = game
+        .record()
+        .iter()
+        .map(|played| played.display.as_str())
+        .collect();
+    assert_eq!(displays, moves);
+    assert_eq!(game.record()[22].text, "e1c1");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            result: GameResult::WhiteWins,
+            reason: EndReason::Checkmate
+        })
+    );
+    // Replaying the canonical texts gives the same game.
+    let again = AnyGame::replay(Variant::Chess, None, game.moves()).unwrap();
+    assert_eq!(again.fen(), game.fen());
+    assert_eq!(again.record(), game.record());
+}
+
+#[test]
 fn perft_counts_nothing_below_a_mate() {
     let game = chess("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     assert!(game.is_over());
