@@ -357,8 +357,12 @@ fn promotion_to_each_of_queen_rook_bishop_knight() {
 #[test]
 fn promotion_needs_a_piece_and_never_a_king_or_pawn() {
     let mut game = chess("7k/P7/8/8/8/8/8/K7 w - - 0 1");
-    for text in ["a7a8", "a7a8k", "a7a8p", "a8"] {
-        assert!(game.play(text).is_err(), "{text}");
+    for text in ["a7a8", "a7a8k", "a8", "a8=K", "a8=P"] {
+        assert_eq!(
+            game.play(text),
+            Err(PlayError::Illegal(text.to_owned())),
+            "{text}"
+        );
     }
     // SAN with the sign of the piece, with or without a check sign.
     let mv = game.play("a8=Q+").unwrap();
@@ -793,6 +797,39 @@ fn replay_reproduces_the_position() {
     assert_eq!(game.fen(), Some(direct.fen()));
     assert_eq!(game.ply(), 8);
     assert_eq!(game.moves().collect::<Vec<_>>(), moves);
+}
+
+#[test]
+fn random_games_round_trip_every_move_text_and_replay() {
+    use rand::{Rng, SeedableRng, rngs::SmallRng};
+
+    let mut rng = SmallRng::seed_from_u64(2026);
+    for _ in 0..12 {
+        let mut game = Chess::new();
+        let mut any = AnyGame::new(Variant::Chess, None).unwrap();
+        while !game.is_over() && game.ply() < 300 {
+            let moves = game.legal_moves();
+            for mv in &moves {
+                assert_eq!(game.parse_move(&game.move_text(mv)).as_ref(), Ok(mv));
+                assert_eq!(game.parse_move(&game.display_text(mv)).as_ref(), Ok(mv));
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            let text = game.move_text(&mv);
+            game.play_unchecked(&mv);
+            assert_eq!(any.play(&text), Ok(text));
+            assert_eq!(any.fen(), Some(game.fen()));
+        }
+        assert_eq!(any.outcome(), game.outcome());
+        let from_uci = AnyGame::replay(Variant::Chess, None, any.moves()).unwrap();
+        let sans: Vec<&str> = any.record().iter().map(|m| m.display.as_str()).collect();
+        let from_san = AnyGame::replay(Variant::Chess, None, sans).unwrap();
+        for replayed in [from_uci, from_san] {
+            assert_eq!(replayed.fen(), any.fen());
+            assert_eq!(replayed.record(), any.record());
+            assert_eq!(replayed.outcome(), any.outcome());
+            assert_eq!(replayed.draw_claims(), any.draw_claims());
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------
