@@ -98,6 +98,42 @@ impl Reversi {
         game
     }
 
+    /// A position with the given discs and side to move, its ply count starting at 0.
+    /// While a centre square is empty the opening phase rules apply (placements on the
+    /// empty centre squares only).
+    ///
+    /// Returns `None` when `size` is not 6, 8 or 10, a square lies off the board, or a
+    /// square is listed twice.
+    #[must_use]
+    pub fn from_discs(
+        size: u8,
+        white: &[Square],
+        black: &[Square],
+        to_move: Color,
+    ) -> Option<Reversi> {
+        if !matches!(size, 6 | 8 | 10) {
+            return None;
+        }
+        let mut game = Reversi::new(size);
+        for (squares, color) in [(white, Color::White), (black, Color::Black)] {
+            for square in squares {
+                if !square.on_board(size) {
+                    return None;
+                }
+                let bit = 1u128 << square.index(size);
+                if (game.white | game.black) & bit != 0 {
+                    return None;
+                }
+                match color {
+                    Color::White => game.white |= bit,
+                    Color::Black => game.black |= bit,
+                }
+            }
+        }
+        game.to_move = to_move;
+        Some(game)
+    }
+
     /// The board's width (and height): 6, 8 or 10.
     #[must_use]
     pub const fn size(&self) -> u8 {
