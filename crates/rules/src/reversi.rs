@@ -489,11 +489,11 @@ fn shift<B: Bits>(bits: B, step: i32) -> B {
     }
 }
 
-/// The placements for `me` along one direction: empty or not, the squares just beyond a
-/// run of `between` discs that starts next to one of `me`'s discs.
+/// The runs of `between` discs that start next to a disc of `from` along one direction
+/// (the squares from the neighbour on, up to the last contiguous `between` disc).
 #[inline(always)]
-fn ray_moves<L: Layout>(me: L::B, between: L::B, step: i32) -> L::B {
-    let mut run = shift(me, step) & between;
+fn ray_run<L: Layout>(from: L::B, between: L::B, step: i32) -> L::B {
+    let mut run = shift(from, step) & between;
     run |= shift(run, step) & between;
     // Runs of up to two so far; extend two squares at a time through pairs of `between`.
     let pairs = between & shift(between, step);
@@ -502,7 +502,14 @@ fn ray_moves<L: Layout>(me: L::B, between: L::B, step: i32) -> L::B {
         run |= shift(run, 2 * step) & pairs;
         reach += 2;
     }
-    shift(run, step)
+    run
+}
+
+/// The placements for `me` along one direction: empty or not, the squares just beyond a
+/// run of `between` discs that starts next to one of `me`'s discs.
+#[inline(always)]
+fn ray_moves<L: Layout>(me: L::B, between: L::B, step: i32) -> L::B {
+    shift(ray_run::<L>(me, between, step), step)
 }
 
 /// Every square where `me` may place a disc (after the opening phase).
@@ -522,16 +529,16 @@ fn moves<L: Layout>(me: L::B, opp: L::B) -> L::B {
     found & empty
 }
 
-/// The discs a placement at `bit` flips along one direction.
+/// The discs a placement at `bit` flips along one direction: the run of `between` discs
+/// from its neighbour on, if a disc of `me` closes it.
 #[inline(always)]
-fn ray_flips<B: Bits>(me: B, between: B, bit: B, step: i32) -> B {
-    let mut square = shift(bit, step);
-    let mut run = B::ZERO;
-    while square & between != B::ZERO {
-        run |= square;
-        square = shift(square, step);
+fn ray_flips<L: Layout>(me: L::B, between: L::B, bit: L::B, step: i32) -> L::B {
+    let run = ray_run::<L>(bit, between, step);
+    if shift(run, step) & me == L::B::ZERO {
+        L::B::ZERO
+    } else {
+        run
     }
-    if square & me == B::ZERO { B::ZERO } else { run }
 }
 
 /// The discs a placement by `me` at `bit` flips, in every direction.
@@ -539,14 +546,14 @@ fn ray_flips<B: Bits>(me: B, between: B, bit: B, step: i32) -> B {
 fn flips<L: Layout>(me: L::B, opp: L::B, bit: L::B) -> L::B {
     let n = L::SIZE as i32;
     let inner = opp & L::INNER;
-    ray_flips(me, inner, bit, 1)
-        | ray_flips(me, inner, bit, -1)
-        | ray_flips(me, opp, bit, n)
-        | ray_flips(me, opp, bit, -n)
-        | ray_flips(me, inner, bit, n + 1)
-        | ray_flips(me, inner, bit, n - 1)
-        | ray_flips(me, inner, bit, -n - 1)
-        | ray_flips(me, inner, bit, -n + 1)
+    ray_flips::<L>(me, inner, bit, 1)
+        | ray_flips::<L>(me, inner, bit, -1)
+        | ray_flips::<L>(me, opp, bit, n)
+        | ray_flips::<L>(me, opp, bit, -n)
+        | ray_flips::<L>(me, inner, bit, n + 1)
+        | ray_flips::<L>(me, inner, bit, n - 1)
+        | ray_flips::<L>(me, inner, bit, -n - 1)
+        | ray_flips::<L>(me, inner, bit, -n + 1)
 }
 
 /// Perft through the opening phase, then [`perft_placing`].
