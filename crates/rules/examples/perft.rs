@@ -82,17 +82,16 @@ fn counter(variant: Variant, standard: bool, trait_perft: bool) -> Box<dyn Fn(u3
         variant,
         Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10
     );
-    if reversi {
-        let game = if standard {
-            Reversi::standard(size)
-        } else {
-            Reversi::new(size)
-        };
+    if reversi && standard {
+        let game = Reversi::standard(size);
         return if trait_perft {
             trait_counter(game)
         } else {
             Box::new(move |depth| game.perft(depth))
         };
+    }
+    if reversi && trait_perft {
+        return trait_counter(Reversi::new(size));
     }
     if trait_perft {
         return match variant {
@@ -111,7 +110,10 @@ fn main() -> ExitCode {
     let standard = args.iter().any(|arg| arg == "--standard");
     let trait_perft = args.iter().any(|arg| arg == "--trait-perft");
     let positional: Vec<&String> = args.iter().filter(|arg| !arg.starts_with("--")).collect();
+    let known = |arg: &&String| matches!(arg.as_str(), "--standard" | "--trait-perft");
+    let unknown_flag = args.iter().any(|arg| arg.starts_with("--") && !known(&arg));
     let parsed = match positional.as_slice() {
+        _ if unknown_flag => None,
         [variant, depth] => variant
             .parse::<Variant>()
             .ok()
