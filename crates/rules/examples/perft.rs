@@ -15,6 +15,9 @@
 //! - `--trait-perft`: count with the [`Game`] trait's default perft instead (clone and
 //!   `play_unchecked` over `legal_moves`), as a baseline for the fast counters.
 //!
+//! For `reversi-8x8 --standard` every depth is also checked against the published
+//! figures (to depth 12); a mismatch is reported and the program fails.
+//!
 //! Knight Fight uses a fixed setup so runs compare: square `i` (row-major from `a1`)
 //! holds the number `(37 * i + 11) % 100`, a permutation because 37 and 100 are coprime.
 
@@ -24,6 +27,22 @@ use rules::{
     AnyGame, BoardView, Chess, ChessReversi, Color, Game, KnightFight, KnightFightSetup, Outcome,
     PlayError, Reversi, Scores, Square, Variant,
 };
+
+/// Published perft of Reversi 8x8 from the classic start, Black to move, depths 1 to 12.
+const STANDARD_8X8: [u64; 12] = [
+    4,
+    12,
+    56,
+    244,
+    1_396,
+    8_200,
+    55_092,
+    390_216,
+    3_005_288,
+    24_571_284,
+    212_258_800,
+    1_939_886_636,
+];
 
 /// The fixed Knight Fight numbers: `(37 * i + 11) % 100` on square `i`.
 fn knight_fight_setup() -> KnightFightSetup {
@@ -126,6 +145,11 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let count = counter(variant, standard, trait_perft);
+    let known: &[u64] = if standard && variant == Variant::Reversi8x8 {
+        &STANDARD_8X8
+    } else {
+        &[]
+    };
     for depth in 1..=depth {
         let start = Instant::now();
         let leaves = count(depth);
@@ -136,6 +160,12 @@ fn main() -> ExitCode {
             0
         };
         println!("depth {depth} leaves {leaves} nps {nps}");
+        if let Some(&expected) = known.get(depth as usize - 1)
+            && leaves != expected
+        {
+            eprintln!("mismatch at depth {depth}: expected {expected} leaves");
+            return ExitCode::FAILURE;
+        }
     }
     ExitCode::SUCCESS
 }
