@@ -326,3 +326,55 @@ impl fmt::Debug for KnightFight {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game on the setup with 00–99 in row-major order from `a1` (so 11 is on b2).
+    fn ascending() -> KnightFight {
+        let numbers: [u8; 100] = std::array::from_fn(|i| i as u8);
+        KnightFight::new(&KnightFightSetup::from_numbers(numbers).unwrap())
+    }
+
+    #[test]
+    fn landing_on_the_last_double_left_takes_no_choice() {
+        // Play cannot reach this (doubles go in pairs), so build it: only 11 (on b2) is
+        // left of the doubles, and White's knight stands on a4, a jump from b2.
+        let mut game = ascending();
+        game.live &= !(game.doubles & !(1 << 11));
+        game.live &= !(1 << 30);
+        game.knights = [Some(30), None];
+        game.ply = 2;
+        let onto_b2: Vec<KnightMove> = game
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| mv.to == square_at(11))
+            .collect();
+        assert_eq!(
+            onto_b2,
+            [KnightMove {
+                to: square_at(11),
+                erase: None
+            }]
+        );
+        game.play("b2").unwrap();
+        assert_eq!(game.points(Color::White), 11);
+        assert_eq!(game.live & game.doubles, 0);
+    }
+
+    #[test]
+    fn landing_whose_mirror_is_already_gone_erases_nothing_more() {
+        // Play cannot reach this either (a number and its mirror go together): 57 on h6
+        // is live while 75 on f8 is gone.
+        let mut game = ascending();
+        game.live &= !(1 << 75);
+        game.live &= !(1 << 36);
+        game.knights = [Some(36), None];
+        game.ply = 2;
+        let before = game.live;
+        game.play("h6").unwrap();
+        assert_eq!(game.points(Color::White), 57);
+        assert_eq!(game.live, before & !(1 << 57));
+    }
+}

@@ -170,7 +170,7 @@ impl Naive {
                 }
                 // Rule 5.
                 if letter == 'B' && placed.len() == 1 {
-                    let dark = |i: usize| (i % 8 + i / 8) % 2 == 0;
+                    let dark = |i: usize| (i % 8 + i / 8).is_multiple_of(2);
                     if dark(placed[0]) == dark(index) {
                         continue;
                     }
