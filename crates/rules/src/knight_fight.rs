@@ -180,6 +180,68 @@ impl KnightFight {
         let attacked = self.knights[1 - us].map_or(0, |at| JUMPS[usize::from(at)]);
         reach & self.live & !attacked
     }
+
+    /// The doubles a landing on square index `to` must choose from (none unless `to`
+    /// holds a double and another double is left).
+    fn erasable(&self, to: u8) -> u128 {
+        if is_double(self.numbers[usize::from(to)]) {
+            self.live & self.doubles & !(1 << to)
+        } else {
+            0
+        }
+    }
+
+    /// The number of legal moves, without listing them.
+    #[must_use]
+    pub fn count_legal(&self) -> u32 {
+        indices(self.landings())
+            .map(|to| self.erasable(to).count_ones().max(1))
+            .sum()
+    }
+
+    /// The side to move lands on square index `to`, erasing the double on `erase`.
+    fn land(&mut self, to: usize, erase: Option<usize>) {
+        let us = side(self.mover());
+        let number = self.numbers[to];
+        if self.live >> to & 1 == 1 {
+            self.points[us] += u32::from(number);
+        }
+        self.live &= !(1 << to);
+        self.knights[us] = Some(to as u8);
+        if !is_double(number) {
+            self.live &= !(1 << self.home[usize::from(mirror(number))]);
+        }
+        if let Some(erase) = erase {
+            self.live &= !(1 << erase);
+        }
+        self.ply += 1;
+    }
+
+    /// Counts leaf positions `depth` plies ahead, the last ply in bulk.
+    fn perft_fast(&self, depth: u32) -> u64 {
+        let landings = self.landings();
+        if depth == 0 || landings == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return u64::from(self.count_legal());
+        }
+        let mut nodes = 0;
+        for to in indices(landings) {
+            let erasable = self.erasable(to);
+            if erasable == 0 {
+                let mut next = self.clone();
+                next.land(usize::from(to), None);
+                nodes += next.perft_fast(depth - 1);
+            }
+            for erase in indices(erasable) {
+                let mut next = self.clone();
+                next.land(usize::from(to), Some(usize::from(erase)));
+                nodes += next.perft_fast(depth - 1);
+            }
+        }
+        nodes
+    }
 }
 
 impl Game for KnightFight {
@@ -194,43 +256,28 @@ impl Game for KnightFight {
     }
 
     fn legal_moves(&self) -> Vec<KnightMove> {
-        let mut moves = Vec::new();
+        let mut moves = Vec::with_capacity(self.count_legal() as usize);
         for to in indices(self.landings()) {
-            let other_doubles = self.live & self.doubles & !(1 << to);
-            if is_double(self.numbers[usize::from(to)]) && other_doubles != 0 {
-                moves.extend(indices(other_doubles).map(|erase| KnightMove {
-                    to: square_at(to),
-                    erase: Some(square_at(erase)),
-                }));
-            } else {
+            let erasable = self.erasable(to);
+            if erasable == 0 {
                 moves.push(KnightMove {
                     to: square_at(to),
                     erase: None,
                 });
             }
+            moves.extend(indices(erasable).map(|erase| KnightMove {
+                to: square_at(to),
+                erase: Some(square_at(erase)),
+            }));
         }
         moves
     }
 
     fn play_unchecked(&mut self, mv: &KnightMove) {
-        if !mv.to.on_board(SIZE) {
-            return;
+        if mv.to.on_board(SIZE) {
+            let erase = mv.erase.filter(|square| square.on_board(SIZE));
+            self.land(mv.to.index(SIZE), erase.map(|square| square.index(SIZE)));
         }
-        let us = side(self.mover());
-        let to = mv.to.index(SIZE);
-        let number = self.numbers[to];
-        if self.live >> to & 1 == 1 {
-            self.points[us] += u32::from(number);
-        }
-        self.live &= !(1 << to);
-        self.knights[us] = Some(to as u8);
-        if !is_double(number) {
-            self.live &= !(1 << self.home[usize::from(mirror(number))]);
-        }
-        if let Some(erase) = mv.erase.filter(|square| square.on_board(SIZE)) {
-            self.live &= !(1 << erase.index(SIZE));
-        }
-        self.ply += 1;
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -265,6 +312,10 @@ impl Game for KnightFight {
     fn move_squares(&self, mv: &KnightMove) -> Vec<Square> {
         let from = self.knight(self.mover());
         from.into_iter().chain([mv.to]).chain(mv.erase).collect()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.perft_fast(depth)
     }
 
     fn board(&self) -> BoardView {
