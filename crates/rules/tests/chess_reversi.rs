@@ -455,6 +455,7 @@ fn rule_6_queen_call_answers_a_queen_with_the_queen() {
 
 #[test]
 fn rule_7_black_queen_goes_on_by_blacks_seventh_move() {
+    // Rule 7 also follows from rule 4: Black's seven other pieces fill its moves 1-7.
     let mut g = game("");
     // Neither side places its queen (a queen call would force Black's earlier).
     play_until(&mut g, 12, |mv| !mv.starts_with('Q'));
@@ -620,17 +621,28 @@ fn scoring_occupied_squares_score_nothing() {
             assert_eq!(counts[sq(taken).index(8)], 0, "{color} on {taken}");
         }
     }
-    // The knight on e6 attacks the king's square d4, and the rook and king each other.
-    let before = game("Kd4 Rd5").scores().unwrap();
+    // The rook attacks d6, d7, d8 up its file until a White knight takes d6: then d6
+    // scores nothing and the line stops there. King d4: 7; knight d6: b5 b7 c4 c8 e4 e8 f5
+    // f7; rook: 3 left, 4 right.
     assert_eq!(
-        before,
+        game("Kd4 Rd5").scores().unwrap(),
         Scores {
             white: 7,
             black: 10
         }
     );
-    // Placing the knight on e6 takes nothing away from the rook (e6 is off its lines).
-    assert_eq!(g.scores().unwrap().black, before.black);
+    let blocked = game("Kd4 Rd5 Nd6");
+    assert_eq!(
+        blocked.scores().unwrap(),
+        Scores {
+            white: 7 + 8,
+            black: 3 + 4
+        }
+    );
+    assert_eq!(
+        blocked.attack_counts(Color::Black).unwrap()[sq("d6").index(8)],
+        0
+    );
 }
 
 #[test]
