@@ -37,7 +37,7 @@ pub use error::PlayError;
 pub use game::Game;
 pub use knight_fight::KnightFight;
 pub use outcome::{DrawClaim, EndReason, GameResult, Outcome, ParseResultError, Scores};
-pub use reversi::Reversi;
+pub use reversi::{Reversi, ReversiMove};
 pub use setup::{KnightFightSetup, SetupError};
 pub use square::{MAX_BOARD_SIZE, ParseSquareError, Square};
 pub use variant::{ParseVariantError, Variant};

@@ -80,7 +80,7 @@ impl Square {
     /// Whether the square is dark, as on a chessboard: `a1` is dark.
     #[must_use]
     pub const fn is_dark(self) -> bool {
-        (self.file + self.rank) % 2 == 0
+        (self.file + self.rank).is_multiple_of(2)
     }
 
     /// Every square of a board `size` squares wide, in row-major order from `a1`.
