@@ -1,5 +1,4 @@
 //! The test harness: a real server on a real port over a fresh database.
-#![allow(dead_code)] // the game helpers are used once the rules modules have landed
 
 use std::{future::Future, net::SocketAddr, path::PathBuf, sync::Arc};
 

@@ -5,4 +5,11 @@ mod helpers;
 
 mod accounts;
 mod challenges;
+mod clock;
+mod errors;
+mod events;
+mod games;
 mod health;
+mod playouts;
+mod races;
+mod stats;
