@@ -1,0 +1,162 @@
+//! Accounts, API tokens and browser sessions.
+
+use axum::{
+    Router,
+    extract::State,
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{
+    AppState,
+    domain::{accounts, games},
+    error::{AppError, ErrorBody},
+    extract::{ClientAddr, CurrentUser, Json, SESSION_COOKIE, session_cookie},
+};
+
+/// The account routes.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/accounts", post(register))
+        .route("/api/v1/tokens", post(create_token))
+        .route("/api/v1/session", post(login).delete(logout))
+        .route("/api/v1/me", get(me))
+}
+
+/// A username and password.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Credentials {
+    /// 3–20 letters, digits, `_` or `-`.
+    pub username: String,
+    /// At least 8 characters.
+    pub password: String,
+}
+
+/// A user.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserDto {
+    /// The user's id.
+    pub id: String,
+    /// The name as registered.
+    pub username: String,
+}
+
+/// A new API token: send it as `Authorization: Bearer <token>`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenDto {
+    /// The token (shown once; only its hash is stored).
+    pub token: String,
+}
+
+/// The signed-in user and how many games wait for them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MeDto {
+    /// The user's id.
+    pub id: String,
+    /// The name as registered.
+    pub username: String,
+    /// Active games where it is their turn.
+    pub your_turn: i64,
+}
+
+/// Registers an account.
+#[utoipa::path(post, path = "/api/v1/accounts", tag = "accounts", request_body = Credentials,
+    responses(
+        (status = 201, body = UserDto),
+        (status = 409, description = "name taken", body = ErrorBody),
+        (status = 422, description = "invalid name or password", body = ErrorBody),
+    ))]
+async fn register(
+    State(state): State<AppState>,
+    Json(body): Json<Credentials>,
+) -> Result<(StatusCode, axum::Json<UserDto>), AppError> {
+    let user = accounts::register(&state, &body.username, &body.password).await?;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(UserDto {
+            id: user.id,
+            username: user.username,
+        }),
+    ))
+}
+
+/// Creates a personal API token.
+#[utoipa::path(post, path = "/api/v1/tokens", tag = "accounts", request_body = Credentials,
+    responses(
+        (status = 201, body = TokenDto),
+        (status = 401, description = "wrong username or password", body = ErrorBody),
+        (status = 429, description = "too many failed attempts", body = ErrorBody),
+    ))]
+async fn create_token(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    Json(body): Json<Credentials>,
+) -> Result<(StatusCode, axum::Json<TokenDto>), AppError> {
+    let token = accounts::create_token(&state, &body.username, &body.password, &client).await?;
+    Ok((StatusCode::CREATED, axum::Json(TokenDto { token })))
+}
+
+/// Signs in: sets the session cookie (`HttpOnly`, `SameSite=Lax`, `Secure` on https).
+#[utoipa::path(post, path = "/api/v1/session", tag = "accounts", request_body = Credentials,
+    responses(
+        (status = 200, body = UserDto, headers(("set-cookie" = String))),
+        (status = 401, description = "wrong username or password", body = ErrorBody),
+        (status = 429, description = "too many failed attempts", body = ErrorBody),
+    ))]
+async fn login(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    Json(body): Json<Credentials>,
+) -> Result<Response, AppError> {
+    let session = accounts::login(&state, &body.username, &body.password, &client).await?;
+    let max_age = session.expires_at - state.now();
+    let secure = if state.config.public_url.https {
+        "; Secure"
+    } else {
+        ""
+    };
+    let cookie = format!(
+        "{SESSION_COOKIE}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}",
+        session.token
+    );
+    let cookie = HeaderValue::from_str(&cookie).map_err(AppError::internal)?;
+    let user = UserDto {
+        id: session.user.id,
+        username: session.user.username,
+    };
+    Ok(([(header::SET_COOKIE, cookie)], axum::Json(user)).into_response())
+}
+
+/// Signs out: ends the session and clears the cookie.
+#[utoipa::path(delete, path = "/api/v1/session", tag = "accounts",
+    responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn logout(
+    State(state): State<AppState>,
+    CurrentUser(_): CurrentUser,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    if let Some(token) = session_cookie(&headers) {
+        accounts::logout(&state, token).await?;
+    }
+    let clear = format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+    let clear = HeaderValue::from_str(&clear).map_err(AppError::internal)?;
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, clear)]).into_response())
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/api/v1/me", tag = "accounts",
+    responses((status = 200, body = MeDto), (status = 401, body = ErrorBody)))]
+async fn me(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<axum::Json<MeDto>, AppError> {
+    let your_turn = games::count_your_turn(&state, &user).await?;
+    Ok(axum::Json(MeDto {
+        id: user.id,
+        username: user.username,
+        your_turn,
+    }))
+}

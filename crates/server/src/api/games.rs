@@ -1,0 +1,371 @@
+//! Games: reading, moves, the other actions, live events and variant statistics.
+
+use std::{convert::Infallible, time::Duration};
+
+use axum::{
+    Router,
+    extract::State,
+    response::sse::{Event, KeepAlive, Sse},
+    routing::{get, post},
+};
+use futures_util::stream::{self, Stream};
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast::error::RecvError;
+use utoipa::ToSchema;
+
+use crate::{
+    AppState,
+    clock::rfc3339,
+    domain::games::{self, GameDetail, GameSummary},
+    error::{AppError, ErrorBody},
+    events::GameEvent,
+    extract::{CurrentUser, Json, Path},
+};
+
+/// The game routes.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/variants", get(variants))
+        .route("/api/v1/games", get(my_games))
+        .route("/api/v1/games/{id}", get(show))
+        .route("/api/v1/games/{id}/moves", post(play))
+        .route("/api/v1/games/{id}/resign", post(resign))
+        .route("/api/v1/games/{id}/abort", post(abort))
+        .route("/api/v1/games/{id}/draw/offer", post(draw_offer))
+        .route("/api/v1/games/{id}/draw/accept", post(draw_accept))
+        .route("/api/v1/games/{id}/draw/decline", post(draw_decline))
+        .route("/api/v1/games/{id}/draw/claim", post(draw_claim))
+        .route("/api/v1/games/{id}/events", get(events))
+}
+
+/// A game, as API.md describes it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameDto {
+    /// Its id.
+    pub id: String,
+    /// The variant id.
+    pub variant: String,
+    /// White's username.
+    pub white: String,
+    /// Black's username.
+    pub black: String,
+    /// `active`, `finished` or `aborted`.
+    pub status: String,
+    /// null, `1-0`, `0-1` or `1/2-1/2`.
+    pub result: Option<String>,
+    /// null, `normal`, `resignation`, `agreement`, `timeout` or `claim`.
+    pub termination: Option<String>,
+    /// The detail of the end: `checkmate`, `stalemate`, `board_full`, `no_moves`,
+    /// `threefold_repetition`, `resignation`, `timeout`, `aborted`, …
+    pub end_reason: Option<String>,
+    /// Moves played so far, passes included.
+    pub ply: u32,
+    /// `white`, `black`, or null when the game is not active.
+    pub to_move: Option<String>,
+    /// Canonical move texts in order.
+    pub moves: Vec<String>,
+    /// The legal moves of the side to move; empty when the game is not active.
+    pub legal_moves: Vec<String>,
+    /// Draws the side to move may claim now (`threefold_repetition`, `fifty_move_rule`).
+    pub draw_claims: Vec<String>,
+    /// Disc counts or points; null for chess.
+    #[schema(value_type = Option<Object>)]
+    pub scores: Option<rules::Scores>,
+    /// The position: chess `{"fen"}`; reversi and chess-reversi `{"squares"}`;
+    /// knight-fight `{"numbers", "knights"}`.
+    #[schema(value_type = Object)]
+    pub position: rules::PositionSnapshot,
+    /// Knight Fight's numbers as created (`{"numbers": {"a1": 57, …}}`); null otherwise.
+    #[schema(value_type = Option<Object>)]
+    pub setup: Option<rules::KnightFightSetup>,
+    /// When the player to move runs out of time (RFC 3339), null when not active.
+    pub deadline: Option<String>,
+    /// null, `white` or `black`: who offers a draw.
+    pub draw_offer: Option<String>,
+    /// Days per move.
+    pub days_per_move: i64,
+    /// When the game began (RFC 3339).
+    pub created_at: String,
+}
+
+impl From<GameDetail> for GameDto {
+    fn from(detail: GameDetail) -> GameDto {
+        let to_move = detail.to_move();
+        let legal_moves = detail.legal_moves();
+        let draw_claims = if to_move.is_some() {
+            detail
+                .game
+                .draw_claims()
+                .into_iter()
+                .filter_map(|claim| serde_json::to_value(claim).ok())
+                .filter_map(|value| value.as_str().map(str::to_owned))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        GameDto {
+            variant: detail.variant().as_str().to_owned(),
+            status: detail.status.as_str().to_owned(),
+            result: detail.result.map(|result| result.as_str().to_owned()),
+            termination: detail.termination.map(|t| t.as_str().to_owned()),
+            ply: detail.game.ply(),
+            to_move: to_move.map(|color| color.as_str().to_owned()),
+            moves: detail.game.moves().map(str::to_owned).collect(),
+            legal_moves,
+            draw_claims,
+            scores: detail.game.scores(),
+            position: detail.game.snapshot(),
+            setup: detail.game.setup().cloned(),
+            deadline: detail.deadline.map(rfc3339),
+            draw_offer: detail.draw_offer.map(|color| color.as_str().to_owned()),
+            days_per_move: detail.days_per_move,
+            created_at: rfc3339(detail.created_at),
+            end_reason: detail.end_reason,
+            id: detail.id,
+            white: detail.white,
+            black: detail.black,
+        }
+    }
+}
+
+/// A move: its canonical text and the ply the player saw.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MoveDto {
+    /// The canonical move text (`e2e4`, `d3`, `Kd4`, `e3:g7`; SAN is accepted for chess).
+    #[serde(rename = "move")]
+    pub move_text: String,
+    /// The game's ply the player saw (409 if it is no longer the current one).
+    pub ply: u32,
+}
+
+/// A line of the caller's game list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameSummaryDto {
+    /// Its id.
+    pub id: String,
+    /// The variant id.
+    pub variant: String,
+    /// White's username.
+    pub white: String,
+    /// Black's username.
+    pub black: String,
+    /// `active`, `finished` or `aborted`.
+    pub status: String,
+    /// The result once finished.
+    pub result: Option<String>,
+    /// Moves played.
+    pub ply: i64,
+    /// The side to move while active.
+    pub to_move: Option<String>,
+    /// The deadline while active (RFC 3339).
+    pub deadline: Option<String>,
+    /// Whether the caller is to move.
+    pub your_turn: bool,
+}
+
+impl From<GameSummary> for GameSummaryDto {
+    fn from(game: GameSummary) -> GameSummaryDto {
+        GameSummaryDto {
+            id: game.id,
+            variant: game.variant.as_str().to_owned(),
+            white: game.white,
+            black: game.black,
+            status: game.status.as_str().to_owned(),
+            result: game.result.map(|result| result.as_str().to_owned()),
+            ply: game.ply,
+            to_move: game.to_move.map(|color| color.as_str().to_owned()),
+            deadline: game.deadline.map(rfc3339),
+            your_turn: game.your_turn,
+        }
+    }
+}
+
+/// A variant with its results.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VariantDto {
+    /// The variant id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Finished games White won.
+    pub white_wins: i64,
+    /// Finished games Black won.
+    pub black_wins: i64,
+    /// Drawn games.
+    pub draws: i64,
+    /// Finished games (aborted ones count nowhere).
+    pub games: i64,
+}
+
+/// Every variant with its result counters.
+#[utoipa::path(get, path = "/api/v1/variants", tag = "games",
+    responses((status = 200, body = [VariantDto])))]
+async fn variants(State(state): State<AppState>) -> Result<axum::Json<Vec<VariantDto>>, AppError> {
+    let stats = games::variant_stats(&state).await?;
+    Ok(axum::Json(
+        stats
+            .into_iter()
+            .map(|stats| VariantDto {
+                id: stats.variant.as_str().to_owned(),
+                name: stats.variant.name().to_owned(),
+                white_wins: stats.white_wins,
+                black_wins: stats.black_wins,
+                draws: stats.draws,
+                games: stats.games(),
+            })
+            .collect(),
+    ))
+}
+
+/// The caller's games: their turn first (soonest deadline first), then waiting, then
+/// recently ended.
+#[utoipa::path(get, path = "/api/v1/games", tag = "games",
+    responses((status = 200, body = [GameSummaryDto]), (status = 401, body = ErrorBody)))]
+async fn my_games(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<axum::Json<Vec<GameSummaryDto>>, AppError> {
+    let list = games::list_for_user(&state, &user).await?;
+    Ok(axum::Json(
+        list.into_iter().map(GameSummaryDto::from).collect(),
+    ))
+}
+
+/// One game.
+#[utoipa::path(get, path = "/api/v1/games/{id}", tag = "games",
+    params(("id" = String, Path)),
+    responses((status = 200, body = GameDto), (status = 404, body = ErrorBody)))]
+async fn show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<axum::Json<GameDto>, AppError> {
+    Ok(axum::Json(games::get(&state, &id).await?.into()))
+}
+
+/// Plays a move.
+#[utoipa::path(post, path = "/api/v1/games/{id}/moves", tag = "games",
+    params(("id" = String, Path)), request_body = MoveDto,
+    responses(
+        (status = 200, body = GameDto),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "not your turn, or not a player", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "`ply` is not the current ply, or the game is over",
+            body = ErrorBody),
+        (status = 422, description = "illegal or malformed move", body = ErrorBody),
+    ))]
+async fn play(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<MoveDto>,
+) -> Result<axum::Json<GameDto>, AppError> {
+    let detail = games::play_move(&state, &user, &id, &body.move_text, body.ply).await?;
+    Ok(axum::Json(detail.into()))
+}
+
+macro_rules! game_action {
+    ($name:ident, $path:literal, $domain:path, $doc:literal, $conflict:literal) => {
+        #[doc = $doc]
+        #[utoipa::path(post, path = $path, tag = "games", params(("id" = String, Path)),
+            responses(
+                (status = 200, body = GameDto),
+                (status = 401, body = ErrorBody),
+                (status = 403, description = "not a player (or not your turn)", body = ErrorBody),
+                (status = 404, body = ErrorBody),
+                (status = 409, description = $conflict, body = ErrorBody),
+            ))]
+        async fn $name(
+            State(state): State<AppState>,
+            CurrentUser(user): CurrentUser,
+            Path(id): Path<String>,
+        ) -> Result<axum::Json<GameDto>, AppError> {
+            Ok(axum::Json($domain(&state, &user, &id).await?.into()))
+        }
+    };
+}
+
+game_action!(
+    resign,
+    "/api/v1/games/{id}/resign",
+    games::resign,
+    "Resigns: the caller loses.",
+    "the game is over"
+);
+game_action!(
+    abort,
+    "/api/v1/games/{id}/abort",
+    games::abort,
+    "Aborts the game before both sides have moved.",
+    "the game is over, or both have moved"
+);
+game_action!(
+    draw_offer,
+    "/api/v1/games/{id}/draw/offer",
+    games::offer_draw,
+    "Offers a draw (accepts the opponent's offer if there is one).",
+    "the game is over, or the caller already offers"
+);
+game_action!(
+    draw_accept,
+    "/api/v1/games/{id}/draw/accept",
+    games::accept_draw,
+    "Accepts the opponent's draw offer.",
+    "the game is over, or no offer stands"
+);
+game_action!(
+    draw_decline,
+    "/api/v1/games/{id}/draw/decline",
+    games::decline_draw,
+    "Declines the opponent's draw offer.",
+    "the game is over, or no offer stands"
+);
+game_action!(
+    draw_claim,
+    "/api/v1/games/{id}/draw/claim",
+    games::claim_draw,
+    "Claims a draw by threefold repetition or the fifty-move rule (chess).",
+    "the game is over, or there is no draw to claim"
+);
+
+/// Server-sent events: `game` events (`{"game_id","ply"}`) after every change of the
+/// game, starting with one for its current state.
+#[utoipa::path(get, path = "/api/v1/games/{id}/events", tag = "games",
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, content_type = "text/event-stream", body = GameEvent),
+        (status = 404, body = ErrorBody),
+    ))]
+async fn events(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
+    // Subscribe first, so no change between the read and the subscription is lost.
+    let receiver = state.events.subscribe(&id);
+    let detail = games::get(&state, &id).await?;
+    let first = GameEvent {
+        game_id: detail.id.clone(),
+        ply: detail.game.ply(),
+    };
+    let stream = stream::unfold(
+        (Some(first), receiver),
+        |(first, mut receiver)| async move {
+            let event = match first {
+                Some(event) => event,
+                None => loop {
+                    match receiver.recv().await {
+                        Ok(event) => break event,
+                        Err(RecvError::Lagged(_)) => {}
+                        Err(RecvError::Closed) => return None,
+                    }
+                },
+            };
+            let data = serde_json::to_string(&event).unwrap_or_default();
+            Some((
+                Ok(Event::default().event("game").data(data)),
+                (None, receiver),
+            ))
+        },
+    );
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}

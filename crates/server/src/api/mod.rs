@@ -1,0 +1,48 @@
+//! The JSON API under `/api/v1`: thin handlers over the domain functions, and the
+//! OpenAPI document generated from them.
+
+pub mod accounts;
+pub mod challenges;
+pub mod games;
+
+use axum::{Router, routing::get};
+use utoipa::OpenApi;
+
+use crate::{AppState, error::ErrorBody, events::GameEvent};
+
+/// The OpenAPI 3 document of the whole API.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Boardgames API", description = "Correspondence board games: accounts, \
+        challenges and games. Mutating calls take `Authorization: Bearer <token>` or the \
+        session cookie. Errors are `{\"error\", \"message\"}`."),
+    paths(
+        accounts::register, accounts::create_token, accounts::login, accounts::logout,
+        accounts::me,
+        challenges::create, challenges::list, challenges::show, challenges::accept,
+        challenges::cancel,
+        games::variants, games::my_games, games::show, games::play, games::resign,
+        games::abort, games::draw_offer, games::draw_accept, games::draw_decline,
+        games::draw_claim, games::events,
+    ),
+    components(schemas(ErrorBody, GameEvent)),
+    tags(
+        (name = "accounts", description = "accounts, tokens, sessions"),
+        (name = "challenges", description = "challenges and accepting them"),
+        (name = "games", description = "games, moves, draws, statistics"),
+    )
+)]
+pub struct ApiDoc;
+
+/// Every API route, plus the OpenAPI document at `/api/v1/openapi.json`.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .merge(accounts::routes())
+        .merge(challenges::routes())
+        .merge(games::routes())
+        .route("/api/v1/openapi.json", get(openapi))
+}
+
+async fn openapi() -> axum::Json<utoipa::openapi::OpenApi> {
+    axum::Json(ApiDoc::openapi())
+}

@@ -1,0 +1,267 @@
+//! Typed configuration from environment variables, each with a default.
+
+use std::{fmt, net::SocketAddr, str::FromStr, time::Duration};
+
+/// The server's configuration. [`Config::from_env`] documents every variable.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `LISTEN_ADDR`: the address to serve on (default `127.0.0.1:8080`).
+    pub listen_addr: SocketAddr,
+    /// `DATABASE_URL`: `sqlite://…` or `postgres://…` (default
+    /// `sqlite://data/boardgames.db`, created on first start).
+    pub database_url: Secret,
+    /// `DATABASE_MAX_CONNECTIONS`: the pool's size (default 10).
+    pub database_max_connections: u32,
+    /// `PUBLIC_URL`: the site's external base URL (default `http://` + `LISTEN_ADDR`).
+    /// Cookies get `Secure` when it is https; cross-site checks compare `Origin` with it.
+    pub public_url: PublicUrl,
+    /// `RUST_LOG`: the tracing filter (default `info`).
+    pub log_filter: String,
+    /// `LOG_FORMAT`: `text` (default) or `json`.
+    pub log_format: LogFormat,
+    /// `SWEEP_INTERVAL_SECS`: how often the timeout sweeper runs (default 60; 0 turns it
+    /// off).
+    pub sweep_interval: Option<Duration>,
+    /// `LOGIN_MAX_ATTEMPTS`: failed logins allowed per account and per client address
+    /// within the window before 429 (default 10).
+    pub login_max_attempts: u32,
+    /// `LOGIN_WINDOW_SECS`: the rate-limit window (default 900).
+    pub login_window_secs: i64,
+    /// `SESSION_DAYS`: how long a browser session lasts (default 30).
+    pub session_days: i64,
+    /// `BODY_LIMIT_BYTES`: the largest request body accepted (default 16384).
+    pub body_limit_bytes: usize,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// A configuration variable held a value that could not be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The variable's name.
+    pub variable: &'static str,
+    /// What was wrong with its value.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid {}: {}", self.variable, self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// A value that must not appear in logs (it may hold a password).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Wraps a secret value.
+    #[must_use]
+    pub fn new(value: impl Into<String>) -> Secret {
+        Secret(value.into())
+    }
+
+    /// The value itself, for the one place that needs it.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
+/// The site's external base URL, split into what the server needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicUrl {
+    /// The base URL without a trailing slash, such as `https://games.example.org`.
+    pub base: String,
+    /// `scheme://host[:port]`, what browsers send as `Origin`.
+    pub origin: String,
+    /// Whether the scheme is https (cookies then get `Secure`).
+    pub https: bool,
+}
+
+impl FromStr for PublicUrl {
+    type Err = String;
+    fn from_str(text: &str) -> Result<PublicUrl, String> {
+        let base = text.trim().trim_end_matches('/');
+        let (https, rest) = if let Some(rest) = base.strip_prefix("https://") {
+            (true, rest)
+        } else if let Some(rest) = base.strip_prefix("http://") {
+            (false, rest)
+        } else {
+            return Err("expected a URL starting with http:// or https://".to_owned());
+        };
+        let host = rest.split('/').next().unwrap_or_default();
+        if host.is_empty() || host.contains(char::is_whitespace) {
+            return Err("expected a host after the scheme".to_owned());
+        }
+        let scheme = if https { "https" } else { "http" };
+        Ok(PublicUrl {
+            base: base.to_owned(),
+            origin: format!("{scheme}://{}", host.to_ascii_lowercase()),
+            https,
+        })
+    }
+}
+
+/// The database file used when `DATABASE_URL` is unset.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/boardgames.db";
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    ///
+    /// # Errors
+    ///
+    /// A [`ConfigError`] naming the first variable whose value is unusable.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup` (the environment, or a map in tests).
+    ///
+    /// # Errors
+    ///
+    /// A [`ConfigError`] naming the first variable whose value is unusable.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let listen_addr: SocketAddr = parse(&lookup, "LISTEN_ADDR", "127.0.0.1:8080")?;
+        let database_url = lookup("DATABASE_URL")
+            .filter(|url| !url.trim().is_empty())
+            .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+        if !(database_url.starts_with("sqlite:")
+            || database_url.starts_with("postgres://")
+            || database_url.starts_with("postgresql://"))
+        {
+            return Err(ConfigError {
+                variable: "DATABASE_URL",
+                message: "expected sqlite://… or postgres://…".to_owned(),
+            });
+        }
+        let public_url: PublicUrl = parse(&lookup, "PUBLIC_URL", &format!("http://{listen_addr}"))?;
+        let log_filter = lookup("RUST_LOG").unwrap_or_else(|| "info".to_owned());
+        if let Err(error) = tracing_subscriber::EnvFilter::try_new(&log_filter) {
+            return Err(ConfigError {
+                variable: "RUST_LOG",
+                message: error.to_string(),
+            });
+        }
+        let log_format = match lookup("LOG_FORMAT").as_deref().map(str::trim) {
+            None | Some("" | "text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(_) => {
+                return Err(ConfigError {
+                    variable: "LOG_FORMAT",
+                    message: "expected `text` or `json`".to_owned(),
+                });
+            }
+        };
+        let sweep_secs: u64 = parse(&lookup, "SWEEP_INTERVAL_SECS", "60")?;
+        let database_max_connections: u32 = parse(&lookup, "DATABASE_MAX_CONNECTIONS", "10")?;
+        if database_max_connections == 0 {
+            return Err(ConfigError {
+                variable: "DATABASE_MAX_CONNECTIONS",
+                message: "expected at least 1".to_owned(),
+            });
+        }
+        Ok(Config {
+            listen_addr,
+            database_url: Secret(database_url),
+            database_max_connections,
+            public_url,
+            log_filter,
+            log_format,
+            sweep_interval: (sweep_secs > 0).then(|| Duration::from_secs(sweep_secs)),
+            login_max_attempts: parse(&lookup, "LOGIN_MAX_ATTEMPTS", "10")?,
+            login_window_secs: parse(&lookup, "LOGIN_WINDOW_SECS", "900")?,
+            session_days: parse(&lookup, "SESSION_DAYS", "30")?,
+            body_limit_bytes: parse(&lookup, "BODY_LIMIT_BYTES", "16384")?,
+        })
+    }
+}
+
+/// Parses variable `name`, or `default` when it is unset or blank.
+fn parse<T>(
+    lookup: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: &str,
+) -> Result<T, ConfigError>
+where
+    T: FromStr,
+    T::Err: fmt::Display,
+{
+    let value = lookup(name).filter(|value| !value.trim().is_empty());
+    let text = value.as_deref().unwrap_or(default).trim();
+    text.parse().map_err(|error: T::Err| ConfigError {
+        variable: name,
+        message: format!("`{text}`: {error}"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_serve_sqlite_on_localhost_8080() {
+        let config = config(&[]).unwrap();
+        assert_eq!(config.listen_addr, "127.0.0.1:8080".parse().unwrap());
+        assert_eq!(config.database_url.expose(), DEFAULT_DATABASE_URL);
+        assert_eq!(config.public_url.origin, "http://127.0.0.1:8080");
+        assert!(!config.public_url.https);
+        assert_eq!(config.log_format, LogFormat::Text);
+        assert_eq!(config.sweep_interval, Some(Duration::from_secs(60)));
+    }
+
+    #[test]
+    fn a_bad_value_names_its_variable() {
+        for (name, value) in [
+            ("LISTEN_ADDR", "nowhere"),
+            ("LOG_FORMAT", "yaml"),
+            ("PUBLIC_URL", "ftp://x"),
+            ("DATABASE_URL", "mysql://x"),
+            ("SWEEP_INTERVAL_SECS", "-1"),
+            ("RUST_LOG", "server=loud"),
+        ] {
+            let error = config(&[(name, value)]).unwrap_err();
+            assert_eq!(error.variable, name);
+            assert!(error.to_string().contains(name), "{error}");
+        }
+    }
+
+    #[test]
+    fn public_url_gives_origin_and_secure_flag() {
+        let url: PublicUrl = "https://Games.Example.org/base/".parse().unwrap();
+        assert_eq!(url.origin, "https://games.example.org");
+        assert_eq!(url.base, "https://Games.Example.org/base");
+        assert!(url.https);
+    }
+
+    #[test]
+    fn secrets_do_not_print() {
+        let config = config(&[("DATABASE_URL", "postgres://u:hunter2@db/x")]).unwrap();
+        assert!(!format!("{config:?}").contains("hunter2"));
+    }
+}

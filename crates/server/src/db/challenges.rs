@@ -1,0 +1,170 @@
+//! Challenges.
+
+use sqlx::{AnyConnection, FromRow};
+
+/// A stored challenge with its people's names.
+#[derive(Debug, Clone, FromRow)]
+pub struct ChallengeRow {
+    /// The challenge's id.
+    pub id: String,
+    /// Who made it.
+    pub challenger_id: String,
+    /// Their name.
+    pub challenger: String,
+    /// Who may accept it (`None`: anyone).
+    pub opponent_id: Option<String>,
+    /// Their name.
+    pub opponent: Option<String>,
+    /// The variant id.
+    pub variant: String,
+    /// The challenger's colour: white, black or random.
+    pub color: String,
+    /// Days per move.
+    pub days_per_move: i64,
+    /// open, accepted or cancelled.
+    pub status: String,
+    /// The game it became.
+    pub game_id: Option<String>,
+    /// When it was made.
+    pub created_at: i64,
+}
+
+const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, c.opponent_id, \
+    o.username as opponent, c.variant, c.color, c.days_per_move, c.status, c.game_id, \
+    c.created_at from challenges c join users u on u.id = c.challenger_id \
+    left join users o on o.id = c.opponent_id";
+
+/// What a new challenge holds.
+#[derive(Debug, Clone)]
+pub struct NewChallenge<'a> {
+    /// Its id.
+    pub id: &'a str,
+    /// Who makes it.
+    pub challenger_id: &'a str,
+    /// Who may accept it (`None`: anyone).
+    pub opponent_id: Option<&'a str>,
+    /// The variant id.
+    pub variant: &'a str,
+    /// white, black or random.
+    pub color: &'a str,
+    /// Days per move.
+    pub days_per_move: i64,
+    /// Now.
+    pub created_at: i64,
+}
+
+/// Stores a new open challenge.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into challenges (id, challenger_id, opponent_id, variant, color, days_per_move, \
+         status, created_at) values ($1, $2, $3, $4, $5, $6, 'open', $7)",
+    )
+    .bind(new.id)
+    .bind(new.challenger_id)
+    .bind(new.opponent_id)
+    .bind(new.variant)
+    .bind(new.color)
+    .bind(new.days_per_move)
+    .bind(new.created_at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// One challenge.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn get(conn: &mut AnyConnection, id: &str) -> Result<Option<ChallengeRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{SELECT} where c.id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Open challenges that `user_id` may see: open to anyone, addressed to them, or theirs.
+/// Without a user, only those open to anyone. Newest first.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn list_open(
+    conn: &mut AnyConnection,
+    user_id: Option<&str>,
+) -> Result<Vec<ChallengeRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{SELECT} where c.status = 'open' and (c.opponent_id is null or c.opponent_id = $1 \
+         or c.challenger_id = $1) order by c.created_at desc, c.id limit 200"
+    ))
+    .bind(user_id.unwrap_or(""))
+    .fetch_all(conn)
+    .await
+}
+
+/// Cancels `id` if it is `user_id`'s and still open. Returns whether it did.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn cancel(
+    conn: &mut AnyConnection,
+    id: &str,
+    user_id: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "update challenges set status = 'cancelled' \
+         where id = $1 and challenger_id = $2 and status = 'open'",
+    )
+    .bind(id)
+    .bind(user_id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Takes an open challenge for `user_id` (the first write of the accept transaction):
+/// exactly one of several concurrent takers gets the row. Returns the challenger's id,
+/// the variant, the colour and the days per move.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn take(
+    conn: &mut AnyConnection,
+    id: &str,
+    user_id: &str,
+) -> Result<Option<(String, String, String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "update challenges set status = 'accepted' \
+         where id = $1 and status = 'open' and challenger_id <> $2 \
+         and (opponent_id is null or opponent_id = $2) \
+         returning challenger_id, variant, color, days_per_move",
+    )
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Links an accepted challenge to its game.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn set_game(
+    conn: &mut AnyConnection,
+    id: &str,
+    game_id: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update challenges set game_id = $2 where id = $1")
+        .bind(id)
+        .bind(game_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,60 @@
+//! Per-variant result counters.
+
+use rules::GameResult;
+use sqlx::{AnyConnection, FromRow};
+
+/// One variant's counters.
+#[derive(Debug, Clone, FromRow)]
+pub struct StatsRow {
+    /// The variant id.
+    pub variant: String,
+    /// Games White won.
+    pub white_wins: i64,
+    /// Games Black won.
+    pub black_wins: i64,
+    /// Drawn games.
+    pub draws: i64,
+}
+
+/// Counts one finished game. Call it in the transaction that finishes the game.
+///
+/// # Errors
+///
+/// Database errors, or no counter row for `variant`.
+pub async fn record(
+    conn: &mut AnyConnection,
+    variant: &str,
+    result: GameResult,
+) -> Result<(), sqlx::Error> {
+    let (white, black, draw) = match result {
+        GameResult::WhiteWins => (1_i64, 0_i64, 0_i64),
+        GameResult::BlackWins => (0, 1, 0),
+        GameResult::Draw => (0, 0, 1),
+    };
+    let done = sqlx::query(
+        "update variant_stats set white_wins = white_wins + $2, black_wins = black_wins + $3, \
+         draws = draws + $4 where variant = $1",
+    )
+    .bind(variant)
+    .bind(white)
+    .bind(black)
+    .bind(draw)
+    .execute(conn)
+    .await?;
+    if done.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(sqlx::Error::RowNotFound)
+    }
+}
+
+/// Every variant's counters.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn all(conn: &mut AnyConnection) -> Result<Vec<StatsRow>, sqlx::Error> {
+    sqlx::query_as("select variant, white_wins, black_wins, draws from variant_stats")
+        .fetch_all(conn)
+        .await
+}

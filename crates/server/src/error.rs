@@ -1,0 +1,217 @@
+//! One application error: a status, a stable code and a message for people.
+//!
+//! The JSON face is `{"error": "<code>", "message": "<text>"}`. Server-side failures are
+//! logged in full and answered with a generic message.
+
+use axum::{
+    Json,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde::Serialize;
+
+/// Everything a request can fail with.
+#[derive(Debug)]
+pub enum AppError {
+    /// 400: the request could not be read (broken JSON, bad query string).
+    BadRequest(String),
+    /// 401: no credentials, or credentials that match nothing.
+    Unauthenticated(String),
+    /// 401: wrong username or password.
+    InvalidCredentials,
+    /// 403: the caller may not do this (`code` says why).
+    Forbidden {
+        /// Stable code, such as `not_your_turn`.
+        code: &'static str,
+        /// Text for people.
+        message: String,
+    },
+    /// 404: no such thing (`what` names it: `game`, `challenge`, `route`).
+    NotFound(&'static str),
+    /// 405: the route exists, the method does not.
+    MethodNotAllowed,
+    /// 409: the request conflicts with the current state (`code` says how).
+    Conflict {
+        /// Stable code, such as `stale_ply`.
+        code: &'static str,
+        /// Text for people.
+        message: String,
+    },
+    /// 413: the body is larger than the limit.
+    PayloadTooLarge,
+    /// 415: the body is not JSON.
+    UnsupportedMediaType(String),
+    /// 422: the request was read but its content is not acceptable (`code` says why).
+    Invalid {
+        /// Stable code, such as `illegal_move`.
+        code: &'static str,
+        /// Text for people.
+        message: String,
+    },
+    /// 429: too many attempts; try later.
+    RateLimited,
+    /// 503: a dependency (the database) is unavailable.
+    Unavailable(String),
+    /// 500: a bug or an unexpected failure. Logged, never shown.
+    Internal(String),
+}
+
+/// The JSON error body.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Stable machine-readable code, such as `stale_ply`.
+    pub error: String,
+    /// Text for people.
+    pub message: String,
+}
+
+impl AppError {
+    /// A 403 with its code.
+    pub fn forbidden(code: &'static str, message: impl Into<String>) -> AppError {
+        AppError::Forbidden {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A 409 with its code.
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> AppError {
+        AppError::Conflict {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A 422 with its code.
+    pub fn invalid(code: &'static str, message: impl Into<String>) -> AppError {
+        AppError::Invalid {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A 500 carrying what went wrong (for the log only).
+    pub fn internal(error: impl std::fmt::Display) -> AppError {
+        AppError::Internal(error.to_string())
+    }
+
+    /// The HTTP status.
+    #[must_use]
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Unauthenticated(_) | AppError::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden { .. } => StatusCode::FORBIDDEN,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::Conflict { .. } => StatusCode::CONFLICT,
+            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AppError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The stable code.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::BadRequest(_) => "bad_request",
+            AppError::Unauthenticated(_) => "unauthenticated",
+            AppError::InvalidCredentials => "invalid_credentials",
+            AppError::Forbidden { code, .. }
+            | AppError::Conflict { code, .. }
+            | AppError::Invalid { code, .. } => code,
+            AppError::NotFound(_) => "not_found",
+            AppError::MethodNotAllowed => "method_not_allowed",
+            AppError::PayloadTooLarge => "payload_too_large",
+            AppError::UnsupportedMediaType(_) => "unsupported_media_type",
+            AppError::RateLimited => "rate_limited",
+            AppError::Unavailable(_) => "unavailable",
+            AppError::Internal(_) => "internal",
+        }
+    }
+
+    /// The text shown to the caller (never the details of a server-side failure).
+    #[must_use]
+    pub fn message(&self) -> String {
+        match self {
+            AppError::BadRequest(message)
+            | AppError::Unauthenticated(message)
+            | AppError::UnsupportedMediaType(message)
+            | AppError::Forbidden { message, .. }
+            | AppError::Conflict { message, .. }
+            | AppError::Invalid { message, .. } => message.clone(),
+            AppError::InvalidCredentials => "wrong username or password".to_owned(),
+            AppError::NotFound(what) => format!("no such {what}"),
+            AppError::MethodNotAllowed => "method not allowed here".to_owned(),
+            AppError::PayloadTooLarge => "the request body is too large".to_owned(),
+            AppError::RateLimited => "too many attempts: try again later".to_owned(),
+            AppError::Unavailable(_) => "the service is unavailable".to_owned(),
+            AppError::Internal(_) => "internal error".to_owned(),
+        }
+    }
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AppError::Internal(details) | AppError::Unavailable(details) => {
+                write!(f, "{}: {details}", self.code())
+            }
+            _ => write!(f, "{}: {}", self.code(), self.message()),
+        }
+    }
+}
+
+impl std::error::Error for AppError {}
+
+impl From<sqlx::Error> for AppError {
+    fn from(error: sqlx::Error) -> AppError {
+        AppError::Internal(format!("database: {error}"))
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        if status.is_server_error() {
+            tracing::error!(error = %self, "request failed");
+        }
+        let body = ErrorBody {
+            error: self.code().to_owned(),
+            message: self.message(),
+        };
+        (status, Json(body)).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_details_are_not_sent() {
+        let error = AppError::internal("disk on fire at /var/secret");
+        assert_eq!(error.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(error.message(), "internal error");
+        assert!(error.to_string().contains("disk on fire"));
+    }
+
+    #[test]
+    fn coded_errors_keep_their_codes_and_statuses() {
+        let error = AppError::conflict("stale_ply", "the game has moved on");
+        assert_eq!(
+            (error.status(), error.code()),
+            (StatusCode::CONFLICT, "stale_ply")
+        );
+        let error = AppError::invalid("illegal_move", "illegal move `e2e5`");
+        assert_eq!(error.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            AppError::RateLimited.status(),
+            StatusCode::TOO_MANY_REQUESTS
+        );
+    }
+}

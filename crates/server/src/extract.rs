@@ -1,0 +1,204 @@
+//! axum's extractors wrapped so that their rejections come out as [`AppError`]s, and the
+//! authentication extractors.
+
+use axum::{
+    extract::{FromRequest, FromRequestParts, Request, rejection::JsonRejection},
+    http::{HeaderMap, Method, StatusCode, header, request::Parts},
+};
+use serde::de::DeserializeOwned;
+
+use crate::{AppState, domain::accounts, error::AppError};
+
+/// A JSON body; a broken, mistyped, oversized or non-JSON body is an [`AppError`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json<T>(pub T);
+
+impl<S, T> FromRequest<S> for Json<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Json<T>, AppError> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(Json(value)),
+            Err(rejection) => Err(json_rejection(&rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: &JsonRejection) -> AppError {
+    let text = rejection.body_text();
+    match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::UnsupportedMediaType(text),
+        StatusCode::UNPROCESSABLE_ENTITY => AppError::invalid("invalid_body", text),
+        _ => AppError::BadRequest(text),
+    }
+}
+
+/// A path parameter; a rejection is a 400 in the project's shape.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Path<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Path<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + Send,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Path<T>, AppError> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Path(value)),
+            Err(rejection) => Err(AppError::BadRequest(rejection.body_text())),
+        }
+    }
+}
+
+/// A query string; a rejection is a 400 in the project's shape.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Query<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Query<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Query<T>, AppError> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Query(value)),
+            Err(rejection) => Err(AppError::BadRequest(rejection.body_text())),
+        }
+    }
+}
+
+/// The name of the session cookie.
+pub const SESSION_COOKIE: &str = "bg_session";
+
+/// The signed-in caller: by `Authorization: Bearer <token>` or the session cookie.
+/// Cookie-authenticated unsafe requests from another site are refused (403).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CurrentUser(pub accounts::User);
+
+/// The caller if signed in (same rules as [`CurrentUser`], but no credentials is fine).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MaybeUser(pub Option<accounts::User>);
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        match authenticate(parts, state).await? {
+            Some(user) => Ok(CurrentUser(user)),
+            None => Err(AppError::Unauthenticated(
+                "sign in, or send `Authorization: Bearer <token>`".to_owned(),
+            )),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        authenticate(parts, state).await.map(MaybeUser)
+    }
+}
+
+async fn authenticate(parts: &Parts, state: &AppState) -> Result<Option<accounts::User>, AppError> {
+    if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
+        let token = value
+            .to_str()
+            .ok()
+            .and_then(|text| text.strip_prefix("Bearer "))
+            .map(str::trim)
+            .ok_or_else(|| {
+                AppError::Unauthenticated("expected `Authorization: Bearer <token>`".to_owned())
+            })?;
+        let user = accounts::user_by_api_token(state, token).await?;
+        return user
+            .map(Some)
+            .ok_or_else(|| AppError::Unauthenticated("unknown token".to_owned()));
+    }
+    let Some(token) = session_cookie(&parts.headers) else {
+        return Ok(None);
+    };
+    if !parts.method.is_safe() && is_cross_site(&parts.method, &parts.headers, state) {
+        return Err(AppError::forbidden(
+            "cross_site_request",
+            "cross-site requests with the session cookie are refused",
+        ));
+    }
+    let user = accounts::user_by_session(state, token).await?;
+    user.map(Some)
+        .ok_or_else(|| AppError::Unauthenticated("the session has ended: sign in again".to_owned()))
+}
+
+/// The session cookie's value, if the request carries one.
+#[must_use]
+pub fn session_cookie(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == SESSION_COOKIE)
+        .map(|(_, value)| value.trim())
+        .filter(|value| !value.is_empty())
+}
+
+/// Whether a request comes from another site: by `Sec-Fetch-Site` where the browser sends
+/// it, else by `Origin` against the public URL. Requests with neither are not browser
+/// cross-site requests (a `SameSite=Lax` cookie is not sent on those anyway).
+fn is_cross_site(_method: &Method, headers: &HeaderMap, state: &AppState) -> bool {
+    if let Some(site) = headers.get("sec-fetch-site") {
+        return !matches!(site.to_str(), Ok("same-origin" | "none"));
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        return !origin
+            .to_str()
+            .is_ok_and(|origin| origin.eq_ignore_ascii_case(&state.config.public_url.origin));
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::HeaderValue;
+
+    use super::*;
+
+    #[test]
+    fn finds_the_session_cookie_among_others() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; bg_session=tok; b=2"),
+        );
+        assert_eq!(session_cookie(&headers), Some("tok"));
+        headers.insert(header::COOKIE, HeaderValue::from_static("bg_sessionx=1"));
+        assert_eq!(session_cookie(&headers), None);
+    }
+}
+
+/// The client's IP address as text (`unknown` when the server was not started with
+/// connection info), for rate limiting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientAddr(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let addr = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map_or_else(|| "unknown".to_owned(), |info| info.0.ip().to_string());
+        Ok(ClientAddr(addr))
+    }
+}

@@ -1,0 +1,66 @@
+//! `server`: reads the configuration, connects and migrates the database, serves until
+//! SIGTERM or Ctrl-C, then lets in-flight requests finish.
+
+use std::{process::ExitCode, sync::Arc};
+
+use server::{clock::SystemClock, config::Config, telemetry};
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("configuration error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    telemetry::init(&config.log_filter, config.log_format, std::io::stdout);
+    match run(config).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!(%error, "server stopped");
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
+    let addr = config.listen_addr;
+    let state = server::build_state(config, Arc::new(SystemClock)).await?;
+    let sweeper = server::spawn_sweeper(&state);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|error| format!("binding LISTEN_ADDR {addr}: {error}"))?;
+    tracing::info!(%addr, backend = ?state.db.backend, "serving");
+    server::serve(listener, state.clone(), shutdown_signal()).await?;
+    if let Some(sweeper) = sweeper {
+        sweeper.abort();
+    }
+    state.db.pool.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}

@@ -1,0 +1,414 @@
+//! The test harness: a real server on a real port over a fresh database.
+
+use std::{future::Future, path::PathBuf, sync::Arc};
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use server::{AppState, clock::ManualClock, config::Config, domain::new_id};
+use sqlx::Connection;
+
+/// Which database a test runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The time every test starts at: 2026-12-01T10:00:00Z.
+pub(crate) const START: i64 = 1_796_119_200;
+
+/// A running app.
+pub(crate) struct TestApp {
+    pub(crate) address: String,
+    pub(crate) client: reqwest::Client,
+    pub(crate) state: AppState,
+    pub(crate) clock: ManualClock,
+    pub(crate) database_url: String,
+    pub(crate) backend: Backend,
+    temp_dir: Option<PathBuf>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    server: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.temp_dir {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+fn init_logs() {
+    if std::env::var("TEST_LOG").is_ok_and(|value| !value.is_empty() && value != "0") {
+        server::telemetry::init(
+            &std::env::var("RUST_LOG").unwrap_or_else(|_| "debug".to_owned()),
+            server::config::LogFormat::Text,
+            std::io::stdout,
+        );
+    }
+}
+
+/// The database URL for a fresh database of `backend`, or `None` when Postgres is not
+/// configured here (outside CI: printed and skipped; in CI: a failure).
+async fn fresh_database(backend: Backend) -> Option<(String, Option<PathBuf>)> {
+    match backend {
+        Backend::Sqlite => {
+            let dir = std::env::temp_dir().join(format!("boardgames-test-{}", new_id()));
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            let url = format!("sqlite://{}/test.db", dir.display());
+            Some((url, Some(dir)))
+        }
+        Backend::Postgres => {
+            let ci = std::env::var("CI").is_ok_and(|value| value == "true");
+            let Some(base) = std::env::var("TEST_DATABASE_URL")
+                .ok()
+                .filter(|u| !u.is_empty())
+            else {
+                assert!(
+                    !ci,
+                    "CI=true but TEST_DATABASE_URL is not set: the Postgres run is required"
+                );
+                eprintln!("postgres run skipped: TEST_DATABASE_URL is not set");
+                return None;
+            };
+            sqlx::any::install_default_drivers();
+            let mut conn = match sqlx::AnyConnection::connect(&base).await {
+                Ok(conn) => conn,
+                Err(error) => {
+                    assert!(
+                        !ci,
+                        "CI=true but Postgres at TEST_DATABASE_URL is unreachable: {error}"
+                    );
+                    eprintln!("postgres run skipped: TEST_DATABASE_URL unreachable: {error}");
+                    return None;
+                }
+            };
+            let name = format!("t_{}", new_id());
+            sqlx::query(&format!("create database {name}"))
+                .execute(&mut conn)
+                .await
+                .expect("create the test database");
+            let _ = conn.close().await;
+            Some((with_database(&base, &name), None))
+        }
+    }
+}
+
+/// `url` with its database name replaced by `name`.
+fn with_database(url: &str, name: &str) -> String {
+    let (main, query) = url
+        .split_once('?')
+        .map_or((url, None), |(m, q)| (m, Some(q)));
+    let after_scheme = main.find("://").map_or(0, |i| i + 3);
+    let base = match main[after_scheme..].find('/') {
+        Some(slash) => &main[..after_scheme + slash],
+        None => main,
+    };
+    match query {
+        Some(query) => format!("{base}/{name}?{query}"),
+        None => format!("{base}/{name}"),
+    }
+}
+
+/// Drops a test's Postgres database.
+async fn drop_database(database_url: &str) {
+    let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+        return;
+    };
+    let name = database_url
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .split('?')
+        .next()
+        .unwrap_or_default();
+    if !name.starts_with("t_") {
+        return;
+    }
+    if let Ok(mut conn) = sqlx::AnyConnection::connect(&base).await {
+        let _ = sqlx::query(&format!("drop database if exists {name} with (force)"))
+            .execute(&mut conn)
+            .await;
+        let _ = conn.close().await;
+    }
+}
+
+impl TestApp {
+    /// A new app over a fresh database, or `None` when the backend is skipped here.
+    pub(crate) async fn spawn(backend: Backend, vars: &[(&str, &str)]) -> Option<TestApp> {
+        let (url, temp_dir) = fresh_database(backend).await?;
+        let mut app = TestApp::spawn_on(backend, &url, vars).await;
+        app.temp_dir = temp_dir;
+        Some(app)
+    }
+
+    /// Another app over the database at `url` (to run two instances on one database).
+    pub(crate) async fn spawn_on(backend: Backend, url: &str, vars: &[(&str, &str)]) -> TestApp {
+        init_logs();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let port = listener.local_addr().expect("address").port();
+        let public_url = format!("http://127.0.0.1:{port}");
+        let mut map: Vec<(String, String)> = vec![
+            ("DATABASE_URL".into(), url.to_owned()),
+            ("LISTEN_ADDR".into(), format!("127.0.0.1:{port}")),
+            ("PUBLIC_URL".into(), public_url.clone()),
+            ("SWEEP_INTERVAL_SECS".into(), "0".into()),
+            ("DATABASE_MAX_CONNECTIONS".into(), "8".into()),
+        ];
+        map.extend(vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
+        let config = Config::from_lookup(|name| {
+            map.iter()
+                .rev()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        })
+        .expect("test config");
+        let clock = ManualClock::new(START);
+        let state = server::build_state(config, Arc::new(clock.clone()))
+            .await
+            .expect("state");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(server::serve(listener, state.clone(), async move {
+            let _ = stopped.await;
+        }));
+        TestApp {
+            address: public_url,
+            client: reqwest::Client::new(),
+            state,
+            clock,
+            database_url: url.to_owned(),
+            backend,
+            temp_dir: None,
+            stop: Some(stop),
+            server: Some(server),
+        }
+    }
+
+    /// Shuts the server down gracefully and waits for it to stop.
+    pub(crate) async fn shut_down(&mut self) -> std::io::Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        match self.server.take() {
+            Some(server) => server.await.expect("server task"),
+            None => Ok(()),
+        }
+    }
+
+    /// Sends a request with an optional bearer token and JSON body.
+    pub(crate) async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.address));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status();
+        let text = response.text().await.expect("body");
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    pub(crate) async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.send(Method::GET, path, token, None).await
+    }
+
+    pub(crate) async fn post(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        body: Value,
+    ) -> (StatusCode, Value) {
+        self.send(Method::POST, path, token, Some(body)).await
+    }
+
+    /// Registers `name` (password `password-<name>`) and returns an API token for them.
+    pub(crate) async fn player(&self, name: &str) -> Player {
+        let password = format!("password-{name}");
+        let (status, body) = self
+            .post(
+                "/api/v1/accounts",
+                None,
+                json!({"username": name, "password": password}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let (status, body) = self
+            .post(
+                "/api/v1/tokens",
+                None,
+                json!({"username": name, "password": password}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        Player {
+            name: name.to_owned(),
+            token: body["token"].as_str().unwrap().to_owned(),
+        }
+    }
+
+    /// `white` challenges `black` to `variant` as White; `black` accepts. The game's id.
+    pub(crate) async fn new_game(&self, variant: &str, white: &Player, black: &Player) -> String {
+        let (status, body) = self
+            .post(
+                "/api/v1/challenges",
+                Some(&white.token),
+                json!({"variant": variant, "color": "white", "days_per_move": 3,
+                       "opponent": black.name}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let id = body["id"].as_str().unwrap().to_owned();
+        let (status, body) = self
+            .post(
+                &format!("/api/v1/challenges/{id}/accept"),
+                Some(&black.token),
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        body["game_id"].as_str().unwrap().to_owned()
+    }
+
+    pub(crate) async fn game(&self, id: &str) -> Value {
+        let (status, body) = self.get(&format!("/api/v1/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body
+    }
+
+    /// Plays `mv` at `ply` as `player`.
+    pub(crate) async fn play(
+        &self,
+        player: &Player,
+        id: &str,
+        mv: &str,
+        ply: u64,
+    ) -> (StatusCode, Value) {
+        self.post(
+            &format!("/api/v1/games/{id}/moves"),
+            Some(&player.token),
+            json!({"move": mv, "ply": ply}),
+        )
+        .await
+    }
+
+    /// Plays `mv` for whoever is to move, asserting success.
+    pub(crate) async fn play_ok(
+        &self,
+        white: &Player,
+        black: &Player,
+        id: &str,
+        mv: &str,
+    ) -> Value {
+        let game = self.game(id).await;
+        let player = if game["to_move"] == "white" {
+            white
+        } else {
+            black
+        };
+        let (status, body) = self
+            .play(player, id, mv, game["ply"].as_u64().unwrap())
+            .await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {body}");
+        body
+    }
+
+    /// Runs the game action `action` (`resign`, `draw/offer`, …) as `player`.
+    pub(crate) async fn act(&self, player: &Player, id: &str, action: &str) -> (StatusCode, Value) {
+        self.post(
+            &format!("/api/v1/games/{id}/{action}"),
+            Some(&player.token),
+            json!({}),
+        )
+        .await
+    }
+
+    /// The variant counters as (white_wins, black_wins, draws, games) per id.
+    pub(crate) async fn stats(&self) -> Vec<(String, i64, i64, i64, i64)> {
+        let (status, body) = self.get("/api/v1/variants", None).await;
+        assert_eq!(status, StatusCode::OK);
+        body.as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                (
+                    v["id"].as_str().unwrap().to_owned(),
+                    v["white_wins"].as_i64().unwrap(),
+                    v["black_wins"].as_i64().unwrap(),
+                    v["draws"].as_i64().unwrap(),
+                    v["games"].as_i64().unwrap(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// A registered user with an API token.
+#[derive(Debug, Clone)]
+pub(crate) struct Player {
+    pub(crate) name: String,
+    pub(crate) token: String,
+}
+
+/// Runs `scenario` on a fresh app of `backend`, then drops its Postgres database (also
+/// when the scenario panics).
+pub(crate) async fn run<F, Fut>(backend: Backend, scenario: F)
+where
+    F: FnOnce(TestApp) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let Some(app) = TestApp::spawn(backend, &[]).await else {
+        return;
+    };
+    let url = app.database_url.clone();
+    let result = tokio::spawn(scenario(app)).await;
+    if backend == Backend::Postgres {
+        drop_database(&url).await;
+    }
+    if let Err(error) = result {
+        std::panic::resume_unwind(error.into_panic());
+    }
+}
+
+/// Declares scenarios: each `async fn name(app: TestApp)` becomes the tests
+/// `name::sqlite` and `name::postgres`.
+#[macro_export]
+macro_rules! scenarios {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                $crate::helpers::run($crate::helpers::Backend::Sqlite, super::$name).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                $crate::helpers::run($crate::helpers::Backend::Postgres, super::$name).await;
+            }
+        }
+    )*};
+}
+
+#[test]
+fn database_names_are_replaced_in_urls() {
+    assert_eq!(
+        with_database("postgres://p@h:5432/test", "t_1"),
+        "postgres://p@h:5432/t_1"
+    );
+    assert_eq!(
+        with_database("postgres://p@h/test?sslmode=disable", "t_1"),
+        "postgres://p@h/t_1?sslmode=disable"
+    );
+    assert_eq!(with_database("postgres://p@h", "t_1"), "postgres://p@h/t_1");
+}
