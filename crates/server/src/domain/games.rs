@@ -285,6 +285,15 @@ async fn save_and_commit(
     tx.commit().await?;
     detail.updated_at = now;
     state.events.publish(&detail.id, detail.game.ply());
+    match (detail.status, detail.termination) {
+        (GameStatus::Finished, Some(termination)) => {
+            crate::metrics::game_finished(detail.variant().as_str(), termination.as_str());
+        }
+        (GameStatus::Aborted, _) => {
+            crate::metrics::game_finished(detail.variant().as_str(), "aborted")
+        }
+        _ => {}
+    }
     Ok(())
 }
 
@@ -375,6 +384,7 @@ pub async fn play_move(
         detail.deadline = Some(now + detail.days_per_move * DAY);
     }
     save_and_commit(state, tx, &mut detail, now).await?;
+    crate::metrics::moves_played(detail.variant().as_str(), played.len());
     Ok(detail)
 }
 
@@ -572,6 +582,7 @@ pub async fn sweep_overdue(state: &AppState) -> Result<usize, AppError> {
             if games::finish_on_time(&mut tx, &id, ply, &to_move, result.as_str(), now).await? {
                 stats::record(&mut tx, &variant, result).await?;
                 tx.commit().await?;
+                crate::metrics::game_finished(&variant, Termination::Timeout.as_str());
                 ended += 1;
                 ended_in_batch += 1;
                 state
