@@ -21,7 +21,7 @@ pub mod state;
 pub mod sweeper;
 pub mod telemetry;
 
-use std::{sync::Arc, time::Duration};
+use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
 
 use axum::{
     Router,
@@ -90,6 +90,32 @@ async fn method_not_allowed() -> AppError {
 
 fn panic_response(_panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
     AppError::internal("a handler panicked").into_response()
+}
+
+/// Serves `state` on `listener` until `shutdown` resolves; then stops accepting, ends the
+/// live event streams and waits for the requests in flight to finish.
+///
+/// # Errors
+///
+/// The listener failed.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let events = state.events.clone();
+    let app = router(state);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        tracing::info!("shutting down: finishing requests in flight");
+        // Live event streams would hold the shutdown open: end them.
+        events.close();
+    })
+    .await
 }
 
 /// Starts the sweeper for `state` if its configuration asks for one.

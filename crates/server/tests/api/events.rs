@@ -6,7 +6,10 @@ use reqwest::StatusCode;
 
 use crate::{helpers::TestApp, scenarios};
 
-scenarios!(event_stream_reports_every_change);
+scenarios!(
+    event_stream_reports_every_change,
+    shutdown_ends_event_streams_and_stops_serving
+);
 
 /// Reads from the stream until `needle` has arrived (or fails after 5 s).
 async fn read_until(response: &mut reqwest::Response, seen: &mut String, needle: &str) {
@@ -62,4 +65,38 @@ async fn event_stream_reports_every_change(app: TestApp) {
         "\"ply\":2}\n\nevent: game\ndata: ",
     )
     .await;
+}
+
+async fn shutdown_ends_event_streams_and_stops_serving(mut app: TestApp) {
+    let white = app.player("white_p").await;
+    let black = app.player("black_p").await;
+    let id = app.new_game("chess", &white, &black).await;
+    let mut response = app
+        .client
+        .get(format!("{}/api/v1/games/{id}/events", app.address))
+        .send()
+        .await
+        .unwrap();
+    let mut seen = String::new();
+    read_until(&mut response, &mut seen, "\"ply\":0}").await;
+    // The open stream must not hold the shutdown: it ends, and the server stops.
+    tokio::time::timeout(Duration::from_secs(5), app.shut_down())
+        .await
+        .expect("graceful shutdown finishes with a stream open")
+        .expect("server ended cleanly");
+    let rest = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Ok(Some(_)) = response.chunk().await {}
+    })
+    .await;
+    assert!(rest.is_ok(), "the event stream ended");
+    assert!(
+        app.client
+            .get(format!("{}/livez", app.address))
+            .send()
+            .await
+            .is_err()
+    );
+    // What was committed is there for the next start.
+    let again = TestApp::spawn_on(app.backend, &app.database_url, &[]).await;
+    assert_eq!(again.game(&id).await["status"], "active");
 }

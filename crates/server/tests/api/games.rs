@@ -17,6 +17,8 @@ scenarios!(
     abort_only_before_both_have_moved_and_counts_nowhere,
     new_game_shows_the_api_shape,
     knight_fight_keeps_its_numbers,
+    reversi_wipeout_ends_the_game_at_once,
+    forced_pass_is_played_in_the_same_request,
 );
 
 async fn setup(app: &TestApp, variant: &str) -> (Player, Player, String) {
@@ -290,4 +292,45 @@ async fn knight_fight_keeps_its_numbers(app: TestApp) {
     assert_eq!(after["position"]["knights"]["white"], square);
     // The setup is stored: every read shows the same numbers.
     assert_eq!(app.game(&id).await["setup"], game["setup"]);
+}
+
+async fn reversi_wipeout_ends_the_game_at_once(app: TestApp) {
+    let (white, black, id) = setup(&app, "reversi-6x6").await;
+    // White captures Black's last disc with c5 (flipping c4, d4 and b4): 11-0.
+    let moves = [
+        "c3", "d3", "c4", "d4", "e3", "d2", "c1", "b3", "a3", "b4", "c5",
+    ];
+    let game = play_all(&app, &white, &black, &id, &moves).await;
+    assert_eq!(game["status"], "finished");
+    assert_eq!(game["result"], "1-0");
+    assert_eq!(game["termination"], "normal");
+    assert_eq!(game["end_reason"], "no_moves");
+    assert_eq!(game["scores"], json!({"white": 11, "black": 0}));
+    assert_eq!(
+        game["ply"], 11,
+        "no pass is recorded when neither side can move"
+    );
+    assert_eq!(stats_of(&app.stats().await, "reversi-6x6"), (1, 0, 0, 1));
+}
+
+async fn forced_pass_is_played_in_the_same_request(app: TestApp) {
+    let (white, black, id) = setup(&app, "reversi-6x6").await;
+    let moves = [
+        "c3", "d3", "c4", "d4", "e2", "d2", "e1", "d1", "e4", "f2", "c2",
+    ];
+    let game = play_all(&app, &white, &black, &id, &moves).await;
+    assert_eq!(game["ply"], 11);
+    // Black's f1 leaves White without a move while Black still has one.
+    let (status, game) = app.play(&black, &id, "f1", 11).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["ply"], 13, "the pass counts as a ply");
+    assert_eq!(game["moves"][11], "f1");
+    assert_eq!(game["moves"][12], "pass");
+    assert_eq!(game["to_move"], "black");
+    assert_eq!(game["status"], "active");
+    assert_ne!(game["legal_moves"], json!([]));
+    assert_eq!(app.game(&id).await, game, "the pass is stored");
+    // Black moves again at ply 13; White cannot play at the stale ply 12.
+    let (status, _) = app.play(&white, &id, "pass", 12).await;
+    assert_eq!(status, StatusCode::CONFLICT);
 }
