@@ -101,6 +101,12 @@ pub fn game_finished(variant: &str, termination: &str) {
 pub(crate) async fn render(State(state): State<AppState>) -> Result<Response, AppError> {
     let handle = handle();
     let active = crate::db::games::active_by_variant(&state.db.pool).await?;
+    // The gauges are process-wide: set and render them under one lock, so two apps in
+    // one process (tests) never render each other's values.
+    static SCRAPE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _scrape = SCRAPE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     for variant in rules::Variant::ALL {
         let count = active
             .iter()

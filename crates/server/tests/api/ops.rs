@@ -2,16 +2,13 @@
 //! command line (`check-config`, `migrate`, `healthcheck`, `backup`, `copy-data`).
 
 use std::{
-    cell::RefCell,
-    io::Write,
     path::{Path, PathBuf},
     process::Output,
-    sync::{Arc, Mutex},
 };
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use server::{config::LogFormat, db::Database, domain::new_id};
+use server::{db::Database, domain::new_id};
 use sqlx::Connection;
 
 use crate::{
@@ -63,114 +60,113 @@ fn sqlite_url(path: &Path) -> String {
 
 // ---- request logs ----------------------------------------------------------------
 
-/// Log output captured in memory.
-#[derive(Clone, Default)]
-struct Capture(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Capture {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+/// The server binary serving a fresh SQLite database, its stdout going to a file.
+struct Spawned {
+    child: std::process::Child,
+    address: String,
+    client: reqwest::Client,
+    log: PathBuf,
+    _dir: TempDir,
 }
 
-thread_local! {
-    /// The format and buffer this thread's log lines are captured in, if any.
-    static CAPTURING: RefCell<Option<(LogFormat, Capture)>> = const { RefCell::new(None) };
-}
-
-fn capturing(format: LogFormat) -> Option<Capture> {
-    CAPTURING.with(|slot| {
-        slot.borrow()
-            .as_ref()
-            .filter(|(wanted, _)| *wanted == format)
-            .map(|(_, capture)| capture.clone())
-    })
-}
-
-/// Writes into the capture buffer of the thread that logs (or nowhere).
-struct ThreadCapture(LogFormat);
-
-impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for ThreadCapture {
-    type Writer = Box<dyn Write>;
-    fn make_writer(&'a self) -> Box<dyn Write> {
-        match capturing(self.0) {
-            Some(capture) => Box::new(capture),
-            None => Box::new(std::io::sink()),
+impl Spawned {
+    /// Starts the binary with `LOG_FORMAT=format` and `RUST_LOG=trace`, and waits (at most
+    /// 30 s) until `/readyz` answers.
+    async fn start(format: &str) -> Spawned {
+        let dir = TempDir::new();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let log = dir.path("server.log");
+        let child = std::process::Command::new(SERVER)
+            .env_clear()
+            .env("DATABASE_URL", sqlite_url(&dir.path("db.sqlite")))
+            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
+            .env("LOG_FORMAT", format)
+            .env("RUST_LOG", "trace")
+            .stdout(std::fs::File::create(&log).unwrap())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start the server binary");
+        let spawned = Spawned {
+            child,
+            address: format!("http://127.0.0.1:{port}"),
+            client: reqwest::Client::new(),
+            log,
+            _dir: dir,
+        };
+        for _ in 0..300 {
+            if let Ok(response) = spawned
+                .client
+                .get(format!("{}/readyz", spawned.address))
+                .send()
+                .await
+                && response.status() == StatusCode::OK
+            {
+                return spawned;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
+        panic!("the server binary was not ready within 30 s");
+    }
+
+    async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<Value>,
+    ) -> reqwest::Response {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.address));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        request.send().await.expect("request")
+    }
+
+    /// Stops the server and returns what it logged.
+    fn stop(mut self) -> String {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        std::fs::read_to_string(&self.log).unwrap()
     }
 }
 
-/// Installs (once per test process) a global subscriber with the server's own text and
-/// JSON layers, each enabled only on a thread that is capturing in its format. A global
-/// subscriber with per-event filters avoids the interest caching of thread-scoped
-/// subscribers, which drops events when tests run in parallel.
-fn install_capturing_subscriber() {
-    use tracing_subscriber::{Layer, filter::filter_fn, prelude::*};
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let only = |format: LogFormat| filter_fn(move |_| capturing(format).is_some());
-        let installed = tracing_subscriber::registry()
-            .with(
-                server::telemetry::layer(LogFormat::Text, ThreadCapture(LogFormat::Text))
-                    .with_filter(only(LogFormat::Text)),
-            )
-            .with(
-                server::telemetry::layer(LogFormat::Json, ThreadCapture(LogFormat::Json))
-                    .with_filter(only(LogFormat::Json)),
-            )
-            .try_init();
-        assert!(
-            installed.is_ok(),
-            "another global subscriber is installed (unset TEST_LOG for the log tests)"
-        );
-    });
-}
-
-/// Signs up, gets a token, signs in with a cookie and uses both, all while the server's
-/// log lines are captured (on this thread: the test's runtime has only this one). Returns
-/// the log and the secrets used.
-async fn logged_flow(format: LogFormat) -> (String, Vec<String>) {
-    install_capturing_subscriber();
-    let capture = Capture::default();
-    CAPTURING.with(|slot| *slot.borrow_mut() = Some((format, capture.clone())));
-    let app = TestApp::spawn(Backend::Sqlite, &[]).await.expect("sqlite");
+/// Runs the server binary with `LOG_FORMAT=format` and `RUST_LOG=trace`; signs up, gets a
+/// token, fails a login, signs in with a cookie and uses cookie and token. Returns the log
+/// and the secrets used.
+async fn logged_flow(format: &str) -> (String, Vec<String>) {
+    use reqwest::Method;
+    let server = Spawned::start(format).await;
     let password = "correct-horse-battery-staple";
-    let (status, _) = app
-        .post(
-            "/api/v1/accounts",
-            None,
-            json!({"username": "logged", "password": password}),
-        )
+    let account = json!({"username": "logged", "password": password});
+    let response = server
+        .send(Method::POST, "/api/v1/accounts", &[], Some(account.clone()))
         .await;
-    assert_eq!(status, StatusCode::CREATED);
-    let (status, body) = app
-        .post(
-            "/api/v1/tokens",
-            None,
-            json!({"username": "logged", "password": password}),
-        )
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let response = server
+        .send(Method::POST, "/api/v1/tokens", &[], Some(account.clone()))
         .await;
-    assert_eq!(status, StatusCode::CREATED);
-    let token = body["token"].as_str().unwrap().to_owned();
-    let (status, _) = app
-        .post(
-            "/api/v1/session",
-            None,
-            json!({"username": "logged", "password": "wrong-password-here"}),
-        )
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let token = response.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let wrong = json!({"username": "logged", "password": "wrong-password-here"});
+    let response = server
+        .send(Method::POST, "/api/v1/session", &[], Some(wrong))
         .await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let response = app
-        .client
-        .post(format!("{}/api/v1/session", app.address))
-        .json(&json!({"username": "logged", "password": password}))
-        .send()
-        .await
-        .unwrap();
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let response = server
+        .send(Method::POST, "/api/v1/session", &[], Some(account))
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     let cookie = response
         .headers()
@@ -183,23 +179,26 @@ async fn logged_flow(format: LogFormat) -> (String, Vec<String>) {
         .unwrap()
         .to_owned();
     let session = cookie.split_once('=').unwrap().1.to_owned();
-    let response = app
-        .client
-        .get(format!("{}/api/v1/me", app.address))
-        .header("cookie", &cookie)
-        .send()
-        .await
-        .unwrap();
+    let response = server
+        .send(Method::GET, "/api/v1/me", &[("cookie", &cookie)], None)
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
-    let (status, _) = app.get("/api/v1/me", Some(&token)).await;
-    assert_eq!(status, StatusCode::OK);
-    let (status, _) = app.get("/api/v1/me", Some("not-a-real-token")).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
-    drop(app);
-    CAPTURING.with(|slot| *slot.borrow_mut() = None);
-    let log = strip_ansi(&text(&capture.0.lock().unwrap()));
+    let bearer = format!("Bearer {token}");
+    let response = server
+        .send(
+            Method::GET,
+            "/api/v1/me",
+            &[("authorization", &bearer)],
+            None,
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let forged = [("authorization", "Bearer not-a-real-token")];
+    let response = server.send(Method::GET, "/api/v1/me", &forged, None).await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let log = server.stop();
     (
-        log,
+        strip_ansi(&log),
         vec![
             password.to_owned(),
             "wrong-password-here".to_owned(),
@@ -230,7 +229,7 @@ fn strip_ansi(text: &str) -> String {
 
 #[tokio::test]
 async fn text_request_logs_name_route_status_duration_and_no_secret() {
-    let (log, secrets) = logged_flow(LogFormat::Text).await;
+    let (log, secrets) = logged_flow("text").await;
     for secret in &secrets {
         assert!(
             !log.contains(secret.as_str()),
@@ -263,7 +262,7 @@ async fn text_request_logs_name_route_status_duration_and_no_secret() {
 
 #[tokio::test]
 async fn json_request_logs_name_route_status_duration_and_no_secret() {
-    let (log, secrets) = logged_flow(LogFormat::Json).await;
+    let (log, secrets) = logged_flow("json").await;
     for secret in &secrets {
         assert!(
             !log.contains(secret.as_str()),
