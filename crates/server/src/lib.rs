@@ -26,7 +26,6 @@ use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
 use axum::{
     Router,
     extract::{MatchedPath, Request, State},
-    http::StatusCode,
     response::{IntoResponse, Response},
     routing::get,
 };
@@ -143,14 +142,4 @@ pub async fn build_state(
         .await
         .map_err(|error| AppError::Unavailable(format!("migrating the database: {error}")))?;
     Ok(AppState::new(config, db, clock))
-}
-
-/// The status code for a ready check, for tests and tools.
-#[must_use]
-pub fn ready_status(ok: bool) -> StatusCode {
-    if ok {
-        StatusCode::OK
-    } else {
-        StatusCode::SERVICE_UNAVAILABLE
-    }
 }

@@ -208,7 +208,10 @@ async fn session_cookie_signs_in_and_logout_ends_it(app: TestApp) {
             .contains("Max-Age=0")
     );
     assert_eq!(me(first).await.unwrap().status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(me(second).await.unwrap().status(), StatusCode::OK);
+    assert_eq!(me(second.clone()).await.unwrap().status(), StatusCode::OK);
+    // Sessions last 30 days.
+    app.clock.advance(30 * 86_400 + 1);
+    assert_eq!(me(second).await.unwrap().status(), StatusCode::UNAUTHORIZED);
 }
 
 async fn cross_site_cookie_posts_are_refused(app: TestApp) {

@@ -19,6 +19,7 @@ scenarios!(
     knight_fight_keeps_its_numbers,
     reversi_wipeout_ends_the_game_at_once,
     forced_pass_is_played_in_the_same_request,
+    game_list_puts_my_turn_first_then_waiting_then_finished,
 );
 
 async fn setup(app: &TestApp, variant: &str) -> (Player, Player, String) {
@@ -333,4 +334,48 @@ async fn forced_pass_is_played_in_the_same_request(app: TestApp) {
     // Black moves again at ply 13; White cannot play at the stale ply 12.
     let (status, _) = app.play(&white, &id, "pass", 12).await;
     assert_eq!(status, StatusCode::CONFLICT);
+}
+
+async fn game_list_puts_my_turn_first_then_waiting_then_finished(app: TestApp) {
+    let me = app.player("me_p").await;
+    let other = app.player("other_p").await;
+    // Ending soonest last: games made later have later deadlines.
+    let finished = app.new_game("chess", &me, &other).await;
+    app.act(&me, &finished, "resign").await;
+    app.clock.advance(3600);
+    let waiting = app.new_game("chess", &other, &me).await; // other is White, to move
+    app.clock.advance(3600);
+    let my_late = app.new_game("chess", &me, &other).await;
+    let my_soon = app.new_game("reversi-6x6", &other, &me).await;
+    app.clock.advance(60);
+    app.play_ok(&other, &me, &my_soon, "c3").await; // now my turn, deadline from now
+    // my_late's deadline (set a minute before my_soon's move) is the sooner one.
+    let (status, list) = app.get("/api/v1/games", Some(&me.token)).await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            my_late.as_str(),
+            my_soon.as_str(),
+            waiting.as_str(),
+            finished.as_str()
+        ]
+    );
+    let turns: Vec<bool> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["your_turn"] == true)
+        .collect();
+    assert_eq!(turns, [true, true, false, false]);
+    let (_, mine) = app.get("/api/v1/me", Some(&me.token)).await;
+    assert_eq!(mine["your_turn"], 2);
+    let (status, _) = app.get("/api/v1/games", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
