@@ -16,7 +16,8 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     && cp target/release/server /usr/local/bin/server
 
 FROM debian:bookworm-slim
-RUN useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin boardgames \
+RUN groupadd --system --gid 10001 boardgames \
+    && useradd --system --uid 10001 --gid boardgames --home-dir /data --shell /usr/sbin/nologin boardgames \
     && mkdir -p /data \
     && chown boardgames:boardgames /data
 COPY --from=build /usr/local/bin/server /usr/local/bin/server
