@@ -31,6 +31,9 @@ pub struct Config {
     pub session_days: i64,
     /// `BODY_LIMIT_BYTES`: the largest request body accepted (default 16384).
     pub body_limit_bytes: usize,
+    /// `TRUSTED_PROXIES`: reverse proxies (addresses or CIDR networks, comma-separated)
+    /// whose `X-Forwarded-For` gives the client address (default: none).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 /// How log lines are written.
@@ -188,6 +191,13 @@ impl Config {
             login_window_secs: parse(&lookup, "LOGIN_WINDOW_SECS", "900")?,
             session_days: parse(&lookup, "SESSION_DAYS", "30")?,
             body_limit_bytes: parse(&lookup, "BODY_LIMIT_BYTES", "16384")?,
+            trusted_proxies: crate::client_addr::parse_trusted(
+                &lookup("TRUSTED_PROXIES").unwrap_or_default(),
+            )
+            .map_err(|message| ConfigError {
+                variable: "TRUSTED_PROXIES",
+                message,
+            })?,
         })
     }
 }
@@ -244,6 +254,7 @@ mod tests {
             ("DATABASE_URL", "mysql://x"),
             ("SWEEP_INTERVAL_SECS", "-1"),
             ("RUST_LOG", "server=loud"),
+            ("TRUSTED_PROXIES", "10.0.0.1,proxy"),
         ] {
             let error = config(&[(name, value)]).unwrap_err();
             assert_eq!(error.variable, name);

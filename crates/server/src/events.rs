@@ -65,6 +65,16 @@ impl EventHub {
             .subscribe()
     }
 
+    /// How many live-event streams are open (for the metrics gauge).
+    #[must_use]
+    pub fn subscriber_count(&self) -> usize {
+        let hub = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        hub.channels
+            .values()
+            .map(broadcast::Sender::receiver_count)
+            .sum()
+    }
+
     /// Ends every stream (graceful shutdown waits for open connections).
     pub fn close(&self) {
         let mut hub = self.inner.lock().unwrap_or_else(PoisonError::into_inner);

@@ -195,6 +195,10 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        // Resolved through TRUSTED_PROXIES by the request middleware.
+        if let Some(ip) = parts.extensions.get::<crate::client_addr::ClientIp>() {
+            return Ok(ClientAddr(ip.0.to_string()));
+        }
         let addr = parts
             .extensions
             .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()

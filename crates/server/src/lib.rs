@@ -5,13 +5,18 @@
 //! transaction) → `rules` → [`db`] → an event → response.
 
 pub mod api;
+pub mod backup;
+pub mod cli;
+pub mod client_addr;
 pub mod clock;
 pub mod config;
+pub mod copy_data;
 pub mod db;
 pub mod domain;
 pub mod error;
 pub mod events;
 pub mod extract;
+pub mod metrics;
 pub mod state;
 pub mod sweeper;
 pub mod telemetry;
@@ -33,14 +38,21 @@ pub use crate::{error::AppError, state::AppState};
 /// handler panics.
 pub fn router(state: AppState) -> Router {
     let body_limit = state.config.body_limit_bytes;
+    // Installed before the first request, so no count is lost.
+    crate::metrics::handle();
     Router::new()
         .route("/livez", get(livez))
         .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics::render))
         .merge(api::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(body_limit))
         .layer(CatchPanicLayer::custom(panic_response))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            metrics::track,
+        ))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request| {
                 let route = request

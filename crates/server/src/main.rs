@@ -1,12 +1,23 @@
 //! `server`: reads the configuration, connects and migrates the database, serves until
-//! SIGTERM or Ctrl-C, then lets in-flight requests finish.
+//! SIGTERM or Ctrl-C, then lets in-flight requests finish. Other commands (`migrate`,
+//! `check-config`, `backup`, `copy-data`, `healthcheck`): see `server --help`.
 
 use std::{process::ExitCode, sync::Arc};
 
-use server::{clock::SystemClock, config::Config, telemetry};
+use clap::Parser;
+use server::{
+    cli::{Cli, Command},
+    clock::SystemClock,
+    config::Config,
+    telemetry,
+};
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    let command = Cli::parse().command.unwrap_or(Command::Serve);
+    if command != Command::Serve {
+        return server::cli::run(command).await;
+    }
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(error) => {

@@ -352,3 +352,14 @@ pub async fn count_users_turn(conn: &mut AnyConnection, user_id: &str) -> Result
     .await?;
     Ok(count)
 }
+
+/// Active games per variant id, for the metrics gauge.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn active_by_variant(pool: &sqlx::AnyPool) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    sqlx::query_as("select variant, count(*) from games where status = 'active' group by variant")
+        .fetch_all(pool)
+        .await
+}

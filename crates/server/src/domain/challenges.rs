@@ -277,6 +277,7 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
     .await?;
     challenges::set_game(&mut tx, id, &game_id).await?;
     tx.commit().await?;
+    crate::metrics::game_started(variant.as_str());
     Ok(game_id)
 }
 

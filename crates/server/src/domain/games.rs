@@ -311,6 +311,15 @@ async fn settle(
         Ok(detail) => {
             tx.commit().await?;
             state.events.publish(&detail.id, detail.game.ply());
+            match (detail.status, detail.termination) {
+                (GameStatus::Finished, Some(termination)) => {
+                    crate::metrics::game_finished(detail.variant().as_str(), termination.as_str());
+                }
+                (GameStatus::Aborted, _) => {
+                    crate::metrics::game_finished(detail.variant().as_str(), "aborted");
+                }
+                _ => {}
+            }
             Ok(detail)
         }
         Err(error) => {
@@ -429,7 +438,11 @@ pub async fn play_move(
         Ok(detail)
     }
     .await;
-    settle(state, tx, work).await
+    let detail = settle(state, tx, work).await?;
+    // The ply guard held: every ply past `seen_ply` was played by this call.
+    let played = detail.game.ply().saturating_sub(seen_ply);
+    crate::metrics::moves_played(detail.variant().as_str(), played as usize);
+    Ok(detail)
 }
 
 /// Runs an action (resign, abort, draws) on an active game the caller plays: one
@@ -605,6 +618,7 @@ pub async fn sweep_overdue(state: &AppState) -> Result<usize, AppError> {
             if games::finish_on_time(&mut tx, &id, ply, &to_move, result.as_str(), now).await? {
                 stats::record(&mut tx, &variant, result).await?;
                 tx.commit().await?;
+                crate::metrics::game_finished(&variant, Termination::Timeout.as_str());
                 ended += 1;
                 ended_in_batch += 1;
                 state

@@ -1,0 +1,295 @@
+//! The command line: `serve` (the default), `migrate`, `check-config`, `backup`,
+//! `copy-data` and `healthcheck`. Every command reads the same environment variables
+//! (see [`Config::from_env`]).
+
+use std::{path::PathBuf, process::ExitCode, time::Duration};
+
+use clap::{Parser, Subcommand};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::{
+    config::{Config, LogFormat},
+    db::Database,
+};
+
+/// Correspondence board-game server. Configured by environment variables (see
+/// `check-config` and docs/self-hosting.md).
+#[derive(Debug, Parser)]
+#[command(name = "server", version, about)]
+pub struct Cli {
+    /// What to do (default: serve).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// One command.
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
+pub enum Command {
+    /// Serve the site (the default): migrate, then listen on LISTEN_ADDR.
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Print the effective configuration (secrets hidden); exit 2 on a bad value.
+    CheckConfig,
+    /// Write a consistent copy of the SQLite database to a new FILE (safe while serving).
+    Backup {
+        /// The file to create.
+        file: PathBuf,
+    },
+    /// Copy users, API tokens, challenges, games, moves and counters (not sessions) from
+    /// one database to another, empty one, then verify counts and replay every game.
+    CopyData {
+        /// The source database URL, e.g. sqlite://data/boardgames.db.
+        #[arg(long)]
+        from: String,
+        /// The target database URL, e.g. postgres://user:password@host/boardgames.
+        #[arg(long)]
+        to: String,
+    },
+    /// Ask the server at LISTEN_ADDR whether it is ready (exit 0) or not (exit 1); for
+    /// container health checks, where no curl is installed.
+    Healthcheck,
+}
+
+/// `url` with the password (if any) replaced by `****`.
+#[must_use]
+pub fn redact_url(url: &str) -> String {
+    let Some(scheme_end) = url.find("://").map(|i| i + 3) else {
+        return url.to_owned();
+    };
+    let authority_end = url[scheme_end..]
+        .find('/')
+        .map_or(url.len(), |i| scheme_end + i);
+    let authority = &url[scheme_end..authority_end];
+    let Some(at) = authority.rfind('@') else {
+        return url.to_owned();
+    };
+    let userinfo = &authority[..at];
+    let Some(colon) = userinfo.find(':') else {
+        return url.to_owned();
+    };
+    format!(
+        "{}{}:****{}",
+        &url[..scheme_end],
+        &userinfo[..colon],
+        &url[scheme_end + at..]
+    )
+}
+
+/// The effective configuration as `NAME=value` lines, secrets hidden.
+#[must_use]
+pub fn describe(config: &Config) -> String {
+    let proxies: Vec<String> = config
+        .trusted_proxies
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let lines = [
+        ("LISTEN_ADDR", config.listen_addr.to_string()),
+        ("DATABASE_URL", redact_url(config.database_url.expose())),
+        (
+            "DATABASE_MAX_CONNECTIONS",
+            config.database_max_connections.to_string(),
+        ),
+        ("PUBLIC_URL", config.public_url.base.clone()),
+        ("RUST_LOG", config.log_filter.clone()),
+        (
+            "LOG_FORMAT",
+            match config.log_format {
+                LogFormat::Text => "text",
+                LogFormat::Json => "json",
+            }
+            .to_owned(),
+        ),
+        ("TRUSTED_PROXIES", proxies.join(",")),
+        (
+            "SWEEP_INTERVAL_SECS",
+            config
+                .sweep_interval
+                .map_or(0, |interval| interval.as_secs())
+                .to_string(),
+        ),
+        ("LOGIN_MAX_ATTEMPTS", config.login_max_attempts.to_string()),
+        ("LOGIN_WINDOW_SECS", config.login_window_secs.to_string()),
+        ("SESSION_DAYS", config.session_days.to_string()),
+        ("BODY_LIMIT_BYTES", config.body_limit_bytes.to_string()),
+    ];
+    lines
+        .iter()
+        .map(|(name, value)| format!("{name}={value}\n"))
+        .collect()
+}
+
+/// The configuration from the environment, or exit code 2 after printing what is wrong.
+fn config_or_exit() -> Result<Config, ExitCode> {
+    Config::from_env().map_err(|error| {
+        eprintln!("configuration error: {error}");
+        ExitCode::from(2)
+    })
+}
+
+/// Runs every command but `serve` (which `main` runs itself).
+pub async fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Serve => {
+            eprintln!("serve is run by main");
+            ExitCode::FAILURE
+        }
+        Command::CheckConfig => match config_or_exit() {
+            Ok(config) => {
+                print!("{}", describe(&config));
+                ExitCode::SUCCESS
+            }
+            Err(code) => code,
+        },
+        Command::Migrate => {
+            let config = match config_or_exit() {
+                Ok(config) => config,
+                Err(code) => return code,
+            };
+            let result = async {
+                let db = Database::connect(config.database_url.expose(), 1).await?;
+                db.migrate().await?;
+                db.pool.close().await;
+                Ok::<_, Box<dyn std::error::Error>>(())
+            }
+            .await;
+            report(result.map(|()| "migrations applied".to_owned()))
+        }
+        Command::Backup { file } => {
+            let config = match config_or_exit() {
+                Ok(config) => config,
+                Err(code) => return code,
+            };
+            let result = crate::backup::backup_sqlite(config.database_url.expose(), &file).await;
+            report(
+                result
+                    .map(|bytes| format!("backed up to {} ({bytes} bytes)", file.display()))
+                    .map_err(Into::into),
+            )
+        }
+        Command::CopyData { from, to } => {
+            let result = crate::copy_data::copy(&from, &to).await;
+            report(
+                result
+                    .map(|copied| format!("copied and verified:\n{copied}"))
+                    .map_err(Into::into),
+            )
+        }
+        Command::Healthcheck => {
+            let config = match config_or_exit() {
+                Ok(config) => config,
+                Err(code) => return code,
+            };
+            match probe_ready(config.listen_addr).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("not ready: {error}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
+fn report(result: Result<String, Box<dyn std::error::Error>>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `GET /readyz` on the server listening at `addr` (an unspecified address is probed
+/// on loopback), within five seconds.
+///
+/// # Errors
+///
+/// No connection, a timeout, or an answer other than 200, as text.
+pub async fn probe_ready(mut addr: std::net::SocketAddr) -> Result<(), String> {
+    if addr.ip().is_unspecified() {
+        addr.set_ip(if addr.is_ipv4() {
+            std::net::Ipv4Addr::LOCALHOST.into()
+        } else {
+            std::net::Ipv6Addr::LOCALHOST.into()
+        });
+    }
+    let probe = async {
+        let mut stream = tokio::net::TcpStream::connect(addr).await?;
+        stream
+            .write_all(
+                format!("GET /readyz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")
+                    .as_bytes(),
+            )
+            .await?;
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await?;
+        Ok::<_, std::io::Error>(answer)
+    };
+    let answer = tokio::time::timeout(Duration::from_secs(5), probe)
+        .await
+        .map_err(|_| format!("no answer from {addr} within 5 s"))?
+        .map_err(|error| format!("{addr}: {error}"))?;
+    let status_line = String::from_utf8_lossy(&answer)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    if status_line.split_whitespace().nth(1) == Some("200") {
+        Ok(())
+    } else {
+        Err(format!("{addr} answered `{status_line}`"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_in_urls_are_hidden() {
+        assert_eq!(
+            redact_url("postgres://app:s3cret@db:5432/games?sslmode=disable"),
+            "postgres://app:****@db:5432/games?sslmode=disable"
+        );
+        assert_eq!(
+            redact_url("postgres://app@db/games"),
+            "postgres://app@db/games"
+        );
+        assert_eq!(redact_url("sqlite://data/x.db"), "sqlite://data/x.db");
+    }
+
+    #[test]
+    fn no_command_means_serve_and_commands_parse() {
+        assert_eq!(Cli::try_parse_from(["server"]).unwrap().command, None);
+        let cli = Cli::try_parse_from(["server", "copy-data", "--from", "a", "--to", "b"]).unwrap();
+        assert_eq!(
+            cli.command,
+            Some(Command::CopyData {
+                from: "a".into(),
+                to: "b".into()
+            })
+        );
+        assert!(Cli::try_parse_from(["server", "backup"]).is_err());
+    }
+
+    #[test]
+    fn check_config_hides_the_database_password() {
+        let config = Config::from_lookup(|name| {
+            (name == "DATABASE_URL").then(|| "postgres://u:hunter2@db/x".to_owned())
+        })
+        .unwrap();
+        let text = describe(&config);
+        assert!(
+            text.contains("DATABASE_URL=postgres://u:****@db/x"),
+            "{text}"
+        );
+        assert!(!text.contains("hunter2"));
+        assert!(text.contains("LISTEN_ADDR=127.0.0.1:8080"));
+    }
+}

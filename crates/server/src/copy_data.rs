@@ -1,0 +1,396 @@
+//! `server copy-data --from <url> --to <url>`: moves a site from one database to another
+//! (typically its SQLite file to Postgres).
+//!
+//! Copies users, API tokens, challenges, games, moves and the variant counters; not
+//! sessions (everyone signs in again). Both databases are migrated first; a target that
+//! holds any data is refused. The source is read in one transaction (repeatable read on
+//! Postgres), the target written in one, so a failure leaves the target empty. Afterwards
+//! row counts and counters are compared and every copied game is replayed by the rules.
+
+use std::{collections::BTreeMap, fmt};
+
+use rules::{AnyGame, KnightFightSetup, Variant};
+use sqlx::{AnyConnection, Row, any::AnyRow};
+
+use crate::db::{Backend, Database};
+
+/// A column's type: the schema uses only these two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Text,
+    Int,
+}
+
+use Kind::{Int, Text};
+
+/// The copied tables, parents before children, with their columns.
+const TABLES: &[(&str, &[(&str, Kind)])] = &[
+    (
+        "users",
+        &[
+            ("id", Text),
+            ("username", Text),
+            ("username_key", Text),
+            ("password_hash", Text),
+            ("created_at", Int),
+        ],
+    ),
+    (
+        "api_tokens",
+        &[("token_hash", Text), ("user_id", Text), ("created_at", Int)],
+    ),
+    (
+        "challenges",
+        &[
+            ("id", Text),
+            ("challenger_id", Text),
+            ("opponent_id", Text),
+            ("variant", Text),
+            ("color", Text),
+            ("days_per_move", Int),
+            ("status", Text),
+            ("game_id", Text),
+            ("created_at", Int),
+        ],
+    ),
+    (
+        "games",
+        &[
+            ("id", Text),
+            ("variant", Text),
+            ("white_id", Text),
+            ("black_id", Text),
+            ("setup", Text),
+            ("status", Text),
+            ("result", Text),
+            ("termination", Text),
+            ("end_reason", Text),
+            ("ply", Int),
+            ("to_move", Text),
+            ("deadline", Int),
+            ("draw_offer", Text),
+            ("days_per_move", Int),
+            ("created_at", Int),
+            ("updated_at", Int),
+            ("finished_at", Int),
+        ],
+    ),
+    (
+        "moves",
+        &[
+            ("game_id", Text),
+            ("ply", Int),
+            ("move", Text),
+            ("played_at", Int),
+        ],
+    ),
+];
+
+/// Tables that must be empty in the target (sessions too: a used database is refused).
+const MUST_BE_EMPTY: &[&str] = &[
+    "users",
+    "sessions",
+    "api_tokens",
+    "challenges",
+    "games",
+    "moves",
+];
+
+/// At most this many bound values per insert statement (SQLite's old limit is 999).
+const MAX_PARAMS: usize = 900;
+
+/// What was copied: rows per table, and the games replayed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CopyReport {
+    /// Rows copied per table (`variant_stats` counts its rows).
+    pub rows: BTreeMap<&'static str, u64>,
+    /// Games replayed successfully after the copy.
+    pub games_replayed: u64,
+}
+
+impl fmt::Display for CopyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (table, count) in &self.rows {
+            writeln!(f, "{table}: {count}")?;
+        }
+        write!(f, "games replayed: {}", self.games_replayed)
+    }
+}
+
+/// The copy failed or did not verify.
+#[derive(Debug)]
+pub enum CopyError {
+    /// The target holds data already.
+    TargetNotEmpty(String),
+    /// Source and target are the same database.
+    SameDatabase,
+    /// A database refused.
+    Database(sqlx::Error),
+    /// A migration failed.
+    Migrate(sqlx::migrate::MigrateError),
+    /// The copy does not match the source, or a game does not replay.
+    Verify(String),
+}
+
+impl fmt::Display for CopyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CopyError::TargetNotEmpty(what) => {
+                write!(
+                    f,
+                    "the target database is not empty ({what}): refusing to copy"
+                )
+            }
+            CopyError::SameDatabase => f.write_str("--from and --to name the same database"),
+            CopyError::Database(error) => write!(f, "database error: {error}"),
+            CopyError::Migrate(error) => write!(f, "migration failed: {error}"),
+            CopyError::Verify(what) => write!(f, "verification failed: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for CopyError {}
+
+impl From<sqlx::Error> for CopyError {
+    fn from(error: sqlx::Error) -> CopyError {
+        CopyError::Database(error)
+    }
+}
+
+/// Copies every user, API token, challenge, game, move and counter from `from` to `to`
+/// (database URLs), then verifies the copy.
+///
+/// # Errors
+///
+/// [`CopyError`]: a non-empty target, database or migration errors, or a failed
+/// verification (the target is then left as written: start again with a fresh one).
+pub async fn copy(from: &str, to: &str) -> Result<CopyReport, CopyError> {
+    if from.trim_end_matches('/') == to.trim_end_matches('/') {
+        return Err(CopyError::SameDatabase);
+    }
+    let source = Database::connect(from, 2).await?;
+    let target = Database::connect(to, 2).await?;
+    source.migrate().await.map_err(CopyError::Migrate)?;
+    target.migrate().await.map_err(CopyError::Migrate)?;
+    ensure_empty(&target).await?;
+
+    let mut report = CopyReport::default();
+    let mut read = source.pool.begin().await?;
+    if source.backend == Backend::Postgres {
+        sqlx::query("set transaction isolation level repeatable read")
+            .execute(&mut *read)
+            .await?;
+    }
+    let mut write = target.pool.begin().await?;
+    for (table, columns) in TABLES {
+        let rows = select_all(&mut read, table, columns).await?;
+        insert_all(&mut write, table, columns, &rows).await?;
+        report.rows.insert(table, rows.len() as u64);
+    }
+    let stats = variant_stats(&mut read).await?;
+    for (variant, white, black, draws) in &stats {
+        let done = sqlx::query(
+            "update variant_stats set white_wins = $2, black_wins = $3, draws = $4 \
+             where variant = $1",
+        )
+        .bind(variant)
+        .bind(white)
+        .bind(black)
+        .bind(draws)
+        .execute(&mut *write)
+        .await?;
+        if done.rows_affected() == 0 {
+            sqlx::query(
+                "insert into variant_stats (variant, white_wins, black_wins, draws) \
+                 values ($1, $2, $3, $4)",
+            )
+            .bind(variant)
+            .bind(white)
+            .bind(black)
+            .bind(draws)
+            .execute(&mut *write)
+            .await?;
+        }
+    }
+    report.rows.insert("variant_stats", stats.len() as u64);
+    write.commit().await?;
+    read.commit().await?;
+
+    verify(&source, &target, &report).await?;
+    report.games_replayed = replay_all(&target).await?;
+    source.pool.close().await;
+    target.pool.close().await;
+    Ok(report)
+}
+
+async fn ensure_empty(target: &Database) -> Result<(), CopyError> {
+    let mut conn = target.pool.acquire().await?;
+    for table in MUST_BE_EMPTY {
+        let count = count(&mut conn, table).await?;
+        if count > 0 {
+            return Err(CopyError::TargetNotEmpty(format!(
+                "{table} has {count} rows"
+            )));
+        }
+    }
+    let counted: i64 =
+        sqlx::query("select count(*) from variant_stats where white_wins + black_wins + draws > 0")
+            .fetch_one(&mut *conn)
+            .await?
+            .try_get(0)?;
+    if counted > 0 {
+        return Err(CopyError::TargetNotEmpty(
+            "variant_stats has counted games".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+async fn count(conn: &mut AnyConnection, table: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query(&format!("select count(*) from {table}"))
+        .fetch_one(conn)
+        .await?
+        .try_get(0)
+}
+
+/// One stored value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Value {
+    Text(Option<String>),
+    Int(Option<i64>),
+}
+
+async fn select_all(
+    conn: &mut AnyConnection,
+    table: &str,
+    columns: &[(&str, Kind)],
+) -> Result<Vec<Vec<Value>>, sqlx::Error> {
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let sql = format!(
+        "select {} from {table} order by {}",
+        names.join(", "),
+        names[0]
+    );
+    let rows: Vec<AnyRow> = sqlx::query(&sql).fetch_all(conn).await?;
+    rows.iter()
+        .map(|row| {
+            columns
+                .iter()
+                .enumerate()
+                .map(|(i, (_, kind))| {
+                    Ok(match kind {
+                        Text => Value::Text(row.try_get(i)?),
+                        Int => Value::Int(row.try_get(i)?),
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+async fn insert_all(
+    conn: &mut AnyConnection,
+    table: &str,
+    columns: &[(&str, Kind)],
+    rows: &[Vec<Value>],
+) -> Result<(), sqlx::Error> {
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let per_statement = (MAX_PARAMS / columns.len()).max(1);
+    for chunk in rows.chunks(per_statement) {
+        let mut sql = format!("insert into {table} ({}) values ", names.join(", "));
+        let mut n = 0;
+        for (r, _) in chunk.iter().enumerate() {
+            if r > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('(');
+            for c in 0..columns.len() {
+                if c > 0 {
+                    sql.push_str(", ");
+                }
+                n += 1;
+                sql.push_str(&format!("${n}"));
+            }
+            sql.push(')');
+        }
+        let mut query = sqlx::query(&sql);
+        for value in chunk.iter().flatten() {
+            query = match value {
+                Value::Text(text) => query.bind(text.clone()),
+                Value::Int(int) => query.bind(*int),
+            };
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+async fn variant_stats(
+    conn: &mut AnyConnection,
+) -> Result<Vec<(String, i64, i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "select variant, white_wins, black_wins, draws from variant_stats order by variant",
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Row counts and counters of the target equal the source's.
+async fn verify(
+    source: &Database,
+    target: &Database,
+    report: &CopyReport,
+) -> Result<(), CopyError> {
+    let mut from = source.pool.acquire().await?;
+    let mut to = target.pool.acquire().await?;
+    for (table, _) in TABLES {
+        let (a, b) = (count(&mut from, table).await?, count(&mut to, table).await?);
+        let copied = report.rows.get(table).copied().unwrap_or_default();
+        if a != b || u64::try_from(b).ok() != Some(copied) {
+            return Err(CopyError::Verify(format!(
+                "{table}: {a} rows in the source, {b} in the target, {copied} copied"
+            )));
+        }
+    }
+    if variant_stats(&mut from).await? != variant_stats(&mut to).await? {
+        return Err(CopyError::Verify("variant_stats differ".to_owned()));
+    }
+    Ok(())
+}
+
+/// Replays every game of `db` from its moves; the number replayed.
+async fn replay_all(db: &Database) -> Result<u64, CopyError> {
+    let mut conn = db.pool.acquire().await?;
+    let games: Vec<(String, String, Option<String>, i64)> =
+        sqlx::query_as("select id, variant, setup, ply from games order by id")
+            .fetch_all(&mut *conn)
+            .await?;
+    let moves: Vec<(String, String)> =
+        sqlx::query_as("select game_id, move from moves order by game_id, ply")
+            .fetch_all(&mut *conn)
+            .await?;
+    let mut by_game: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (game, mv) in &moves {
+        by_game.entry(game).or_default().push(mv);
+    }
+    let mut replayed = 0;
+    for (id, variant, setup, ply) in &games {
+        let fail = |what: String| CopyError::Verify(format!("game {id}: {what}"));
+        let variant: Variant = variant
+            .parse()
+            .map_err(|_| fail(format!("variant `{variant}`")))?;
+        let setup = setup
+            .as_deref()
+            .map(serde_json::from_str::<KnightFightSetup>)
+            .transpose()
+            .map_err(|error| fail(format!("setup: {error}")))?;
+        let record = by_game.get(id.as_str()).map_or(&[][..], Vec::as_slice);
+        let game = AnyGame::replay(variant, setup, record)
+            .map_err(|error| fail(format!("does not replay: {error}")))?;
+        if i64::from(game.ply()) != *ply {
+            return Err(fail(format!("ply {ply} but {} moves replay", game.ply())));
+        }
+        replayed += 1;
+    }
+    Ok(replayed)
+}
