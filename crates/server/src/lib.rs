@@ -15,6 +15,7 @@ pub mod extract;
 pub mod state;
 pub mod sweeper;
 pub mod telemetry;
+pub mod web;
 
 use std::{sync::Arc, time::Duration};
 
@@ -38,8 +39,13 @@ pub fn router(state: AppState) -> Router {
         .route("/livez", get(livez))
         .route("/readyz", get(readyz))
         .merge(api::routes())
+        .merge(web::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            web::html_errors,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(body_limit))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(
