@@ -6,3 +6,4 @@ mod helpers;
 mod accounts;
 mod challenges;
 mod health;
+mod web;
