@@ -111,7 +111,9 @@ impl std::fmt::Display for ReplayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ReplayError::Setup(error) => error.fmt(f),
-            ReplayError::Move { ply, error } => write!(f, "move {} of the record: {error}", ply + 1),
+            ReplayError::Move { ply, error } => {
+                write!(f, "move {} of the record: {error}", ply + 1)
+            }
         }
     }
 }
@@ -127,7 +129,9 @@ impl AnyGame {
     /// for any other variant given one.
     pub fn new(variant: Variant, setup: Option<KnightFightSetup>) -> Result<AnyGame, SetupError> {
         let position = match (variant, &setup) {
-            (Variant::KnightFight, Some(setup)) => AnyPosition::KnightFight(KnightFight::new(setup)),
+            (Variant::KnightFight, Some(setup)) => {
+                AnyPosition::KnightFight(KnightFight::new(setup))
+            }
             (Variant::KnightFight, None) => return Err(SetupError::Missing),
             (_, Some(_)) => return Err(SetupError::Unexpected),
             (Variant::Chess, None) => AnyPosition::Chess(Chess::new()),
@@ -345,14 +349,23 @@ impl AnyGame {
         let board = self.board();
         if let AnyPosition::KnightFight(_) = &self.position {
             let mut numbers = BTreeMap::new();
-            let mut knights = Knights { white: None, black: None };
+            let mut knights = Knights {
+                white: None,
+                black: None,
+            };
             for (square, cell) in board.squares() {
                 match cell {
                     Cell::Number { number } => {
                         numbers.insert(square, number);
                     }
-                    Cell::Piece { color: Color::White, .. } => knights.white = Some(square),
-                    Cell::Piece { color: Color::Black, .. } => knights.black = Some(square),
+                    Cell::Piece {
+                        color: Color::White,
+                        ..
+                    } => knights.white = Some(square),
+                    Cell::Piece {
+                        color: Color::Black,
+                        ..
+                    } => knights.black = Some(square),
                     _ => {}
                 }
             }

@@ -127,7 +127,11 @@ impl BoardView {
     ///
     /// When `square` lies off this board.
     pub fn set(&mut self, square: Square, cell: Cell) {
-        assert!(square.on_board(self.size), "{square} is off a {0}x{0} board", self.size);
+        assert!(
+            square.on_board(self.size),
+            "{square} is off a {0}x{0} board",
+            self.size
+        );
         self.cells[square.index(self.size)] = cell;
     }
 

@@ -19,7 +19,11 @@ pub enum GameResult {
 
 impl GameResult {
     /// Every result, in the order of their text forms above.
-    pub const ALL: [GameResult; 3] = [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw];
+    pub const ALL: [GameResult; 3] = [
+        GameResult::WhiteWins,
+        GameResult::BlackWins,
+        GameResult::Draw,
+    ];
 
     /// A win for `color`.
     #[must_use]

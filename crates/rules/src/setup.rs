@@ -90,7 +90,9 @@ impl<'de> Deserialize<'de> for KnightFightSetup {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<KnightFightSetup, D::Error> {
         let record = SetupRecord::deserialize(deserializer)?;
         if record.numbers.len() != 100 || record.numbers.keys().any(|sq| !sq.on_board(10)) {
-            return Err(serde::de::Error::custom("expected a number on each of the 100 squares"));
+            return Err(serde::de::Error::custom(
+                "expected a number on each of the 100 squares",
+            ));
         }
         let mut numbers = [0; 100];
         for (square, number) in record.numbers {

@@ -153,7 +153,10 @@ mod tests {
         for square in Square::all(MAX_BOARD_SIZE) {
             assert_eq!(square.to_string().parse::<Square>(), Ok(square));
         }
-        assert_eq!("j10".parse::<Square>(), Square::new(9, 9).ok_or(ParseSquareError));
+        assert_eq!(
+            "j10".parse::<Square>(),
+            Square::new(9, 9).ok_or(ParseSquareError)
+        );
     }
 
     #[test]

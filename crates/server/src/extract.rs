@@ -3,7 +3,7 @@
 
 use axum::{
     extract::{FromRequest, FromRequestParts, Request, rejection::JsonRejection},
-    http::{HeaderMap, Method, StatusCode, header, request::Parts},
+    http::{HeaderMap, StatusCode, header, request::Parts},
 };
 use serde::de::DeserializeOwned;
 
@@ -127,7 +127,7 @@ async fn authenticate(parts: &Parts, state: &AppState) -> Result<Option<accounts
     let Some(token) = session_cookie(&parts.headers) else {
         return Ok(None);
     };
-    if !parts.method.is_safe() && is_cross_site(&parts.method, &parts.headers, state) {
+    if !parts.method.is_safe() && is_cross_site(&parts.headers, state) {
         return Err(AppError::forbidden(
             "cross_site_request",
             "cross-site requests with the session cookie are refused",
@@ -155,7 +155,7 @@ pub fn session_cookie(headers: &HeaderMap) -> Option<&str> {
 /// Whether a request comes from another site: by `Sec-Fetch-Site` where the browser sends
 /// it, else by `Origin` against the public URL. Requests with neither are not browser
 /// cross-site requests (a `SameSite=Lax` cookie is not sent on those anyway).
-pub(crate) fn is_cross_site(_method: &Method, headers: &HeaderMap, state: &AppState) -> bool {
+pub(crate) fn is_cross_site(headers: &HeaderMap, state: &AppState) -> bool {
     if let Some(site) = headers.get("sec-fetch-site") {
         return !matches!(site.to_str(), Ok("same-origin" | "none"));
     }

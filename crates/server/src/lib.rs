@@ -17,12 +17,11 @@ pub mod sweeper;
 pub mod telemetry;
 pub mod web;
 
-use std::{sync::Arc, time::Duration};
+use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
 
 use axum::{
     Router,
     extract::{MatchedPath, Request, State},
-    http::StatusCode,
     response::{IntoResponse, Response},
     routing::get,
 };
@@ -86,6 +85,32 @@ fn panic_response(_panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
     AppError::internal("a handler panicked").into_response()
 }
 
+/// Serves `state` on `listener` until `shutdown` resolves; then stops accepting, ends the
+/// live event streams and waits for the requests in flight to finish.
+///
+/// # Errors
+///
+/// The listener failed.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let events = state.events.clone();
+    let app = router(state);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        tracing::info!("shutting down: finishing requests in flight");
+        // Live event streams would hold the shutdown open: end them.
+        events.close();
+    })
+    .await
+}
+
 /// Starts the sweeper for `state` if its configuration asks for one.
 pub fn spawn_sweeper(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
     let interval: Duration = state.config.sweep_interval?;
@@ -111,14 +136,4 @@ pub async fn build_state(
         .await
         .map_err(|error| AppError::Unavailable(format!("migrating the database: {error}")))?;
     Ok(AppState::new(config, db, clock))
-}
-
-/// The status code for a ready check, for tests and tools.
-#[must_use]
-pub fn ready_status(ok: bool) -> StatusCode {
-    if ok {
-        StatusCode::OK
-    } else {
-        StatusCode::SERVICE_UNAVAILABLE
-    }
 }

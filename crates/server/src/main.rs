@@ -1,7 +1,7 @@
 //! `server`: reads the configuration, connects and migrates the database, serves until
 //! SIGTERM or Ctrl-C, then lets in-flight requests finish.
 
-use std::{net::SocketAddr, process::ExitCode, sync::Arc};
+use std::{process::ExitCode, sync::Arc};
 
 use server::{clock::SystemClock, config::Config, telemetry};
 
@@ -33,19 +33,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         .await
         .map_err(|error| format!("binding LISTEN_ADDR {addr}: {error}"))?;
     tracing::info!(%addr, backend = ?state.db.backend, "serving");
-    let app = server::router(state.clone());
-    let events = state.events.clone();
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        shutdown_signal().await;
-        tracing::info!("shutting down: finishing requests in flight");
-        // Live event streams would hold the shutdown open: end them.
-        events.close();
-    })
-    .await?;
+    server::serve(listener, state.clone(), shutdown_signal()).await?;
     if let Some(sweeper) = sweeper {
         sweeper.abort();
     }

@@ -12,8 +12,12 @@ where
 {
     let filter = EnvFilter::try_new(filter).unwrap_or_else(|_| EnvFilter::new("info"));
     let registry = tracing_subscriber::registry().with(filter);
+    // Colours only on a terminal: piped logs stay plain text.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
     let result = match format {
-        LogFormat::Text => registry.with(fmt::layer().with_writer(writer)).try_init(),
+        LogFormat::Text => registry
+            .with(fmt::layer().with_ansi(ansi).with_writer(writer))
+            .try_init(),
         LogFormat::Json => registry
             .with(fmt::layer().json().flatten_event(true).with_writer(writer))
             .try_init(),

@@ -120,3 +120,45 @@ pub fn is_unique_violation(error: &sqlx::Error) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use sqlx::Row;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite_file_and_folders_are_created_with_wal_and_a_busy_timeout() {
+        let dir = std::env::temp_dir().join(format!("boardgames-db-{}", crate::domain::new_id()));
+        let path = dir.join("nested/data/boardgames.db");
+        let db = Database::connect(&format!("sqlite://{}", path.display()), 2)
+            .await
+            .unwrap();
+        db.migrate().await.unwrap();
+        assert!(path.exists());
+        assert_eq!(db.backend, Backend::Sqlite);
+        let mut conn = db.pool.acquire().await.unwrap();
+        let mode: String = sqlx::query("pragma journal_mode")
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(mode, "wal");
+        let timeout: i64 = sqlx::query("pragma busy_timeout")
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(timeout, 10_000);
+        // Migrations are recorded: running them again changes nothing.
+        drop(conn);
+        db.migrate().await.unwrap();
+        let (variants,): (i64,) = sqlx::query_as("select count(*) from variant_stats")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(variants, 6);
+        db.pool.close().await;
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

@@ -251,41 +251,75 @@ fn state_of(detail: &GameDetail) -> GameState {
     }
 }
 
-/// Marks `detail` finished and counts it in its variant's statistics (in `conn`'s
-/// transaction).
-async fn finish(
+/// What an action does to a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Change {
+    /// The game ends with this result.
+    Finish(GameResult, Termination, &'static str),
+    /// The game is called off.
+    Abort,
+    /// The draw offer becomes this.
+    DrawOffer(Option<Color>),
+}
+
+/// Applies `change` to `detail` (counting a finished game in its variant's statistics)
+/// and saves the row, all in `conn`'s transaction.
+async fn apply(
     conn: &mut AnyConnection,
     detail: &mut GameDetail,
-    result: GameResult,
-    termination: Termination,
-    end_reason: String,
+    change: Change,
+    now: i64,
 ) -> Result<(), AppError> {
-    detail.status = GameStatus::Finished;
-    detail.result = Some(result);
-    detail.termination = Some(termination);
-    detail.end_reason = Some(end_reason);
-    detail.deadline = None;
-    detail.draw_offer = None;
-    stats::record(conn, detail.variant().as_str(), result).await?;
+    let mut finished_at = None;
+    match change {
+        Change::Finish(result, termination, reason) => {
+            detail.status = GameStatus::Finished;
+            detail.result = Some(result);
+            detail.termination = Some(termination);
+            detail.end_reason = Some(reason.to_owned());
+            detail.deadline = None;
+            detail.draw_offer = None;
+            finished_at = Some(now);
+            stats::record(&mut *conn, detail.variant().as_str(), result).await?;
+        }
+        Change::Abort => {
+            detail.status = GameStatus::Aborted;
+            detail.end_reason = Some("aborted".to_owned());
+            detail.deadline = None;
+            detail.draw_offer = None;
+            finished_at = Some(now);
+        }
+        Change::DrawOffer(offer) => detail.draw_offer = offer,
+    }
+    let row = GameState {
+        finished_at,
+        ..state_of(detail)
+    };
+    games::save(conn, &detail.id, &row, now).await?;
+    detail.updated_at = now;
     Ok(())
 }
 
-/// Saves the changed game, commits and tells the watchers.
-async fn save_and_commit(
+/// Commits `tx` if `work` succeeded and tells the watchers; rolls it back otherwise, so
+/// a refused request leaves the game exactly as it was.
+async fn settle(
     state: &AppState,
-    mut tx: sqlx::Transaction<'static, sqlx::Any>,
-    detail: &mut GameDetail,
-    now: i64,
-) -> Result<(), AppError> {
-    let mut row = state_of(detail);
-    if detail.status != GameStatus::Active {
-        row.finished_at = Some(now);
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    work: Result<GameDetail, AppError>,
+) -> Result<GameDetail, AppError> {
+    match work {
+        Ok(detail) => {
+            tx.commit().await?;
+            state.events.publish(&detail.id, detail.game.ply());
+            Ok(detail)
+        }
+        Err(error) => {
+            if let Err(rollback) = tx.rollback().await {
+                tracing::warn!(%rollback, "rolling back a refused game change");
+            }
+            Err(error)
+        }
     }
-    games::save(&mut tx, &detail.id, &row, now).await?;
-    tx.commit().await?;
-    detail.updated_at = now;
-    state.events.publish(&detail.id, detail.game.ply());
-    Ok(())
 }
 
 /// The game row, for the checks before a transaction.
@@ -302,6 +336,30 @@ fn not_a_player() -> AppError {
 
 fn game_over() -> AppError {
     AppError::conflict("game_over", "the game is over")
+}
+
+fn not_your_turn() -> AppError {
+    AppError::forbidden("not_your_turn", "it is not your turn")
+}
+
+/// The snake-case name of an end reason or draw claim (`checkmate`, `fifty_move_rule`).
+fn snake_name(value: impl serde::Serialize) -> Option<&'static str> {
+    let name = serde_json::to_value(value).ok()?;
+    [
+        "checkmate",
+        "stalemate",
+        "insufficient_material",
+        "fivefold_repetition",
+        "seventy_five_move_rule",
+        "board_full",
+        "no_moves",
+        "all_placed",
+        "no_legal_placement",
+        "threefold_repetition",
+        "fifty_move_rule",
+    ]
+    .into_iter()
+    .find(|known| name == *known)
 }
 
 /// Plays `move_text` for `user` in game `id`, which they saw at `seen_ply`; then any
@@ -335,65 +393,70 @@ pub async fn play_move(
             game_over()
         });
     }
-    let mut detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
-    if detail.to_move() != Some(color) {
-        return Err(AppError::forbidden("not_your_turn", "it is not your turn"));
-    }
-    let first_ply = i64::from(detail.game.ply()) + 1;
-    let mut played = vec![detail.game.play(move_text).map_err(|error| match error {
-        PlayError::Malformed(_) => AppError::invalid("malformed_move", error.to_string()),
-        PlayError::Illegal(_) => AppError::invalid("illegal_move", error.to_string()),
-        PlayError::GameOver => game_over(),
-    })?];
-    while let Some(pass) = detail.game.forced_pass() {
-        played.push(
-            detail
+    let work = async {
+        let mut detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
+        if detail.to_move() != Some(color) {
+            return Err(not_your_turn());
+        }
+        let first_ply = i64::from(detail.game.ply()) + 1;
+        let mut played = vec![detail.game.play(move_text).map_err(|error| match error {
+            PlayError::Malformed(_) => AppError::invalid("malformed_move", error.to_string()),
+            PlayError::Illegal(_) => AppError::invalid("illegal_move", error.to_string()),
+            PlayError::GameOver => game_over(),
+        })?];
+        while let Some(pass) = detail.game.forced_pass() {
+            let pass = detail
                 .game
                 .play(pass)
-                .map_err(|error| corrupt(format!("pass: {error}")))?,
-        );
+                .map_err(|error| corrupt(format!("pass: {error}")))?;
+            played.push(pass);
+        }
+        games::insert_moves(&mut tx, id, first_ply, &played, now).await?;
+        // An offer lapses when the offering player's opponent moves.
+        let offer = detail.draw_offer.filter(|offerer| *offerer == color);
+        let change = match detail.game.outcome() {
+            Some(outcome) => Change::Finish(
+                outcome.result,
+                Termination::Normal,
+                snake_name(outcome.reason).unwrap_or("normal"),
+            ),
+            None => {
+                detail.deadline = Some(now + detail.days_per_move * DAY);
+                Change::DrawOffer(offer)
+            }
+        };
+        apply(&mut tx, &mut detail, change, now).await?;
+        Ok(detail)
     }
-    games::insert_moves(&mut tx, id, first_ply, &played, now).await?;
-    // An offer lapses when the offering player's opponent moves.
-    if detail.draw_offer == Some(color.other()) {
-        detail.draw_offer = None;
-    }
-    if let Some(outcome) = detail.game.outcome() {
-        let reason = serde_json::to_value(outcome.reason)
-            .ok()
-            .and_then(|value| value.as_str().map(str::to_owned))
-            .unwrap_or_else(|| "normal".to_owned());
-        finish(
-            &mut tx,
-            &mut detail,
-            outcome.result,
-            Termination::Normal,
-            reason,
-        )
-        .await?;
-    } else {
-        detail.deadline = Some(now + detail.days_per_move * DAY);
-    }
-    save_and_commit(state, tx, &mut detail, now).await?;
-    Ok(detail)
+    .await;
+    settle(state, tx, work).await
 }
 
-/// Starts a transaction on an active game the caller plays: the first write claims the
-/// row, then the game is read inside the transaction.
-async fn begin_action(
+/// Runs an action (resign, abort, draws) on an active game the caller plays: one
+/// transaction whose first write claims the game row; `decide` sees the game read inside
+/// it and the caller's colour, and says what changes.
+async fn act(
     state: &AppState,
     user: &User,
     id: &str,
-) -> Result<(sqlx::Transaction<'static, sqlx::Any>, GameDetail, Color), AppError> {
+    decide: impl FnOnce(&GameDetail, Color) -> Result<Change, AppError>,
+) -> Result<GameDetail, AppError> {
     let row = game_row(state, id).await?;
     let color = color_of(&row.white_id, &row.black_id, &user.id).ok_or_else(not_a_player)?;
+    let now = state.now();
     let mut tx = state.db.pool.begin().await?;
-    if !games::claim_active(&mut tx, id, state.now()).await? {
+    if !games::claim_active(&mut tx, id, now).await? {
         tx.rollback().await?;
         return Err(game_over());
     }
-    let detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
-    Ok((tx, detail, color))
+    let work = async {
+        let mut detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
+        let change = decide(&detail, color)?;
+        apply(&mut tx, &mut detail, change, now).await?;
+        Ok(detail)
+    }
+    .await;
+    settle(state, tx, work).await
 }
 
 /// Resigns: the caller loses.
@@ -402,18 +465,15 @@ async fn begin_action(
 ///
 /// 404; 403 `not_a_player`; 409 `game_over`.
 pub async fn resign(state: &AppState, user: &User, id: &str) -> Result<GameDetail, AppError> {
-    let (mut tx, mut detail, color) = begin_action(state, user, id).await?;
-    let result = GameResult::win(color.other());
-    finish(
-        &mut tx,
-        &mut detail,
-        result,
-        Termination::Resignation,
-        "resignation".into(),
-    )
-    .await?;
-    save_and_commit(state, tx, &mut detail, state.now()).await?;
-    Ok(detail)
+    act(state, user, id, |_, color| {
+        let result = GameResult::win(color.other());
+        Ok(Change::Finish(
+            result,
+            Termination::Resignation,
+            "resignation",
+        ))
+    })
+    .await
 }
 
 /// Aborts a game before both sides have moved: no result, counted nowhere.
@@ -422,19 +482,16 @@ pub async fn resign(state: &AppState, user: &User, id: &str) -> Result<GameDetai
 ///
 /// 404; 403 `not_a_player`; 409 `game_over` / `too_late_to_abort`.
 pub async fn abort(state: &AppState, user: &User, id: &str) -> Result<GameDetail, AppError> {
-    let (tx, mut detail, _) = begin_action(state, user, id).await?;
-    if detail.game.ply() >= 2 {
-        return Err(AppError::conflict(
-            "too_late_to_abort",
-            "a game can be aborted only before both sides have moved",
-        ));
-    }
-    detail.status = GameStatus::Aborted;
-    detail.deadline = None;
-    detail.draw_offer = None;
-    detail.end_reason = Some("aborted".to_owned());
-    save_and_commit(state, tx, &mut detail, state.now()).await?;
-    Ok(detail)
+    act(state, user, id, |detail, _| {
+        if detail.game.ply() >= 2 {
+            return Err(AppError::conflict(
+                "too_late_to_abort",
+                "a game can be aborted only before both sides have moved",
+            ));
+        }
+        Ok(Change::Abort)
+    })
+    .await
 }
 
 /// Offers a draw (accepts it if the opponent already offers one).
@@ -443,28 +500,23 @@ pub async fn abort(state: &AppState, user: &User, id: &str) -> Result<GameDetail
 ///
 /// 404; 403 `not_a_player`; 409 `game_over` / `draw_already_offered`.
 pub async fn offer_draw(state: &AppState, user: &User, id: &str) -> Result<GameDetail, AppError> {
-    let (mut tx, mut detail, color) = begin_action(state, user, id).await?;
-    match detail.draw_offer {
-        Some(offerer) if offerer == color => {
-            return Err(AppError::conflict(
-                "draw_already_offered",
-                "you already offer a draw",
-            ));
-        }
-        Some(_) => {
-            finish(
-                &mut tx,
-                &mut detail,
-                GameResult::Draw,
-                Termination::Agreement,
-                "agreement".into(),
-            )
-            .await?;
-        }
-        None => detail.draw_offer = Some(color),
-    }
-    save_and_commit(state, tx, &mut detail, state.now()).await?;
-    Ok(detail)
+    act(state, user, id, |detail, color| match detail.draw_offer {
+        Some(offerer) if offerer == color => Err(AppError::conflict(
+            "draw_already_offered",
+            "you already offer a draw",
+        )),
+        Some(_) => Ok(Change::Finish(
+            GameResult::Draw,
+            Termination::Agreement,
+            "agreement",
+        )),
+        None => Ok(Change::DrawOffer(Some(color))),
+    })
+    .await
+}
+
+fn no_draw_offer() -> AppError {
+    AppError::conflict("no_draw_offer", "your opponent offers no draw")
 }
 
 /// Accepts the opponent's draw offer.
@@ -473,23 +525,17 @@ pub async fn offer_draw(state: &AppState, user: &User, id: &str) -> Result<GameD
 ///
 /// 404; 403 `not_a_player`; 409 `game_over` / `no_draw_offer`.
 pub async fn accept_draw(state: &AppState, user: &User, id: &str) -> Result<GameDetail, AppError> {
-    let (mut tx, mut detail, color) = begin_action(state, user, id).await?;
-    if detail.draw_offer != Some(color.other()) {
-        return Err(AppError::conflict(
-            "no_draw_offer",
-            "your opponent offers no draw",
-        ));
-    }
-    finish(
-        &mut tx,
-        &mut detail,
-        GameResult::Draw,
-        Termination::Agreement,
-        "agreement".into(),
-    )
-    .await?;
-    save_and_commit(state, tx, &mut detail, state.now()).await?;
-    Ok(detail)
+    act(state, user, id, |detail, color| {
+        if detail.draw_offer != Some(color.other()) {
+            return Err(no_draw_offer());
+        }
+        Ok(Change::Finish(
+            GameResult::Draw,
+            Termination::Agreement,
+            "agreement",
+        ))
+    })
+    .await
 }
 
 /// Declines the opponent's draw offer.
@@ -498,16 +544,13 @@ pub async fn accept_draw(state: &AppState, user: &User, id: &str) -> Result<Game
 ///
 /// 404; 403 `not_a_player`; 409 `game_over` / `no_draw_offer`.
 pub async fn decline_draw(state: &AppState, user: &User, id: &str) -> Result<GameDetail, AppError> {
-    let (tx, mut detail, color) = begin_action(state, user, id).await?;
-    if detail.draw_offer != Some(color.other()) {
-        return Err(AppError::conflict(
-            "no_draw_offer",
-            "your opponent offers no draw",
-        ));
-    }
-    detail.draw_offer = None;
-    save_and_commit(state, tx, &mut detail, state.now()).await?;
-    Ok(detail)
+    act(state, user, id, |detail, color| {
+        if detail.draw_offer != Some(color.other()) {
+            return Err(no_draw_offer());
+        }
+        Ok(Change::DrawOffer(None))
+    })
+    .await
 }
 
 /// Claims a draw (chess: threefold repetition or the fifty-move rule) as the player to
@@ -517,33 +560,23 @@ pub async fn decline_draw(state: &AppState, user: &User, id: &str) -> Result<Gam
 ///
 /// 404; 403 `not_a_player` / `not_your_turn`; 409 `game_over` / `no_draw_claim`.
 pub async fn claim_draw(state: &AppState, user: &User, id: &str) -> Result<GameDetail, AppError> {
-    let (mut tx, mut detail, color) = begin_action(state, user, id).await?;
-    if detail.to_move() != Some(color) {
-        return Err(AppError::forbidden(
-            "not_your_turn",
-            "only the player to move may claim",
-        ));
-    }
-    let Some(claim) = detail.game.draw_claims().first().copied() else {
-        return Err(AppError::conflict(
-            "no_draw_claim",
-            "there is no draw to claim",
-        ));
-    };
-    let reason = serde_json::to_value(claim)
-        .ok()
-        .and_then(|value| value.as_str().map(str::to_owned))
-        .unwrap_or_else(|| "claim".to_owned());
-    finish(
-        &mut tx,
-        &mut detail,
-        GameResult::Draw,
-        Termination::Claim,
-        reason,
-    )
-    .await?;
-    save_and_commit(state, tx, &mut detail, state.now()).await?;
-    Ok(detail)
+    act(state, user, id, |detail, color| {
+        if detail.to_move() != Some(color) {
+            return Err(not_your_turn());
+        }
+        let Some(claim) = detail.game.draw_claims().first().copied() else {
+            return Err(AppError::conflict(
+                "no_draw_claim",
+                "there is no draw to claim",
+            ));
+        };
+        Ok(Change::Finish(
+            GameResult::Draw,
+            Termination::Claim,
+            snake_name(claim).unwrap_or("claim"),
+        ))
+    })
+    .await
 }
 
 /// Ends every overdue game as a loss on time for the player to move, each in its own

@@ -231,7 +231,7 @@ pub(crate) async fn html_errors(
         .path_and_query()
         .map_or("/", |pq| pq.as_str())
         .to_owned();
-    let response = if !method.is_safe() && is_cross_site(&method, request.headers(), &state) {
+    let response = if !method.is_safe() && is_cross_site(request.headers(), &state) {
         AppError::forbidden("cross_site_request", "cross-site form posts are refused")
             .into_response()
     } else {

@@ -14,6 +14,7 @@ scenarios!(
     session_cookie_signs_in_and_logout_ends_it,
     cross_site_cookie_posts_are_refused,
     failed_logins_are_rate_limited_per_account_and_address,
+    https_public_url_makes_the_cookie_secure_and_sets_the_origin,
 );
 
 async fn register_then_token_then_me(app: TestApp) {
@@ -207,7 +208,10 @@ async fn session_cookie_signs_in_and_logout_ends_it(app: TestApp) {
             .contains("Max-Age=0")
     );
     assert_eq!(me(first).await.unwrap().status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(me(second).await.unwrap().status(), StatusCode::OK);
+    assert_eq!(me(second.clone()).await.unwrap().status(), StatusCode::OK);
+    // Sessions last 30 days.
+    app.clock.advance(30 * 86_400 + 1);
+    assert_eq!(me(second).await.unwrap().status(), StatusCode::UNAUTHORIZED);
 }
 
 async fn cross_site_cookie_posts_are_refused(app: TestApp) {
@@ -304,4 +308,43 @@ async fn failed_logins_are_rate_limited_per_account_and_address(app: TestApp) {
     // ... until the window (15 minutes) has passed.
     app.clock.advance(15 * 60 + 1);
     assert_eq!(attempt("password-ivan").await.0, StatusCode::CREATED);
+}
+
+async fn https_public_url_makes_the_cookie_secure_and_sets_the_origin(app: TestApp) {
+    app.player("kate").await;
+    let site = "https://games.example.org";
+    let https = TestApp::spawn_on(app.backend, &app.database_url, &[("PUBLIC_URL", site)]).await;
+    let response = https
+        .client
+        .post(format!("{}/api/v1/session", https.address))
+        .json(&json!({"username": "kate", "password": "password-kate"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let cookie = response.headers()[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(cookie.contains("; Secure"), "{cookie}");
+    let value = cookie.split(';').next().unwrap().to_owned();
+    let body = json!({"variant": "chess", "color": "white", "days_per_move": 3});
+    let post = |origin: &'static str| {
+        https
+            .client
+            .post(format!("{}/api/v1/challenges", https.address))
+            .header(header::COOKIE, value.clone())
+            .header(header::ORIGIN, origin)
+            .json(&body)
+            .send()
+    };
+    assert_eq!(post(site).await.unwrap().status(), StatusCode::CREATED);
+    assert_eq!(
+        post("http://games.example.org").await.unwrap().status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        post("https://other.example.org").await.unwrap().status(),
+        StatusCode::FORBIDDEN
+    );
 }

@@ -1,7 +1,6 @@
 //! The test harness: a real server on a real port over a fresh database.
-#![allow(dead_code)] // the game helpers are used once the rules modules have landed
 
-use std::{future::Future, net::SocketAddr, path::PathBuf, sync::Arc};
+use std::{future::Future, path::PathBuf, sync::Arc};
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -27,6 +26,8 @@ pub(crate) struct TestApp {
     pub(crate) database_url: String,
     pub(crate) backend: Backend,
     temp_dir: Option<PathBuf>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    server: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
 }
 
 impl Drop for TestApp {
@@ -168,15 +169,10 @@ impl TestApp {
         let state = server::build_state(config, Arc::new(clock.clone()))
             .await
             .expect("state");
-        let app = server::router(state.clone());
-        tokio::spawn(async move {
-            axum::serve(
-                listener,
-                app.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .await
-            .expect("serve");
-        });
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(server::serve(listener, state.clone(), async move {
+            let _ = stopped.await;
+        }));
         TestApp {
             address: public_url,
             client: reqwest::Client::new(),
@@ -185,6 +181,19 @@ impl TestApp {
             database_url: url.to_owned(),
             backend,
             temp_dir: None,
+            stop: Some(stop),
+            server: Some(server),
+        }
+    }
+
+    /// Shuts the server down gracefully and waits for it to stop.
+    pub(crate) async fn shut_down(&mut self) -> std::io::Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        match self.server.take() {
+            Some(server) => server.await.expect("server task"),
+            None => Ok(()),
         }
     }
 

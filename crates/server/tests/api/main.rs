@@ -5,5 +5,12 @@ mod helpers;
 
 mod accounts;
 mod challenges;
+mod clock;
+mod errors;
+mod events;
+mod games;
 mod health;
+mod playouts;
+mod races;
+mod stats;
 mod web;

@@ -1,0 +1,207 @@
+//! Bad input on games: every error status of API.md, a JSON body each time, and the
+//! stored game unchanged afterwards.
+
+use reqwest::{StatusCode, header};
+use serde_json::json;
+
+use crate::{helpers::TestApp, scenarios};
+
+scenarios!(
+    bad_moves_get_their_status_and_change_nothing,
+    bad_bodies_get_4xx_json_errors
+);
+
+async fn bad_moves_get_their_status_and_change_nothing(app: TestApp) {
+    let white = app.player("white_p").await;
+    let black = app.player("black_p").await;
+    let stranger = app.player("stranger").await;
+    let id = app.new_game("chess", &white, &black).await;
+    app.play_ok(&white, &black, &id, "e2e4").await;
+    let before = app.game(&id).await;
+    let cases: Vec<(&crate::helpers::Player, &str, u64, StatusCode, &str)> = vec![
+        (
+            &black,
+            "e2e5",
+            1,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "illegal_move",
+        ),
+        (
+            &black,
+            "e7e4",
+            1,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "illegal_move",
+        ),
+        (
+            &black,
+            "zz99",
+            1,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "malformed_move",
+        ),
+        (
+            &black,
+            "",
+            1,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "malformed_move",
+        ),
+        (&black, "e7e5", 0, StatusCode::CONFLICT, "stale_ply"),
+        (&black, "e7e5", 7, StatusCode::CONFLICT, "stale_ply"),
+        (&white, "d2d4", 1, StatusCode::FORBIDDEN, "not_your_turn"),
+        (&stranger, "e7e5", 1, StatusCode::FORBIDDEN, "not_a_player"),
+    ];
+    for (player, mv, ply, status, code) in cases {
+        let (got, err) = app.play(player, &id, mv, ply).await;
+        assert_eq!(
+            (got, err["error"].as_str()),
+            (status, Some(code)),
+            "{mv} at {ply}"
+        );
+        assert!(err["message"].is_string());
+        assert_eq!(
+            app.game(&id).await,
+            before,
+            "{mv} at {ply} changed the game"
+        );
+    }
+    let (status, err) = app
+        .post(
+            &format!("/api/v1/games/{id}/moves"),
+            None,
+            json!({"move": "e7e5", "ply": 1}),
+        )
+        .await;
+    assert_eq!(
+        (status, err["error"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("unauthenticated"))
+    );
+    let (status, _) = app
+        .post(
+            &format!("/api/v1/games/{id}/moves"),
+            Some("wrong"),
+            json!({"move": "e7e5", "ply": 1}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, err) = app.play(&black, "no-such-game", "e7e5", 1).await;
+    assert_eq!(
+        (status, err["error"].as_str()),
+        (StatusCode::NOT_FOUND, Some("not_found"))
+    );
+    let (status, _) = app.get("/api/v1/games/no-such-game", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(app.game(&id).await, before);
+    // A finished game refuses moves with 409.
+    app.act(&white, &id, "resign").await;
+    let finished = app.game(&id).await;
+    let (status, err) = app.play(&black, &id, "e7e5", 1).await;
+    assert_eq!(
+        (status, err["error"].as_str()),
+        (StatusCode::CONFLICT, Some("game_over"))
+    );
+    assert_eq!(app.game(&id).await, finished);
+}
+
+async fn bad_bodies_get_4xx_json_errors(app: TestApp) {
+    let white = app.player("white_p").await;
+    let black = app.player("black_p").await;
+    let id = app.new_game("reversi-6x6", &white, &black).await;
+    let before = app.game(&id).await;
+    let url = format!("{}/api/v1/games/{id}/moves", app.address);
+    let send = |body: String, content_type: Option<&'static str>| {
+        let mut request = app.client.post(&url).bearer_auth(&white.token).body(body);
+        if let Some(content_type) = content_type {
+            request = request.header(header::CONTENT_TYPE, content_type);
+        }
+        request.send()
+    };
+    let json_type = Some("application/json");
+    for (body, content_type, status, code) in [
+        (
+            "{\"move\": \"c3\", \"ply\": ",
+            json_type,
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "not json",
+            json_type,
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "{\"move\": \"c3\"}",
+            json_type,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_body",
+        ),
+        (
+            "{\"ply\": 0}",
+            json_type,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_body",
+        ),
+        (
+            "{\"move\": 3, \"ply\": 0}",
+            json_type,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_body",
+        ),
+        (
+            "{\"move\": \"c3\", \"ply\": -1}",
+            json_type,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_body",
+        ),
+        (
+            "{\"move\": \"c3\", \"ply\": \"0\"}",
+            json_type,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_body",
+        ),
+        (
+            "[]",
+            json_type,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_body",
+        ),
+        (
+            "{\"move\": \"c3\", \"ply\": 0}",
+            None,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+        ),
+        (
+            "{\"move\": \"c3\", \"ply\": 0}",
+            Some("text/plain"),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+        ),
+    ] {
+        let response = send(body.to_owned(), content_type).await.unwrap();
+        assert_eq!(response.status(), status, "{body}");
+        let err: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(err["error"], code, "{body}");
+    }
+    // Oversized bodies: 413, even with a valid move inside.
+    let padding = "x".repeat(64 * 1024);
+    let body = format!("{{\"move\": \"c3\", \"ply\": 0, \"pad\": \"{padding}\"}}");
+    let response = send(body, json_type).await.unwrap();
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let err: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(err["error"], "payload_too_large");
+    let (status, err) = app
+        .post(
+            "/api/v1/accounts",
+            None,
+            json!({"username": "x".repeat(100_000), "password": "p"}),
+        )
+        .await;
+    assert_eq!(
+        (status, err["error"].as_str()),
+        (StatusCode::PAYLOAD_TOO_LARGE, Some("payload_too_large"))
+    );
+    assert_eq!(app.game(&id).await, before);
+}
