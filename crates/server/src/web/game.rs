@@ -256,7 +256,13 @@ fn build_page(
             &[
                 (
                     "when",
-                    &rfc3339(deadline).replace('T', " ").replace('Z', " UTC"),
+                    &format!(
+                        "{} UTC",
+                        rfc3339(deadline)
+                            .replace('T', " ")
+                            .get(..16)
+                            .unwrap_or_default()
+                    ),
                 ),
                 ("left", &time_left(&t, state.now(), deadline)),
             ],

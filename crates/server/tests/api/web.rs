@@ -780,7 +780,10 @@ async fn game_page_shows_record_scores_replay_and_actions(app: TestApp) {
     assert_eq!(page.attr("#moves li", "value"), "1");
     assert_eq!(page.text("#scores"), "Discs: white 4, black 1");
     assert!(page.text("#status").starts_with("To move: black"));
-    assert!(page.has(".deadline"));
+    assert_eq!(
+        page.text(".deadline"),
+        "Deadline 2026-12-04 10:00 UTC (3 d 0 h left)"
+    );
     assert_eq!(
         page.attr("#next-game", "href"),
         format!("/next-game?after={id}")

@@ -91,7 +91,10 @@ async fn start_driver(driver: &Path) -> Driver {
     let url = format!("http://127.0.0.1:{port}");
     let started = Instant::now();
     while reqwest::get(format!("{url}/status")).await.is_err() {
-        assert!(started.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     Driver { child, url }
@@ -99,7 +102,8 @@ async fn start_driver(driver: &Path) -> Driver {
 
 /// A fresh headless browser session (its own profile directory).
 async fn session(driver: &Driver, chrome: &Path, javascript: bool) -> Client {
-    let profile = std::env::temp_dir().join(format!("boardgames-chrome-{}", server::domain::new_id()));
+    let profile =
+        std::env::temp_dir().join(format!("boardgames-chrome-{}", server::domain::new_id()));
     let mut options = json!({
         "binary": chrome,
         "args": [
@@ -136,15 +140,26 @@ async fn find(client: &Client, selector: &str) -> Element {
 }
 
 async fn click(client: &Client, selector: &str) {
-    find(client, selector).await.click().await.unwrap_or_else(|error| panic!("click `{selector}`: {error}"));
+    find(client, selector)
+        .await
+        .click()
+        .await
+        .unwrap_or_else(|error| panic!("click `{selector}`: {error}"));
 }
 
 async fn type_into(client: &Client, selector: &str, text: &str) {
-    find(client, selector).await.send_keys(text).await.expect("typing");
+    find(client, selector)
+        .await
+        .send_keys(text)
+        .await
+        .expect("typing");
 }
 
 async fn sign_up(client: &Client, app: &TestApp, name: &str) {
-    client.goto(&format!("{}/signup", app.address)).await.expect("signup page");
+    client
+        .goto(&format!("{}/signup", app.address))
+        .await
+        .expect("signup page");
     type_into(client, "#username", name).await;
     type_into(client, "#password", &format!("password-{name}")).await;
     click(client, "form.stacked button[type=submit]").await;
@@ -152,7 +167,10 @@ async fn sign_up(client: &Client, app: &TestApp, name: &str) {
 }
 
 async fn log_in(client: &Client, app: &TestApp, name: &str) {
-    client.goto(&format!("{}/login", app.address)).await.expect("login page");
+    client
+        .goto(&format!("{}/login", app.address))
+        .await
+        .expect("login page");
     type_into(client, "#username", name).await;
     type_into(client, "#password", &format!("password-{name}")).await;
     click(client, "form.stacked button[type=submit]").await;
@@ -162,19 +180,32 @@ async fn log_in(client: &Client, app: &TestApp, name: &str) {
 /// `challenger` offers an open challenge of `variant` as White in the lobby; `acceptor`
 /// accepts it there. Returns the game page's URL.
 async fn challenge(app: &TestApp, challenger: &Client, acceptor: &Client, variant: &str) -> String {
-    challenger.goto(&format!("{}/lobby", app.address)).await.expect("lobby");
+    challenger
+        .goto(&format!("{}/lobby", app.address))
+        .await
+        .expect("lobby");
     click(challenger, &format!("#variant option[value='{variant}']")).await;
     click(challenger, "#color option[value=white]").await;
     click(challenger, "#challenge-form button[type=submit]").await;
     find(challenger, "#my-challenges").await;
-    acceptor.goto(&format!("{}/lobby", app.address)).await.expect("lobby");
+    acceptor
+        .goto(&format!("{}/lobby", app.address))
+        .await
+        .expect("lobby");
     click(acceptor, "#open-challenges form button").await;
     find(acceptor, "#game").await;
     acceptor.current_url().await.expect("url").to_string()
 }
 
 async fn board_ply(client: &Client) -> u64 {
-    find(client, "#board").await.attr("data-ply").await.expect("attr").unwrap_or_default().parse().unwrap()
+    find(client, "#board")
+        .await
+        .attr("data-ply")
+        .await
+        .expect("attr")
+        .unwrap_or_default()
+        .parse()
+        .unwrap()
 }
 
 /// The board's ply read by script (the element may be swapped while we look).
@@ -192,11 +223,18 @@ async fn wait_for_ply(client: &Client, ply: u64) {
 
 /// Marks the window so that a full reload can be told from a swap.
 async fn mark(client: &Client) {
-    client.execute("window.__kept = true; return null;", vec![]).await.expect("script");
+    client
+        .execute("window.__kept = true; return null;", vec![])
+        .await
+        .expect("script");
 }
 
 async fn still_marked(client: &Client) -> bool {
-    client.execute("return window.__kept === true;", vec![]).await.expect("script") == Value::Bool(true)
+    client
+        .execute("return window.__kept === true;", vec![])
+        .await
+        .expect("script")
+        == Value::Bool(true)
 }
 
 async fn shot(client: &Client, name: &str) -> PathBuf {
@@ -218,7 +256,9 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     let Some((chrome, driver_bin)) = binaries() else {
         return;
     };
-    let app = TestApp::spawn(Backend::Sqlite, &[]).await.expect("sqlite app");
+    let app = TestApp::spawn(Backend::Sqlite, &[])
+        .await
+        .expect("sqlite app");
     let driver = start_driver(&driver_bin).await;
     let alice = session(&driver, &chrome, true).await;
     let bob = session(&driver, &chrome, true).await;
@@ -233,18 +273,30 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
         if game["status"] != "active" {
             break;
         }
-        let player = if game["to_move"] == "white" { &alice } else { &bob };
+        let player = if game["to_move"] == "white" {
+            &alice
+        } else {
+            &bob
+        };
         player.goto(&url).await.expect("game page");
         let ply = board_ply(player).await;
         assert_eq!(ply, game["ply"].as_u64().unwrap());
-        let legal = find(player, "#board").await.attr("data-legal").await.unwrap().unwrap_or_default();
+        let legal = find(player, "#board")
+            .await
+            .attr("data-legal")
+            .await
+            .unwrap()
+            .unwrap_or_default();
         let first = legal.split(' ').next().expect("a legal move").to_owned();
         mark(player).await;
         click(player, &format!("#board button.sq[value='{first}']")).await;
         // The move may have forced passes after it; the swapped board shows them all.
         let started = Instant::now();
         while live_ply(player).await < ply + 1 {
-            assert!(started.elapsed() < Duration::from_secs(10), "the board was not swapped in");
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "the board was not swapped in"
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         let after = api_game(&app, &url).await["ply"].as_u64().unwrap();
@@ -262,7 +314,10 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
 
     // Fool's mate: select a piece, then its target, with JavaScript doing the selection.
     let url = challenge(&app, &alice, &bob, "chess").await;
-    for (n, (from, to)) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")].into_iter().enumerate() {
+    for (n, (from, to)) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")]
+        .into_iter()
+        .enumerate()
+    {
         let player = if n % 2 == 0 { &alice } else { &bob };
         player.goto(&url).await.unwrap();
         mark(player).await;
@@ -271,12 +326,21 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
         assert!(still_marked(player).await, "selection without a reload");
         click(player, &format!("#board .sq[data-sq='{to}']")).await;
         wait_for_ply(player, n as u64 + 1).await;
-        assert!(still_marked(player).await, "the move was posted without a reload");
+        assert!(
+            still_marked(player).await,
+            "the move was posted without a reload"
+        );
     }
     let game = api_game(&app, &url).await;
-    assert_eq!((game["result"].as_str(), game["end_reason"].as_str()), (Some("0-1"), Some("checkmate")));
+    assert_eq!(
+        (game["result"].as_str(), game["end_reason"].as_str()),
+        (Some("0-1"), Some("checkmate"))
+    );
     alice.goto(&url).await.unwrap();
-    assert_eq!(find(&alice, "#status").await.text().await.unwrap(), "Result 0-1: checkmate");
+    assert_eq!(
+        find(&alice, "#status").await.text().await.unwrap(),
+        "Result 0-1: checkmate"
+    );
     shot(&alice, "chess").await;
 
     // One move with JavaScript off: links and form buttons only.
@@ -286,34 +350,69 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     plain.goto(&url).await.unwrap();
     click(&plain, "#board a.sq[data-sq='e2']").await;
     find(&plain, "#board .sq.selected[data-sq='e2']").await;
-    assert!(plain.current_url().await.unwrap().as_str().ends_with("?from=e2"));
+    assert!(
+        plain
+            .current_url()
+            .await
+            .unwrap()
+            .as_str()
+            .ends_with("?from=e2")
+    );
     click(&plain, "#board button.sq[value='e2e4']").await;
     wait_for_ply(&plain, 1).await;
     assert_eq!(api_game(&app, &url).await["moves"], json!(["e2e4"]));
     shot(&plain, "chess-without-javascript").await;
 
     // The statistics changed: one Reversi 6x6 result, one Black win in chess.
-    alice.goto(&format!("{}/rules/chess", app.address)).await.unwrap();
+    alice
+        .goto(&format!("{}/rules/chess", app.address))
+        .await
+        .unwrap();
     assert_eq!(
         find(&alice, "#statistics").await.text().await.unwrap(),
         "Statistics of won games: white 0 (0.00 %), black 1 (100.00 %), draws 0 (0.00 %)"
     );
-    alice.goto(&format!("{}/rules/reversi-6x6", app.address)).await.unwrap();
+    alice
+        .goto(&format!("{}/rules/reversi-6x6", app.address))
+        .await
+        .unwrap();
     let line = find(&alice, "#statistics").await.text().await.unwrap();
     let stats = app.stats().await;
     let (_, w, b, d, games) = stats.iter().find(|s| s.0 == "reversi-6x6").unwrap();
     assert_eq!(*games, 1);
-    assert!(line.contains(&format!("white {w} (")) && line.contains(&format!("black {b} (")) && line.contains(&format!("draws {d} (")), "{line}");
+    assert!(
+        line.contains(&format!("white {w} ("))
+            && line.contains(&format!("black {b} ("))
+            && line.contains(&format!("draws {d} (")),
+        "{line}"
+    );
     assert!(line.contains("(100.00 %)"), "{line}");
 
     // Screenshots of the other boards and the pages, at desktop and phone widths.
-    for variant in ["reversi-8x8", "reversi-10x10", "chess-reversi", "knight-fight"] {
+    for variant in [
+        "reversi-8x8",
+        "reversi-10x10",
+        "chess-reversi",
+        "knight-fight",
+    ] {
         let url = challenge(&app, &alice, &bob, variant).await;
         alice.goto(&url).await.unwrap();
-        let first = find(&alice, "#board").await.attr("data-legal").await.unwrap().unwrap_or_default();
-        let first = first.split(' ').find(|m| !m.contains(':')).unwrap().to_owned();
+        let first = find(&alice, "#board")
+            .await
+            .attr("data-legal")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        let first = first
+            .split(' ')
+            .find(|m| !m.contains(':'))
+            .unwrap()
+            .to_owned();
         mark(&alice).await;
-        if let Ok(button) = alice.find(css(&format!("#board button.sq[value='{first}']"))).await {
+        if let Ok(button) = alice
+            .find(css(&format!("#board button.sq[value='{first}']")))
+            .await
+        {
             button.click().await.unwrap();
             wait_for_ply(&alice, 1).await;
         }
@@ -322,17 +421,32 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     }
     alice.goto(&format!("{}/lobby", app.address)).await.unwrap();
     shot(&alice, "page-lobby").await;
-    alice.goto(&format!("{}/my-games", app.address)).await.unwrap();
+    alice
+        .goto(&format!("{}/my-games", app.address))
+        .await
+        .unwrap();
     shot(&alice, "page-my-games").await;
-    alice.goto(&format!("{}/rules/knight-fight", app.address)).await.unwrap();
+    alice
+        .goto(&format!("{}/rules/knight-fight", app.address))
+        .await
+        .unwrap();
     shot(&alice, "page-rules").await;
-    alice.goto(&format!("{}/players/bob", app.address)).await.unwrap();
+    alice
+        .goto(&format!("{}/players/bob", app.address))
+        .await
+        .unwrap();
     shot(&alice, "page-player").await;
     alice.goto(&format!("{}/", app.address)).await.unwrap();
     shot(&alice, "page-home").await;
-    alice.goto(&format!("{}/no-such-page", app.address)).await.unwrap();
+    alice
+        .goto(&format!("{}/no-such-page", app.address))
+        .await
+        .unwrap();
     shot(&alice, "page-404").await;
-    plain.goto(&format!("{}/signup", app.address)).await.unwrap();
+    plain
+        .goto(&format!("{}/signup", app.address))
+        .await
+        .unwrap();
     shot(&plain, "page-signup").await;
     bob.set_window_size(390, 1100).await.unwrap();
     bob.goto(&url).await.unwrap();
