@@ -448,6 +448,19 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
         .await
         .unwrap();
     shot(&plain, "page-signup").await;
+    // The language switch in the header, remembered by the cookie.
+    click(&alice, ".langs a[lang=et]").await;
+    find(&alice, "html[lang=et]").await;
+    alice.goto(&url).await.unwrap();
+    assert_eq!(
+        find(&alice, "nav a[href='/lobby']")
+            .await
+            .text()
+            .await
+            .unwrap(),
+        "Mängusaal"
+    );
+    shot(&alice, "page-game-estonian").await;
     bob.set_window_size(390, 1100).await.unwrap();
     bob.goto(&url).await.unwrap();
     shot(&bob, "phone-game").await;
