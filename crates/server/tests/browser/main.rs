@@ -418,6 +418,18 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
         }
         bob.goto(&url).await.unwrap();
         shot(&bob, variant).await;
+        if variant == "chess-reversi" {
+            // Choose the piece, then its square, without a reload.
+            mark(&bob).await;
+            click(&bob, "#board .choice[data-select='Q']").await;
+            let target = find(&bob, "#board .sq.target").await;
+            assert!(still_marked(&bob).await);
+            target.click().await.unwrap();
+            wait_for_ply(&bob, 2).await;
+            assert!(still_marked(&bob).await);
+            let moves = api_game(&app, &url).await["moves"].clone();
+            assert!(moves[1].as_str().unwrap().starts_with('Q'), "{moves}");
+        }
     }
     alice.goto(&format!("{}/lobby", app.address)).await.unwrap();
     shot(&alice, "page-lobby").await;
