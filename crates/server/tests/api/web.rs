@@ -17,6 +17,7 @@ scenarios!(
     game_page_shows_record_scores_replay_and_actions,
     resign_needs_confirmation_and_updates_the_rules_statistics,
     draw_offer_accept_and_abort_by_form,
+    threefold_repetition_is_claimed_by_form,
     records_download_as_pgn_and_text_with_setup,
     boards_are_available_as_svg_images,
     cross_site_form_posts_are_refused,
@@ -1136,5 +1137,44 @@ async fn player_pages_list_games_with_results(app: TestApp) {
     assert_eq!(
         guest.get("/players/nobody").await.status,
         StatusCode::NOT_FOUND
+    );
+}
+
+async fn threefold_repetition_is_claimed_by_form(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wally").await;
+    let mut black = Browser::sign_up(&app, "betty").await;
+    let id = new_game(&mut white, &mut black, "betty", "chess").await;
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for (n, mv) in shuffle.iter().chain(&shuffle).enumerate() {
+        let page = if n % 2 == 0 {
+            white.play(&id, mv).await
+        } else {
+            black.play(&id, mv).await
+        };
+        assert!(
+            !page.has(&format!(
+                ".actions form[action='/games/{id}/action/draw-claim']"
+            )),
+            "nothing to claim before the third repetition"
+        );
+    }
+    let page = white.get(&format!("/games/{id}")).await;
+    assert!(
+        page.texts(".actions button")
+            .contains(&"Claim a draw".to_owned())
+    );
+    assert!(
+        !black.get(&format!("/games/{id}")).await.has(&format!(
+            ".actions form[action='/games/{id}/action/draw-claim']"
+        )),
+        "only the player to move claims"
+    );
+    let posted = white
+        .post(&format!("/games/{id}/action/draw-claim"), &[("ply", "8")])
+        .await;
+    let done = white.follow(posted).await;
+    assert_eq!(
+        done.text("#status"),
+        "Result \u{bd}-\u{bd}: threefold repetition claimed"
     );
 }
