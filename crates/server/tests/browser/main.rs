@@ -14,6 +14,7 @@ mod helpers;
 
 use std::{
     net::TcpListener,
+    os::unix::process::CommandExt,
     path::{Path, PathBuf},
     process::{Child, Command, Stdio},
     time::{Duration, Instant},
@@ -24,16 +25,24 @@ use serde_json::{Value, json};
 
 use crate::helpers::{Backend, TestApp};
 
-/// A chromedriver process of this test, stopped when dropped.
+/// A chromedriver process of this test in its own process group, stopped with the
+/// browsers it started when dropped (also when the test fails half-way).
 struct Driver {
     child: Child,
     url: String,
+    profiles: std::sync::Mutex<Vec<PathBuf>>,
 }
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let profiles = self.profiles.lock().map(|p| p.clone()).unwrap_or_default();
+        for profile in profiles {
+            let _ = std::fs::remove_dir_all(profile);
+        }
     }
 }
 
@@ -84,6 +93,7 @@ async fn start_driver(driver: &Path) -> Driver {
     let port = free_port();
     let child = Command::new(driver)
         .arg(format!("--port={port}"))
+        .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -97,13 +107,20 @@ async fn start_driver(driver: &Path) -> Driver {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    Driver { child, url }
+    Driver {
+        child,
+        url,
+        profiles: std::sync::Mutex::new(Vec::new()),
+    }
 }
 
 /// A fresh headless browser session (its own profile directory).
 async fn session(driver: &Driver, chrome: &Path, javascript: bool) -> Client {
     let profile =
         std::env::temp_dir().join(format!("boardgames-chrome-{}", server::domain::new_id()));
+    if let Ok(mut profiles) = driver.profiles.lock() {
+        profiles.push(profile.clone());
+    }
     let mut options = json!({
         "binary": chrome,
         "args": [
