@@ -65,6 +65,17 @@ pub struct ErrorBody {
     pub message: String,
 }
 
+/// What the HTML face needs of an error, carried in the response's extensions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErrorFace {
+    /// The status.
+    pub status: StatusCode,
+    /// The stable code.
+    pub code: String,
+    /// The text for people.
+    pub message: String,
+}
+
 impl AppError {
     /// A 403 with its code.
     pub fn forbidden(code: &'static str, message: impl Into<String>) -> AppError {
@@ -184,7 +195,15 @@ impl IntoResponse for AppError {
             error: self.code().to_owned(),
             message: self.message(),
         };
-        (status, Json(body)).into_response()
+        let face = ErrorFace {
+            status,
+            code: body.error.clone(),
+            message: body.message.clone(),
+        };
+        let mut response = (status, Json(body)).into_response();
+        // The pages' layer renders this as an HTML error page.
+        response.extensions_mut().insert(face);
+        response
     }
 }
 

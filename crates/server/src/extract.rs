@@ -155,7 +155,7 @@ pub fn session_cookie(headers: &HeaderMap) -> Option<&str> {
 /// Whether a request comes from another site: by `Sec-Fetch-Site` where the browser sends
 /// it, else by `Origin` against the public URL. Requests with neither are not browser
 /// cross-site requests (a `SameSite=Lax` cookie is not sent on those anyway).
-fn is_cross_site(headers: &HeaderMap, state: &AppState) -> bool {
+pub(crate) fn is_cross_site(headers: &HeaderMap, state: &AppState) -> bool {
     if let Some(site) = headers.get("sec-fetch-site") {
         return !matches!(site.to_str(), Ok("same-origin" | "none"));
     }

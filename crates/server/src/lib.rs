@@ -20,6 +20,7 @@ pub mod metrics;
 pub mod state;
 pub mod sweeper;
 pub mod telemetry;
+pub mod web;
 
 use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
 
@@ -45,8 +46,13 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics::render))
         .merge(api::routes())
+        .merge(web::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            web::html_errors,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(body_limit))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(axum::middleware::from_fn_with_state(

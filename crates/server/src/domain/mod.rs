@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod challenges;
 pub mod games;
+pub mod pages;
 
 use rand::RngCore;
 

@@ -14,3 +14,4 @@ mod ops;
 mod playouts;
 mod races;
 mod stats;
+mod web;

@@ -1,0 +1,17 @@
+//! Look-ups the web pages need beyond the API's (owned by the web pages).
+
+use crate::{AppState, db::users, domain::accounts::User, error::AppError};
+
+/// The user registered as `name` (case-insensitively), if any.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn user_by_name(state: &AppState, name: &str) -> Result<Option<User>, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let row = users::by_name(&mut conn, name).await?;
+    Ok(row.map(|row| User {
+        id: row.id,
+        username: row.username,
+    }))
+}

@@ -1,0 +1,556 @@
+//! The game page: the board, the record, the actions allowed now, replay; the move and
+//! action forms; the records (PGN for chess, plain text otherwise) and the SVG image.
+
+use askama::Template;
+use axum::{
+    extract::State,
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use rules::{AnyGame, Color, Variant};
+use serde::Deserialize;
+
+use crate::{
+    AppState,
+    clock::rfc3339,
+    domain::games::{self, GameDetail, GameStatus, Termination},
+    error::AppError,
+    extract::{Path, Query},
+    web::{
+        Ctx,
+        board::{self, BoardModel, BoardOptions, color_key},
+        i18n::Tr,
+        pages::{Form, result_text, time_left, variant_key},
+        render, see_other, svg,
+    },
+};
+
+/// The game page's query.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct GameQuery {
+    /// Show the position after this many moves.
+    ply: Option<u32>,
+    /// Chess: the selected piece's square; Knight Fight: the chosen double landing.
+    from: Option<String>,
+    /// Chess Reversi: the chosen piece letter.
+    piece: Option<String>,
+    /// Chess: the promotion square.
+    to: Option<String>,
+    /// Turn the board around.
+    flip: Option<String>,
+    /// Chess Reversi: shade attacked squares.
+    attacks: Option<String>,
+    /// `resign`: ask for confirmation.
+    confirm: Option<String>,
+}
+
+/// One numbered line of the move list.
+#[derive(Debug, Clone)]
+pub struct MovePair {
+    /// The move number.
+    pub number: usize,
+    /// White's move: (text, link, shown now).
+    pub white: (String, String, bool),
+    /// Black's move, if played.
+    pub black: Option<(String, String, bool)>,
+}
+
+/// A replay link.
+#[derive(Debug, Clone)]
+pub struct ReplayLink {
+    /// The translation key of its text.
+    pub key: &'static str,
+    /// The link (empty when it goes nowhere).
+    pub href: String,
+}
+
+/// An action button: where it posts and its translated text.
+#[derive(Debug, Clone)]
+pub struct ActionButton {
+    /// The action's name in the URL (`resign`, `draw-offer`, …).
+    pub action: &'static str,
+    /// The button text.
+    pub text: String,
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+struct GamePage {
+    ctx: Ctx,
+    id: String,
+    variant_id: &'static str,
+    variant: String,
+    white: String,
+    black: String,
+    status: String,
+    deadline: String,
+    scores: String,
+    draw_offer: String,
+    message: String,
+    moves: Vec<MovePair>,
+    board: BoardModel,
+    replay: Vec<ReplayLink>,
+    actions: Vec<ActionButton>,
+    confirm_resign: bool,
+    resign_href: String,
+    live_ply: u32,
+    record_href: String,
+    svg_href: String,
+}
+
+fn end_text(t: &Tr, detail: &GameDetail) -> String {
+    match detail.status {
+        GameStatus::Active => String::new(),
+        GameStatus::Aborted => t.get("game.aborted").to_owned(),
+        GameStatus::Finished => {
+            let reason = detail.end_reason.as_deref().unwrap_or("normal");
+            let key = format!("end.{reason}");
+            let reason = if t.has(&key) { t.get(&key) } else { reason };
+            t.fmt(
+                "game.result",
+                &[("result", result_text(detail.result)), ("reason", reason)],
+            )
+        }
+    }
+}
+
+/// The position after `ply` moves of `detail` (the live one when `ply` is the end).
+fn position_at(detail: &GameDetail, ply: u32) -> Result<AnyGame, AppError> {
+    if ply >= detail.game.ply() {
+        return Ok(detail.game.clone());
+    }
+    let moves: Vec<&str> = detail.game.moves().take(ply as usize).collect();
+    AnyGame::replay(detail.variant(), detail.game.setup().cloned(), moves)
+        .map_err(AppError::internal)
+}
+
+fn build_page(
+    state: &AppState,
+    ctx: Ctx,
+    detail: &GameDetail,
+    query: &GameQuery,
+    message: String,
+) -> Result<GamePage, AppError> {
+    let t = ctx.t;
+    let live_ply = detail.game.ply();
+    let shown_ply = query.ply.unwrap_or(live_ply).min(live_ply);
+    let live = shown_ply == live_ply;
+    let shown = position_at(detail, shown_ply)?;
+    let viewer = ctx.user.as_ref().and_then(|user| detail.color_of(&user.id));
+    let interactive = live && viewer.is_some() && detail.to_move() == viewer;
+    let base = format!("/games/{}", detail.id);
+    let flip = query.flip.is_some();
+    let options = BoardOptions {
+        selection: query.from.clone().or_else(|| query.piece.clone()),
+        to: query.to.clone(),
+        flip,
+        attacks: query.attacks.is_some(),
+        interactive,
+        viewer,
+        base: if live {
+            base.clone()
+        } else {
+            format!("{base}?ply={shown_ply}")
+        },
+    };
+    let board = board::build(&shown, &options, &t);
+    let view = |ply: u32| {
+        let mut href = if ply == live_ply {
+            base.clone()
+        } else {
+            format!("{base}?ply={ply}")
+        };
+        if flip {
+            href.push_str(if href.contains('?') {
+                "&flip=1"
+            } else {
+                "?flip=1"
+            });
+        }
+        href
+    };
+    let record = detail.game.record();
+    let moves = record
+        .chunks(2)
+        .enumerate()
+        .map(|(index, pair)| {
+            let ply_of = |offset: usize| u32::try_from(index * 2 + offset + 1).unwrap_or(u32::MAX);
+            let entry = |offset: usize, display: &str| {
+                let ply = ply_of(offset);
+                (display.to_owned(), view(ply), ply == shown_ply)
+            };
+            MovePair {
+                number: index + 1,
+                white: entry(0, &pair[0].display),
+                black: pair.get(1).map(|played| entry(1, &played.display)),
+            }
+        })
+        .collect();
+    let replay = vec![
+        ReplayLink {
+            key: "replay.first",
+            href: if shown_ply > 0 {
+                view(0)
+            } else {
+                String::new()
+            },
+        },
+        ReplayLink {
+            key: "replay.prev",
+            href: if shown_ply > 0 {
+                view(shown_ply - 1)
+            } else {
+                String::new()
+            },
+        },
+        ReplayLink {
+            key: "replay.next",
+            href: if live {
+                String::new()
+            } else {
+                view(shown_ply + 1)
+            },
+        },
+        ReplayLink {
+            key: "replay.last",
+            href: if live { String::new() } else { view(live_ply) },
+        },
+    ];
+    let mut actions = Vec::new();
+    let mut push = |action: &'static str, key: &str| {
+        actions.push(ActionButton {
+            action,
+            text: t.get(key).to_owned(),
+        });
+    };
+    let active = detail.status == GameStatus::Active;
+    if let (Some(color), true) = (viewer, active) {
+        match detail.draw_offer {
+            Some(offerer) if offerer != color => {
+                push("draw-accept", "action.draw_accept");
+                push("draw-decline", "action.draw_decline");
+            }
+            Some(_) => {}
+            None => push("draw-offer", "action.draw_offer"),
+        }
+        if detail.to_move() == Some(color) && !detail.game.draw_claims().is_empty() {
+            push("draw-claim", "action.draw_claim");
+        }
+        if live_ply < 2 {
+            push("abort", "action.abort");
+        }
+    }
+    let status = if active {
+        let side = detail.to_move().map_or("", |c| t.get(color_key(c)));
+        let mut text = t.fmt("game.to_move", &[("color", side)]);
+        if interactive {
+            text = format!("{text} \u{2014} {}", t.get("game.your_move"));
+        }
+        text
+    } else {
+        end_text(&t, detail)
+    };
+    let deadline = match (active, detail.deadline) {
+        (true, Some(deadline)) => t.fmt(
+            "game.deadline",
+            &[
+                (
+                    "when",
+                    &format!(
+                        "{} UTC",
+                        rfc3339(deadline)
+                            .replace('T', " ")
+                            .get(..16)
+                            .unwrap_or_default()
+                    ),
+                ),
+                ("left", &time_left(&t, state.now(), deadline)),
+            ],
+        ),
+        _ => String::new(),
+    };
+    let scores = shown.scores().map_or_else(String::new, |scores| {
+        let key = if matches!(
+            detail.variant(),
+            Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10
+        ) {
+            "game.scores_discs"
+        } else {
+            "game.scores_points"
+        };
+        t.fmt(
+            key,
+            &[
+                ("white", &scores.white.to_string()),
+                ("black", &scores.black.to_string()),
+            ],
+        )
+    });
+    let draw_offer = match (active, detail.draw_offer) {
+        (true, Some(color)) => t.fmt("game.draw_offered", &[("color", t.get(color_key(color)))]),
+        _ => String::new(),
+    };
+    Ok(GamePage {
+        id: detail.id.clone(),
+        variant_id: detail.variant().as_str(),
+        variant: t.get(variant_key(detail.variant())).to_owned(),
+        white: detail.white.clone(),
+        black: detail.black.clone(),
+        status,
+        deadline,
+        scores,
+        draw_offer,
+        message,
+        moves,
+        board,
+        replay,
+        actions,
+        confirm_resign: query.confirm.as_deref() == Some("resign") && viewer.is_some() && active,
+        resign_href: if viewer.is_some() && active {
+            format!("{base}?confirm=resign")
+        } else {
+            String::new()
+        },
+        live_ply,
+        record_href: format!("{base}/record"),
+        svg_href: format!("{base}.svg?ply={shown_ply}"),
+        ctx,
+    })
+}
+
+/// The SVG query.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct SvgQuery {
+    ply: Option<u32>,
+    flip: Option<String>,
+}
+
+/// `GET /games/{id}` (the page) and `GET /games/{id}.svg` (the image).
+pub(crate) async fn page(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+    Query(query): Query<GameQuery>,
+) -> Result<Response, AppError> {
+    if let Some(id) = id.strip_suffix(".svg") {
+        let detail = games::get(&state, id).await?;
+        let svg_query = SvgQuery {
+            ply: query.ply,
+            flip: query.flip,
+        };
+        let shown = position_at(&detail, svg_query.ply.unwrap_or(u32::MAX))?;
+        let image = svg::render(
+            &shown.board(),
+            board::family(shown.variant()) == "reversi",
+            svg_query.flip.is_some(),
+        );
+        return Ok((
+            [
+                (
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("image/svg+xml"),
+                ),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            ],
+            image,
+        )
+            .into_response());
+    }
+    let detail = games::get(&state, &id).await?;
+    render(&build_page(&state, ctx, &detail, &query, String::new())?)
+}
+
+/// A move or action form: what it carries besides the move.
+#[derive(Debug, Deserialize)]
+pub(crate) struct MoveForm {
+    #[serde(rename = "move", default)]
+    move_text: String,
+    #[serde(default)]
+    ply: String,
+}
+
+/// Renders the fresh game with the error's message, for a refused move or action (a
+/// stale page gets the new board, never a wrong move).
+async fn refused(
+    state: &AppState,
+    ctx: Ctx,
+    id: &str,
+    error: &AppError,
+) -> Result<Response, AppError> {
+    let detail = games::get(state, id).await?;
+    let t = ctx.t;
+    let key = format!("error.{}", error.code());
+    let message = if t.has(&key) {
+        t.get(&key).to_owned()
+    } else {
+        error.message()
+    };
+    let page = build_page(state, ctx, &detail, &GameQuery::default(), message)?;
+    Ok((error.status(), render(&page)?).into_response())
+}
+
+fn stale(seen: &str, current: u32) -> Option<AppError> {
+    (seen.parse::<u32>().ok() != Some(current)).then(|| {
+        AppError::conflict(
+            "stale_ply",
+            format!("the game is at ply {current}, not {seen}"),
+        )
+    })
+}
+
+/// `POST /games/{id}/move`: plays the move for the signed-in player at the ply the page
+/// showed; back to the game.
+pub(crate) async fn play(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+    Form(form): Form<MoveForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let Ok(seen) = form.ply.parse::<u32>() else {
+        let detail = games::get(&state, &id).await?;
+        let error = stale(&form.ply, detail.game.ply())
+            .unwrap_or_else(|| AppError::invalid("invalid_form", "ply"));
+        return refused(&state, ctx, &id, &error).await;
+    };
+    match games::play_move(&state, &user, &id, form.move_text.trim(), seen).await {
+        Ok(_) => Ok(see_other(&format!("/games/{id}"))),
+        Err(error)
+            if error.status() == StatusCode::NOT_FOUND || error.status().is_server_error() =>
+        {
+            Err(error)
+        }
+        Err(error) => refused(&state, ctx, &id, &error).await,
+    }
+}
+
+/// `POST /games/{id}/action/{action}`: resign, abort, draw offer / accept / decline /
+/// claim, at the ply the page showed.
+pub(crate) async fn action(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path((id, action)): Path<(String, String)>,
+    Form(form): Form<MoveForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let detail = games::get(&state, &id).await?;
+    let result = if let Some(error) = stale(&form.ply, detail.game.ply()) {
+        Err(error)
+    } else {
+        match action.as_str() {
+            "resign" => games::resign(&state, &user, &id).await,
+            "abort" => games::abort(&state, &user, &id).await,
+            "draw-offer" => games::offer_draw(&state, &user, &id).await,
+            "draw-accept" => games::accept_draw(&state, &user, &id).await,
+            "draw-decline" => games::decline_draw(&state, &user, &id).await,
+            "draw-claim" => games::claim_draw(&state, &user, &id).await,
+            _ => return Err(AppError::NotFound("action")),
+        }
+    };
+    match result {
+        Ok(_) => Ok(see_other(&format!("/games/{id}"))),
+        Err(error) if error.status().is_server_error() => Err(error),
+        Err(error) => refused(&state, ctx, &id, &error).await,
+    }
+}
+
+fn pgn_quote(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The record of a game: PGN for chess, plain text with the setup otherwise.
+#[must_use]
+pub fn record_text(detail: &GameDetail, site: &str) -> String {
+    let date = rfc3339(detail.created_at);
+    let date = date.get(..10).unwrap_or_default();
+    let result = match detail.status {
+        GameStatus::Finished => detail.result.map_or("*", rules::GameResult::as_str),
+        _ => "*",
+    };
+    let termination = match (detail.status, detail.termination) {
+        (GameStatus::Aborted, _) => "aborted",
+        (_, Some(Termination::Normal)) => detail.end_reason.as_deref().unwrap_or("normal"),
+        (_, Some(termination)) => termination.as_str(),
+        (_, None) => "unterminated",
+    };
+    let url = format!("{site}/games/{}", detail.id);
+    let movetext = detail.game.movetext();
+    if detail.variant() == Variant::Chess {
+        let mut pgn = String::new();
+        for (name, value) in [
+            ("Event", "Correspondence game"),
+            ("Site", url.as_str()),
+            ("Date", &date.replace('-', ".")),
+            ("Round", "-"),
+            ("White", &detail.white),
+            ("Black", &detail.black),
+            ("Result", result),
+            ("Termination", termination),
+        ] {
+            pgn.push_str(&format!("[{name} \"{}\"]\n", pgn_quote(value)));
+        }
+        pgn.push('\n');
+        if !movetext.is_empty() {
+            pgn.push_str(&movetext);
+            pgn.push(' ');
+        }
+        pgn.push_str(result);
+        pgn.push('\n');
+        return pgn;
+    }
+    let mut text = format!(
+        "Game: {}\nVariant: {}\nSite: {url}\nDate: {date}\nWhite: {}\nBlack: {}\nResult: {result}\nTermination: {termination}\n",
+        detail.variant().name(),
+        detail.variant().as_str(),
+        detail.white,
+        detail.black,
+    );
+    if let Some(setup) = detail.game.setup() {
+        text.push_str("Setup: the number on each square, rank 10 at the top, files a to j\n");
+        for rank in (0..10_u8).rev() {
+            let row: Vec<String> = (0..10_u8)
+                .filter_map(|file| rules::Square::new(file, rank))
+                .map(|square| format!("{:02}", setup.number_at(square)))
+                .collect();
+            text.push_str(&format!("{:>2} {}\n", rank + 1, row.join(" ")));
+        }
+        text.push_str("   a  b  c  d  e  f  g  h  i  j\n");
+    }
+    text.push_str(&format!("Moves: {movetext}\n"));
+    text
+}
+
+/// `GET /games/{id}/record`: a download.
+pub(crate) async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let detail = games::get(&state, &id).await?;
+    let text = record_text(&detail, &state.config.public_url.base);
+    let (kind, extension) = if detail.variant() == Variant::Chess {
+        ("application/x-chess-pgn", "pgn")
+    } else {
+        ("text/plain; charset=utf-8", "txt")
+    };
+    let disposition = format!(
+        "attachment; filename=\"{}-{id}.{extension}\"",
+        detail.variant().as_str()
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&disposition).map_err(AppError::internal)?,
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// Whose side a colour is, for templates.
+#[must_use]
+pub fn side_class(color: Color) -> &'static str {
+    color.fold("white", "black")
+}

@@ -1,0 +1,320 @@
+//! The browser face: server-rendered pages (askama templates under `templates/`), static
+//! files, translations and the HTML face of [`AppError`]. Handlers are thin adapters over
+//! the same domain functions as the JSON API.
+
+pub mod board;
+pub mod game;
+pub mod i18n;
+pub mod pages;
+pub mod svg;
+
+use askama::Template;
+use axum::{
+    Router,
+    extract::{FromRequestParts, Request, State},
+    http::{HeaderMap, HeaderValue, Method, StatusCode, header, request::Parts},
+    middleware::Next,
+    response::{Html, IntoResponse, Redirect, Response},
+    routing::{get, post},
+};
+use tower_http::{
+    compression::CompressionLayer, services::ServeDir, set_header::SetResponseHeaderLayer,
+};
+
+use crate::{
+    AppState,
+    domain::{accounts::User, games},
+    error::{AppError, ErrorFace},
+    extract::{MaybeUser, is_cross_site},
+};
+use i18n::{Lang, Tr};
+
+/// Every page route, and `/static` with long caching.
+pub(crate) fn routes() -> Router<AppState> {
+    let static_files = Router::new()
+        .nest_service("/static", ServeDir::new(static_dir()))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=3600"),
+        ));
+    Router::new()
+        .route("/", get(pages::home))
+        .route("/signup", get(pages::signup_form).post(pages::signup))
+        .route("/login", get(pages::login_form).post(pages::login))
+        .route("/logout", post(pages::logout))
+        .route("/lang/{code}", get(pages::set_lang))
+        .route("/lobby", get(pages::lobby))
+        .route("/challenges", post(pages::create_challenge))
+        .route("/challenges/{id}/accept", post(pages::accept_challenge))
+        .route("/challenges/{id}/cancel", post(pages::cancel_challenge))
+        .route("/my-games", get(pages::my_games))
+        .route("/next-game", get(pages::next_game))
+        .route("/players/{name}", get(pages::player))
+        .route("/rules/{variant}", get(pages::rules))
+        .route("/games/{id}", get(game::page))
+        .route("/games/{id}/record", get(game::record))
+        .route("/games/{id}/move", post(game::play))
+        .route("/games/{id}/action/{action}", post(game::action))
+        .merge(static_files)
+        .layer(CompressionLayer::new())
+}
+
+/// Where the static files live: `static/` at the top of the workspace (or `STATIC_DIR`).
+fn static_dir() -> std::path::PathBuf {
+    std::env::var_os("STATIC_DIR").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../static"),
+        std::path::PathBuf::from,
+    )
+}
+
+/// What every page needs: the translator, the signed-in user, their turn count and the
+/// path (for the language switch to come back to).
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    /// The translator.
+    pub t: Tr,
+    /// The signed-in user, if any.
+    pub user: Option<User>,
+    /// How many games wait for the user's move.
+    pub your_turn: i64,
+    /// The current path and query, for links back here.
+    pub here: String,
+}
+
+impl Ctx {
+    /// The signed-in user, or a 401 (which the HTML face turns into the login page).
+    ///
+    /// # Errors
+    ///
+    /// [`AppError::Unauthenticated`] when nobody is signed in.
+    pub fn require_user(&self) -> Result<&User, AppError> {
+        self.user
+            .as_ref()
+            .ok_or_else(|| AppError::Unauthenticated("sign in first".to_owned()))
+    }
+
+    /// The signed-in user's name, or empty.
+    #[must_use]
+    pub fn username(&self) -> &str {
+        self.user.as_ref().map_or("", |user| user.username.as_str())
+    }
+
+    /// The header's text for the number of games waiting for a move.
+    #[must_use]
+    pub fn your_turn_text(&self) -> String {
+        self.t
+            .fmt("home.your_turn", &[("n", &self.your_turn.to_string())])
+    }
+
+    /// The link that switches to `code`'s language and comes back here.
+    #[must_use]
+    pub fn lang_href(&self, code: &str) -> String {
+        format!("/lang/{code}?back={}", url_encode(&self.here))
+    }
+
+    /// The languages for the switch: (code, name, current).
+    #[must_use]
+    pub fn langs(&self) -> Vec<(&'static str, &'static str, bool)> {
+        Lang::ALL
+            .into_iter()
+            .map(|lang| {
+                let name = match lang {
+                    Lang::En => "English",
+                    Lang::Et => "Eesti",
+                };
+                (lang.code(), name, lang == self.t.lang)
+            })
+            .collect()
+    }
+}
+
+impl FromRequestParts<AppState> for Ctx {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Ctx, AppError> {
+        let t = Tr::new(Lang::from_headers(&parts.headers));
+        let here = parts
+            .uri
+            .path_and_query()
+            .map_or("/", |pq| pq.as_str())
+            .to_owned();
+        // A session that has ended counts as signed out on pages.
+        let user = match MaybeUser::from_request_parts(parts, state).await {
+            Ok(MaybeUser(user)) => user,
+            Err(AppError::Unauthenticated(_)) => None,
+            Err(error) => return Err(error),
+        };
+        let your_turn = match &user {
+            Some(user) => games::count_your_turn(state, user).await?,
+            None => 0,
+        };
+        Ok(Ctx {
+            t,
+            user,
+            your_turn,
+            here,
+        })
+    }
+}
+
+/// Percent-encodes text for a query value.
+#[must_use]
+pub fn url_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~/".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// Renders a template as an HTML response.
+///
+/// # Errors
+///
+/// A 500 when the template fails to render.
+pub fn render(template: &impl Template) -> Result<Response, AppError> {
+    let html = template.render().map_err(AppError::internal)?;
+    Ok(Html(html).into_response())
+}
+
+/// A 303 to `to` (after a form post).
+#[must_use]
+pub fn see_other(to: &str) -> Response {
+    Redirect::to(to).into_response()
+}
+
+/// Only local paths are followed after a login or a language switch.
+#[must_use]
+pub fn safe_back(path: Option<&str>) -> String {
+    match path {
+        Some(path) if path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') => {
+            path.to_owned()
+        }
+        _ => "/".to_owned(),
+    }
+}
+
+/// The error page.
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    ctx: Ctx,
+    status: u16,
+    title: String,
+    message: String,
+}
+
+fn is_page_path(path: &str) -> bool {
+    !(path.starts_with("/api/") || path == "/livez" || path == "/readyz")
+}
+
+/// For page routes: refuses cross-site form posts (the API's check), turns a 401 into
+/// the login page and gives every other [`AppError`] its HTML face, in the site's style
+/// and language, with a way back.
+pub(crate) async fn html_errors(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let path = request.uri().path().to_owned();
+    if !is_page_path(&path) {
+        return next.run(request).await;
+    }
+    let lang = Lang::from_headers(request.headers());
+    let method = request.method().clone();
+    let here = request
+        .uri()
+        .path_and_query()
+        .map_or("/", |pq| pq.as_str())
+        .to_owned();
+    let response = if !method.is_safe() && is_cross_site(request.headers(), &state) {
+        AppError::forbidden("cross_site_request", "cross-site form posts are refused")
+            .into_response()
+    } else {
+        next.run(request).await
+    };
+    let Some(face) = response.extensions().get::<ErrorFace>().cloned() else {
+        return response;
+    };
+    if face.status == StatusCode::UNAUTHORIZED && face.code == "unauthenticated" {
+        let back = if method == Method::GET {
+            here.as_str()
+        } else {
+            "/"
+        };
+        return see_other(&format!("/login?next={}", url_encode(back)));
+    }
+    error_page(lang, &face, here)
+}
+
+/// The HTML face of an error.
+fn error_page(lang: Lang, face: &ErrorFace, here: String) -> Response {
+    let t = Tr::new(lang);
+    let key = format!("error.{}", face.code);
+    let message = if t.has(&key) {
+        t.get(&key).to_owned()
+    } else {
+        face.message.clone()
+    };
+    let title_key = format!("error.status.{}", face.status.as_u16());
+    let title = if t.has(&title_key) {
+        t.get(&title_key).to_owned()
+    } else {
+        face.status.canonical_reason().unwrap_or("error").to_owned()
+    };
+    let page = ErrorPage {
+        ctx: Ctx {
+            t,
+            user: None,
+            your_turn: 0,
+            here,
+        },
+        status: face.status.as_u16(),
+        title,
+        message,
+    };
+    match page.render() {
+        Ok(html) => (face.status, Html(html)).into_response(),
+        Err(_) => (face.status, face.message.clone()).into_response(),
+    }
+}
+
+/// The headers a language switch or login sets, for handlers.
+pub(crate) fn cookie_header(value: &str) -> Result<HeaderMap, AppError> {
+    let mut headers = HeaderMap::new();
+    headers.insert(
+        header::SET_COOKIE,
+        HeaderValue::from_str(value).map_err(AppError::internal)?,
+    );
+    Ok(headers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_local_paths_are_followed_back() {
+        assert_eq!(safe_back(Some("/lobby?x=1")), "/lobby?x=1");
+        assert_eq!(safe_back(Some("//evil.example")), "/");
+        assert_eq!(safe_back(Some("https://evil.example")), "/");
+        assert_eq!(safe_back(None), "/");
+    }
+
+    #[test]
+    fn url_encoding_keeps_paths_and_escapes_the_rest() {
+        assert_eq!(url_encode("/games/1?ply=2&x"), "/games/1%3Fply%3D2%26x");
+    }
+
+    #[test]
+    fn api_and_health_paths_keep_their_json_errors() {
+        assert!(!is_page_path("/api/v1/games"));
+        assert!(!is_page_path("/livez"));
+        assert!(is_page_path("/games/abc"));
+        assert!(is_page_path("/nowhere"));
+    }
+}

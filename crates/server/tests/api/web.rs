@@ -1,0 +1,1180 @@
+//! The browser pages against a real server: every page parsed with an HTML parser, each
+//! variant's board, forms with the ply they were rendered at, escaping, languages.
+
+use reqwest::{StatusCode, header};
+use scraper::{ElementRef, Html, Selector};
+
+use crate::{helpers::TestApp, scenarios};
+
+scenarios!(
+    guest_pages_render_in_the_site_style,
+    sign_up_errors_sit_next_to_their_fields_and_keep_escaped_values,
+    lobby_creates_lists_accepts_and_cancels_challenges,
+    every_variant_board_offers_exactly_the_playable_squares,
+    moves_by_form_carry_the_ply_and_a_stale_page_gets_the_fresh_board,
+    chess_selection_and_promotion_without_script,
+    chess_reversi_and_knight_fight_selections_without_script,
+    game_page_shows_record_scores_replay_and_actions,
+    resign_needs_confirmation_and_updates_the_rules_statistics,
+    draw_offer_accept_and_abort_by_form,
+    threefold_repetition_is_claimed_by_form,
+    records_download_as_pgn_and_text_with_setup,
+    boards_are_available_as_svg_images,
+    cross_site_form_posts_are_refused,
+    language_follows_cookie_then_accept_language,
+    my_games_orders_my_turn_first_and_next_game_jumps_there,
+    player_pages_list_games_with_results,
+);
+
+/// A browser without script: its own cookie, no automatic redirects.
+struct Browser {
+    base: String,
+    client: reqwest::Client,
+    cookie: String,
+}
+
+/// A page as the server sent it; each query parses it (the parser's tree cannot cross
+/// an `.await` of a `Send` future).
+struct Page {
+    status: StatusCode,
+    location: String,
+    body: String,
+}
+
+fn sel(selector: &str) -> Selector {
+    Selector::parse(selector).unwrap_or_else(|_| panic!("selector {selector}"))
+}
+
+impl Page {
+    fn doc(&self) -> Html {
+        Html::parse_document(&self.body)
+    }
+
+    fn count(&self, selector: &str) -> usize {
+        self.doc().select(&sel(selector)).count()
+    }
+
+    fn has(&self, selector: &str) -> bool {
+        self.count(selector) > 0
+    }
+
+    fn first<T>(&self, selector: &str, f: impl Fn(ElementRef<'_>) -> T) -> T {
+        let doc = self.doc();
+        let element = doc
+            .select(&sel(selector))
+            .next()
+            .unwrap_or_else(|| panic!("no `{selector}` in {}", self.body));
+        f(element)
+    }
+
+    fn text(&self, selector: &str) -> String {
+        self.first(selector, |e| e.text().collect::<String>().trim().to_owned())
+    }
+
+    fn attr(&self, selector: &str, name: &str) -> String {
+        self.first(selector, |e| {
+            e.value().attr(name).unwrap_or_default().to_owned()
+        })
+    }
+
+    /// One attribute of every match.
+    fn attrs(&self, selector: &str, name: &str) -> Vec<String> {
+        self.doc()
+            .select(&sel(selector))
+            .map(|e| e.value().attr(name).unwrap_or_default().to_owned())
+            .collect()
+    }
+
+    /// The text of every match, whitespace collapsed.
+    fn texts(&self, selector: &str) -> Vec<String> {
+        self.doc()
+            .select(&sel(selector))
+            .map(|e| {
+                e.text()
+                    .collect::<String>()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    /// The cell texts of the first row matching `selector`.
+    fn cells(&self, selector: &str) -> Vec<String> {
+        self.first(selector, |row| {
+            row.select(&sel("td"))
+                .map(|td| td.text().collect::<String>())
+                .collect()
+        })
+    }
+
+    /// The moves of the board's buttons, sorted.
+    fn move_buttons(&self) -> Vec<String> {
+        let mut values = self.attrs("#board button.sq", "value");
+        values.sort();
+        values
+    }
+
+    fn board_ply(&self) -> u64 {
+        self.attr("#board", "data-ply").parse().unwrap()
+    }
+}
+
+impl Browser {
+    fn new(app: &TestApp) -> Browser {
+        Browser {
+            base: app.address.clone(),
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+            cookie: String::new(),
+        }
+    }
+
+    async fn read(&mut self, response: reqwest::Response) -> Page {
+        let status = response.status();
+        for value in response.headers().get_all(header::SET_COOKIE) {
+            let pair = value
+                .to_str()
+                .unwrap()
+                .split(';')
+                .next()
+                .unwrap()
+                .to_owned();
+            let name = pair.split('=').next().unwrap().to_owned();
+            let mut kept: Vec<String> = self
+                .cookie
+                .split("; ")
+                .filter(|c| !c.is_empty() && !c.starts_with(&format!("{name}=")))
+                .map(str::to_owned)
+                .collect();
+            if !pair.ends_with('=') {
+                kept.push(pair);
+            }
+            self.cookie = kept.join("; ");
+        }
+        let location = response
+            .headers()
+            .get(header::LOCATION)
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default();
+        let body = response.text().await.unwrap();
+        Page {
+            status,
+            location,
+            body,
+        }
+    }
+
+    fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        let mut request = self.client.request(method, format!("{}{path}", self.base));
+        if !self.cookie.is_empty() {
+            request = request.header(header::COOKIE, &self.cookie);
+        }
+        request
+    }
+
+    async fn get(&mut self, path: &str) -> Page {
+        let response = self
+            .request(reqwest::Method::GET, path)
+            .send()
+            .await
+            .unwrap();
+        self.read(response).await
+    }
+
+    async fn post(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
+        let response = self
+            .request(reqwest::Method::POST, path)
+            .header("sec-fetch-site", "same-origin")
+            .form(form)
+            .send()
+            .await
+            .unwrap();
+        self.read(response).await
+    }
+
+    /// Signs up `name` (password `password-<name>`).
+    async fn sign_up(app: &TestApp, name: &str) -> Browser {
+        let mut browser = Browser::new(app);
+        let page = browser
+            .post(
+                "/signup",
+                &[
+                    ("username", name),
+                    ("password", &format!("password-{name}")),
+                    ("next", "/"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert!(browser.cookie.contains("bg_session="));
+        browser
+    }
+
+    /// The game page after a move or action form (following the 303).
+    async fn follow(&mut self, page: Page) -> Page {
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        let location = page.location.clone();
+        self.get(&location).await
+    }
+
+    async fn play(&mut self, game: &str, mv: &str) -> Page {
+        let ply = self
+            .get(&format!("/games/{game}"))
+            .await
+            .board_ply()
+            .to_string();
+        let page = self
+            .post(
+                &format!("/games/{game}/move"),
+                &[("move", mv), ("ply", &ply)],
+            )
+            .await;
+        assert_eq!(
+            page.status,
+            StatusCode::SEE_OTHER,
+            "{mv} at ply {ply}: {}",
+            page.body
+        );
+        self.follow(page).await
+    }
+}
+
+/// White challenges Black by name in the lobby; Black accepts there. The game's id.
+async fn new_game(
+    white: &mut Browser,
+    black: &mut Browser,
+    black_name: &str,
+    variant: &str,
+) -> String {
+    let page = white
+        .post(
+            "/challenges",
+            &[
+                ("variant", variant),
+                ("color", "white"),
+                ("days_per_move", "3"),
+                ("opponent", black_name),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    let lobby = black.get("/lobby").await;
+    let form = lobby.attr("#to-me form", "action");
+    let page = black.post(&form, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    page.location.strip_prefix("/games/").unwrap().to_owned()
+}
+
+fn assert_single_script(page: &Page) {
+    assert_eq!(
+        page.attrs("script", "src"),
+        ["/static/app.js"],
+        "only the site's script"
+    );
+}
+
+async fn guest_pages_render_in_the_site_style(app: TestApp) {
+    let mut guest = Browser::new(&app);
+    let home = guest.get("/").await;
+    assert_eq!(home.status, StatusCode::OK);
+    assert_eq!(home.attr("html", "lang"), "en");
+    let rules_links = home.attrs(".variants a", "href");
+    assert_eq!(rules_links.len(), 6);
+    for link in &rules_links {
+        let rules = guest.get(link).await;
+        assert_eq!(rules.status, StatusCode::OK, "{link}");
+        assert_eq!(
+            rules.text("#statistics"),
+            "Statistics of won games: white 0 (0.00 %), black 0 (0.00 %), draws 0 (0.00 %)"
+        );
+        let variant = link.trim_start_matches("/rules/");
+        assert_eq!(
+            rules.attr("a.button", "href"),
+            format!("/lobby?variant={variant}#create")
+        );
+        assert!(rules.count(".rules-text p") >= 3);
+    }
+    for path in ["/login", "/signup"] {
+        let page = guest.get(path).await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert!(page.has("input#username") && page.has("input#password[type=password]"));
+    }
+    let missing = guest.get("/no/such/page").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(missing.text("h1 .status"), "404");
+    assert_eq!(missing.attr(".error-page a", "href"), "/");
+    assert!(
+        missing.has("header.site"),
+        "error pages keep the site's header"
+    );
+    let missing_game = guest.get("/games/nope").await;
+    assert_eq!(missing_game.status, StatusCode::NOT_FOUND);
+    assert!(missing_game.has(".error-page"));
+    let lobby = guest.get("/lobby").await;
+    assert_eq!(lobby.status, StatusCode::SEE_OTHER);
+    assert_eq!(lobby.location, "/login?next=/lobby");
+    let css = app
+        .client
+        .get(format!("{}/static/style.css", app.address))
+        .header(header::ACCEPT_ENCODING, "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(css.status(), StatusCode::OK);
+    assert!(
+        css.headers()[header::CACHE_CONTROL]
+            .to_str()
+            .unwrap()
+            .contains("max-age")
+    );
+    assert_eq!(css.headers()[header::CONTENT_ENCODING], "gzip");
+    let (status, body) = app.get("/api/v1/nothing", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["error"], "not_found", "the API keeps its JSON errors");
+}
+
+async fn sign_up_errors_sit_next_to_their_fields_and_keep_escaped_values(app: TestApp) {
+    let evil = "<script>alert(1)</script>";
+    let mut guest = Browser::new(&app);
+    let page = guest
+        .post("/signup", &[("username", evil), ("password", "longenough")])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        page.attr("input#username", "value"),
+        evil,
+        "typed value kept, as text"
+    );
+    assert_eq!(
+        page.attr("input#username", "aria-describedby"),
+        "username-error"
+    );
+    assert!(page.text("#username-error").contains("3 to 20"));
+    assert_single_script(&page);
+    let page = guest
+        .post("/signup", &[("username", "carol"), ("password", "short")])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(page.attr("input#username", "value"), "carol");
+    assert!(page.text("#password-error").contains('8'));
+    assert!(!page.has("#username-error"));
+    Browser::sign_up(&app, "carol").await;
+    let page = guest
+        .post(
+            "/signup",
+            &[("username", "Carol"), ("password", "password-x")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::CONFLICT);
+    assert_eq!(page.text("#username-error"), "That username is taken.");
+    let page = guest
+        .post(
+            "/login",
+            &[("username", "carol"), ("password", "wrong-password")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(page.text("#form-error"), "Wrong username or password.");
+    assert_eq!(page.attr("input#username", "value"), "carol");
+    let page = guest
+        .post(
+            "/login",
+            &[
+                ("username", "carol"),
+                ("password", "password-carol"),
+                ("next", "/lobby"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        (page.status, page.location.as_str()),
+        (StatusCode::SEE_OTHER, "/lobby")
+    );
+    let home = guest.get("/").await;
+    assert_eq!(home.text(".account a"), "carol");
+    let page = guest.post("/logout", &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert!(!guest.cookie.contains("bg_session"));
+    assert!(guest.get("/").await.has(".account a[href='/login']"));
+}
+
+async fn lobby_creates_lists_accepts_and_cancels_challenges(app: TestApp) {
+    let mut alice = Browser::sign_up(&app, "alice").await;
+    let mut bob = Browser::sign_up(&app, "bob").await;
+    let prefilled = alice.get("/lobby?variant=knight-fight").await;
+    assert_eq!(
+        prefilled.attr("#variant option[selected]", "value"),
+        "knight-fight"
+    );
+    let evil = "<script>alert(1)</script>";
+    let page = alice
+        .post(
+            "/challenges",
+            &[
+                ("variant", "chess"),
+                ("color", "white"),
+                ("days_per_move", "3"),
+                ("opponent", evil),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(page.attr("#opponent", "value"), evil);
+    assert_eq!(
+        page.text(".form-error"),
+        "There is no other player of that name."
+    );
+    assert_single_script(&page);
+    for (variant, opponent) in [("reversi-8x8", ""), ("chess", "bob")] {
+        let page = alice
+            .post(
+                "/challenges",
+                &[
+                    ("variant", variant),
+                    ("color", "black"),
+                    ("days_per_move", "5"),
+                    ("opponent", opponent),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+    }
+    let mine = alice.get("/lobby").await;
+    assert_eq!(mine.count("#my-challenges tbody tr"), 2);
+    assert_eq!(mine.count("#my-challenges form[action$='/cancel']"), 2);
+    assert!(
+        !mine.has("#open-challenges"),
+        "own challenges are not offered to accept"
+    );
+    let lobby = bob.get("/lobby").await;
+    let cells = lobby.cells("#open-challenges tbody tr");
+    assert_eq!(&cells[..4], ["Reversi 8x8", "alice", "Black", "5"]);
+    assert_eq!(lobby.text("#to-me tbody tr td"), "Chess");
+    let accept = lobby.attr("#open-challenges form", "action");
+    let page = bob.post(&accept, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let game = bob.get(&page.location).await;
+    assert_eq!(game.status, StatusCode::OK);
+    assert_eq!(game.text(".players dd:nth-of-type(1)"), "bob");
+    let again = bob.post(&accept, &[]).await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert_eq!(
+        again.text(".error-page .message"),
+        "That challenge is no longer open."
+    );
+    let cancel = alice
+        .get("/lobby")
+        .await
+        .attr("#my-challenges form", "action");
+    let page = alice.post(&cancel, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert!(!alice.get("/lobby").await.has("#my-challenges"));
+    assert!(!bob.get("/lobby").await.has("#to-me"));
+}
+
+async fn every_variant_board_offers_exactly_the_playable_squares(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "white").await;
+    let mut black = Browser::sign_up(&app, "black").await;
+    for variant in [
+        "chess",
+        "reversi-6x6",
+        "reversi-8x8",
+        "reversi-10x10",
+        "chess-reversi",
+        "knight-fight",
+    ] {
+        let id = new_game(&mut white, &mut black, "black", variant).await;
+        let page = white.get(&format!("/games/{id}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{variant}");
+        let game = app.game(&id).await;
+        let legal: Vec<String> = game["legal_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_owned())
+            .collect();
+        let size = match variant {
+            "chess" | "reversi-8x8" | "chess-reversi" => 8,
+            "reversi-6x6" => 6,
+            _ => 10,
+        };
+        let names = page.attrs("#board .sq", "data-sq");
+        let labels = page.attrs("#board .sq", "aria-label");
+        assert_eq!(names.len(), size * size, "{variant}");
+        for (name, label) in names.iter().zip(&labels) {
+            assert!(
+                label.starts_with(&format!("{name}, ")),
+                "{variant}: {label}"
+            );
+        }
+        assert_eq!(page.count("#board .coord.file"), size);
+        match variant {
+            "chess" => {
+                // Pieces with moves are selection links; no move buttons yet.
+                assert!(page.move_buttons().is_empty());
+                let mut links = page.attrs("#board a.sq", "data-sq");
+                links.sort();
+                let mut from: Vec<String> = legal.iter().map(|m| m[..2].to_owned()).collect();
+                from.sort();
+                from.dedup();
+                assert_eq!(links, from);
+                assert_eq!(
+                    page.attr("#board [data-sq=e1]", "aria-label"),
+                    "e1, white king"
+                );
+            }
+            "chess-reversi" => {
+                let mut expected: Vec<String> = legal.clone();
+                expected.sort();
+                assert_eq!(
+                    page.move_buttons(),
+                    expected,
+                    "the king is chosen by itself"
+                );
+                assert_eq!(page.count("#board .choice"), 8);
+            }
+            "knight-fight" => {
+                assert_eq!(page.count("#board .number"), 100);
+                let direct: Vec<String> = {
+                    let mut d: Vec<String> =
+                        legal.iter().filter(|m| !m.contains(':')).cloned().collect();
+                    d.sort();
+                    d
+                };
+                assert_eq!(page.move_buttons(), direct);
+                let label = page.attr("#board [data-sq=f6]", "aria-label");
+                assert!(
+                    label.len() == 6 && label[4..].chars().all(|c| c.is_ascii_digit()),
+                    "{label}"
+                );
+            }
+            _ => {
+                let mut expected = legal.clone();
+                expected.sort();
+                assert_eq!(page.move_buttons(), expected, "{variant}");
+                assert_eq!(expected.len(), 4, "the empty centre");
+            }
+        }
+        // The player not to move and a guest see no buttons and no links on the board.
+        for page in [
+            black.get(&format!("/games/{id}")).await,
+            Browser::new(&app).get(&format!("/games/{id}")).await,
+        ] {
+            assert!(page.move_buttons().is_empty(), "{variant}");
+            assert!(!page.has("#board a.sq"));
+            assert_eq!(page.attr("#board", "data-legal"), "");
+        }
+    }
+}
+
+async fn moves_by_form_carry_the_ply_and_a_stale_page_gets_the_fresh_board(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wendy").await;
+    let mut black = Browser::sign_up(&app, "bert").await;
+    let id = new_game(&mut white, &mut black, "bert", "reversi-6x6").await;
+    let page = white.get(&format!("/games/{id}")).await;
+    assert_eq!(page.attr("#board input[name=ply]", "value"), "0");
+    let game = white.play(&id, "c3").await;
+    assert_eq!(game.board_ply(), 1);
+    assert!(game.attr("#board [data-sq=c3]", "class").contains("last"));
+    // Black's page was rendered at ply 1; White's old page (ply 0) is stale.
+    let stale = white
+        .post(
+            &format!("/games/{id}/move"),
+            &[("move", "d4"), ("ply", "0")],
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT);
+    assert!(stale.text("#message").contains("moved meanwhile"));
+    assert_eq!(stale.board_ply(), 1, "the fresh board");
+    assert_eq!(app.game(&id).await["ply"], 1, "nothing played");
+    let illegal = black
+        .post(
+            &format!("/games/{id}/move"),
+            &[("move", "a1"), ("ply", "1")],
+        )
+        .await;
+    assert_eq!(illegal.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(illegal.text("#message"), "That move is not legal here.");
+    let not_yours = white
+        .post(
+            &format!("/games/{id}/move"),
+            &[("move", "d4"), ("ply", "1")],
+        )
+        .await;
+    assert_eq!(not_yours.status, StatusCode::FORBIDDEN);
+    assert_eq!(not_yours.text("#message"), "It is not your turn.");
+    let game = black.play(&id, "d3").await;
+    assert_eq!(game.board_ply(), 2);
+    assert_eq!(game.text("#status"), "To move: white");
+    let mine = white.get(&format!("/games/{id}")).await;
+    assert_eq!(mine.text("#status"), "To move: white \u{2014} your move");
+}
+
+async fn chess_selection_and_promotion_without_script(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "walter").await;
+    let mut black = Browser::sign_up(&app, "bella").await;
+    let id = new_game(&mut white, &mut black, "bella", "chess").await;
+    let page = white.get(&format!("/games/{id}")).await;
+    assert_eq!(
+        page.attr("#board a[data-sq=g1]", "href"),
+        format!("/games/{id}?from=g1")
+    );
+    let selected = white.get(&format!("/games/{id}?from=g1")).await;
+    assert_eq!(selected.move_buttons(), ["g1f3", "g1h3"]);
+    assert!(
+        selected
+            .attr("#board [data-sq=g1]", "class")
+            .contains("selected")
+    );
+    let fresh = {
+        let posted = white
+            .post(
+                &format!("/games/{id}/move"),
+                &[("move", "g1f3"), ("ply", "0")],
+            )
+            .await;
+        white.follow(posted).await
+    };
+    assert_eq!(
+        fresh.attr("#board [data-sq=f3]", "aria-label"),
+        "f3, white knight"
+    );
+    for mv in [
+        "h7h6", "a2a4", "h6h5", "a4a5", "h5h4", "a5a6", "h4h3", "a6b7", "g7g6",
+    ] {
+        let to_move = if app.game(&id).await["to_move"] == "white" {
+            &mut white
+        } else {
+            &mut black
+        };
+        to_move.play(&id, mv).await;
+    }
+    let page = white.get(&format!("/games/{id}?from=b7&to=a8")).await;
+    let mut promotions = page.attrs("#board .choices button", "value");
+    promotions.sort();
+    assert_eq!(promotions, ["b7a8b", "b7a8n", "b7a8q", "b7a8r"]);
+    assert_eq!(
+        page.attr("#board .choices button[value=b7a8n]", "aria-label"),
+        "white knight"
+    );
+    let page = white.get(&format!("/games/{id}?from=b7")).await;
+    assert_eq!(
+        page.attr("#board a[data-sq=a8]", "href"),
+        format!("/games/{id}?from=b7&to=a8")
+    );
+    assert_eq!(
+        page.attr("#board a[data-sq=c8]", "href"),
+        format!("/games/{id}?from=b7&to=c8")
+    );
+    let page = {
+        let posted = white
+            .post(
+                &format!("/games/{id}/move"),
+                &[("move", "b7a8n"), ("ply", "10")],
+            )
+            .await;
+        white.follow(posted).await
+    };
+    assert_eq!(
+        page.attr("#board [data-sq=a8]", "aria-label"),
+        "a8, white knight"
+    );
+    assert!(
+        page.text("#moves").contains("bxa8=N"),
+        "{}",
+        page.text("#moves")
+    );
+}
+
+async fn chess_reversi_and_knight_fight_selections_without_script(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wanda").await;
+    let mut black = Browser::sign_up(&app, "boris").await;
+    let id = new_game(&mut white, &mut black, "boris", "chess-reversi").await;
+    white.play(&id, "Kd4").await;
+    let page = black.get(&format!("/games/{id}")).await;
+    assert!(page.move_buttons().is_empty(), "choose a piece first");
+    assert_eq!(
+        page.attr("#board .choice[data-select=Q]", "href"),
+        format!("/games/{id}?piece=Q")
+    );
+    assert!(
+        !page.has("#board .choice[data-select=K]"),
+        "the king goes last"
+    );
+    let page = black.get(&format!("/games/{id}?piece=Q")).await;
+    let buttons = page.move_buttons();
+    assert_eq!(buttons.len(), 8, "{buttons:?}");
+    assert!(buttons.iter().all(|b| b.starts_with('Q')));
+    black.play(&id, "Qe5").await;
+    let shaded = white.get(&format!("/games/{id}?attacks=1")).await;
+    assert!(
+        shaded
+            .attr("#board [data-sq=e4]", "class")
+            .contains("att-both")
+    );
+    assert!(
+        shaded
+            .attr("#board [data-sq=e4]", "aria-label")
+            .contains("attacked")
+    );
+    assert_eq!(
+        shaded.text("#scores"),
+        format!(
+            "Points: white {}, black {}",
+            app.game(&id).await["scores"]["white"],
+            app.game(&id).await["scores"]["black"]
+        )
+    );
+
+    let id = new_game(&mut white, &mut black, "boris", "knight-fight").await;
+    let game = app.game(&id).await;
+    let legal: Vec<String> = game["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .collect();
+    let with_double = legal.iter().find(|m| m.contains(':'));
+    let page = white.get(&format!("/games/{id}")).await;
+    if let Some(double) = with_double {
+        let landing = double.split(':').next().unwrap();
+        assert_eq!(
+            page.attr(&format!("#board a[data-sq={landing}]"), "href"),
+            format!("/games/{id}?from={landing}")
+        );
+        let page = white.get(&format!("/games/{id}?from={landing}")).await;
+        let mut expected: Vec<String> = legal
+            .iter()
+            .filter(|m| m.starts_with(&format!("{landing}:")))
+            .cloned()
+            .collect();
+        expected.sort();
+        assert_eq!(page.move_buttons(), expected);
+        assert_eq!(expected.len(), 9, "every other double");
+    }
+    let direct = legal.iter().find(|m| !m.contains(':')).unwrap().clone();
+    let page = white.play(&id, &direct).await;
+    assert_eq!(
+        page.attr(&format!("#board [data-sq={direct}]"), "aria-label"),
+        format!("{direct}, white knight")
+    );
+    assert!(
+        page.has("#board .sq .dead") || direct.ends_with('1'),
+        "a mirror square may be erased"
+    );
+}
+
+async fn game_page_shows_record_scores_replay_and_actions(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wes").await;
+    let mut black = Browser::sign_up(&app, "bodhi").await;
+    let id = new_game(&mut white, &mut black, "bodhi", "reversi-8x8").await;
+    for (n, mv) in ["d4", "e4", "e5", "d5", "c5"].iter().enumerate() {
+        let player = if n % 2 == 0 { &mut white } else { &mut black };
+        player.play(&id, mv).await;
+    }
+    let page = black.get(&format!("/games/{id}")).await;
+    let lines = page.texts("#moves li");
+    assert_eq!(lines, ["d4 e4", "e5 d5", "c5"]);
+    assert_eq!(page.attr("#moves li", "value"), "1");
+    assert_eq!(page.text("#scores"), "Discs: white 4, black 1");
+    assert!(page.text("#status").starts_with("To move: black"));
+    assert_eq!(
+        page.text(".deadline"),
+        "Deadline 2026-12-04 10:00 UTC (3 d 0 h left)"
+    );
+    assert_eq!(
+        page.attr("#next-game", "href"),
+        format!("/next-game?after={id}")
+    );
+    let actions = page.attrs(".actions form", "action");
+    assert_eq!(
+        actions,
+        [format!("/games/{id}/action/draw-offer")],
+        "abort only before both moved"
+    );
+    assert_eq!(page.attr(".actions form input[name=ply]", "value"), "5");
+    // Replay: the position after two moves, with links around it.
+    let replay = black.get(&format!("/games/{id}?ply=2")).await;
+    assert_eq!(replay.count("#board .disc"), 2);
+    assert!(
+        replay.move_buttons().is_empty(),
+        "a past position is not played on"
+    );
+    let hrefs = replay.attrs(".replay a", "href");
+    assert_eq!(
+        hrefs,
+        [
+            format!("/games/{id}?ply=0"),
+            format!("/games/{id}?ply=1"),
+            format!("/games/{id}?ply=3"),
+            format!("/games/{id}")
+        ]
+    );
+    assert_eq!(replay.text("#moves a.current"), "e4");
+    let start = black.get(&format!("/games/{id}?ply=0")).await;
+    assert_eq!(start.count("#board .disc"), 0);
+    assert_eq!(start.count(".replay a"), 2, "only forward from the start");
+    let flipped = black.get(&format!("/games/{id}?flip=1")).await;
+    assert_eq!(
+        flipped.attr("#board .sq", "data-sq"),
+        "a8",
+        "flipped to White's side"
+    );
+    let own = black.get(&format!("/games/{id}")).await;
+    assert_eq!(
+        own.attr("#board .sq", "data-sq"),
+        "h1",
+        "Black sees its own side"
+    );
+}
+
+async fn resign_needs_confirmation_and_updates_the_rules_statistics(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "willa").await;
+    let mut black = Browser::sign_up(&app, "bruno").await;
+    let id = new_game(&mut white, &mut black, "bruno", "chess").await;
+    let page = white.get(&format!("/games/{id}")).await;
+    assert_eq!(
+        page.attr(".actions a.danger", "href"),
+        format!("/games/{id}?confirm=resign")
+    );
+    assert!(!page.has(".confirm"));
+    let confirm = white.get(&format!("/games/{id}?confirm=resign")).await;
+    assert_eq!(
+        confirm.attr(".confirm form", "action"),
+        format!("/games/{id}/action/resign")
+    );
+    let done = {
+        let posted = white
+            .post(&format!("/games/{id}/action/resign"), &[("ply", "0")])
+            .await;
+        white.follow(posted).await
+    };
+    assert_eq!(done.text("#status"), "Result 0-1: resignation");
+    assert!(!done.has(".actions form"));
+    let rules = white.get("/rules/chess").await;
+    assert_eq!(
+        rules.text("#statistics"),
+        "Statistics of won games: white 0 (0.00 %), black 1 (100.00 %), draws 0 (0.00 %)"
+    );
+    let again = white
+        .post(&format!("/games/{id}/action/resign"), &[("ply", "0")])
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert_eq!(again.text("#message"), "The game is over.");
+}
+
+async fn draw_offer_accept_and_abort_by_form(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wilma").await;
+    let mut black = Browser::sign_up(&app, "barney").await;
+    let id = new_game(&mut white, &mut black, "barney", "reversi-6x6").await;
+    let page = white.get(&format!("/games/{id}")).await;
+    assert!(page.has(&format!(".actions form[action='/games/{id}/action/abort']")));
+    let aborted = {
+        let posted = white
+            .post(&format!("/games/{id}/action/abort"), &[("ply", "0")])
+            .await;
+        white.follow(posted).await
+    };
+    assert_eq!(aborted.text("#status"), "Aborted");
+    let id = new_game(&mut white, &mut black, "barney", "reversi-6x6").await;
+    white.play(&id, "c3").await;
+    black.play(&id, "d3").await;
+    let stale = white
+        .post(&format!("/games/{id}/action/draw-offer"), &[("ply", "1")])
+        .await;
+    assert_eq!(
+        stale.status,
+        StatusCode::CONFLICT,
+        "actions carry the ply too"
+    );
+    let offered = {
+        let posted = white
+            .post(&format!("/games/{id}/action/draw-offer"), &[("ply", "2")])
+            .await;
+        white.follow(posted).await
+    };
+    assert_eq!(
+        offered.text(".draw-offer"),
+        "The white player offers a draw."
+    );
+    let page = black.get(&format!("/games/{id}")).await;
+    let actions = page.texts(".actions button");
+    assert_eq!(actions, ["Accept the draw", "Decline the draw"]);
+    let drawn = {
+        let posted = black
+            .post(&format!("/games/{id}/action/draw-accept"), &[("ply", "2")])
+            .await;
+        black.follow(posted).await
+    };
+    assert_eq!(drawn.text("#status"), "Result \u{bd}-\u{bd}: draw agreed");
+    let rules = black.get("/rules/reversi-6x6").await;
+    assert_eq!(
+        rules.text("#statistics"),
+        "Statistics of won games: white 0 (0.00 %), black 0 (0.00 %), draws 1 (100.00 %)"
+    );
+}
+
+async fn records_download_as_pgn_and_text_with_setup(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wade").await;
+    let mut black = Browser::sign_up(&app, "blair").await;
+    let id = new_game(&mut white, &mut black, "blair", "chess").await;
+    for (n, mv) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
+        let player = if n % 2 == 0 { &mut white } else { &mut black };
+        player.play(&id, mv).await;
+    }
+    let response = app
+        .client
+        .get(format!("{}/games/{id}/record", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.headers()[header::CONTENT_TYPE],
+        "application/x-chess-pgn"
+    );
+    assert!(
+        response.headers()[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains(".pgn")
+    );
+    let pgn = response.text().await.unwrap();
+    for header in [
+        "[White \"wade\"]",
+        "[Black \"blair\"]",
+        "[Result \"0-1\"]",
+        "[Termination \"checkmate\"]",
+        "[Date \"2026.12.01\"]",
+    ] {
+        assert!(pgn.contains(header), "{header} in {pgn}");
+    }
+    assert!(pgn.trim_end().ends_with("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    let id = new_game(&mut white, &mut black, "blair", "knight-fight").await;
+    let setup = app.game(&id).await["setup"]["numbers"].clone();
+    let text = app
+        .client
+        .get(format!("{}/games/{id}/record", app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(text.contains("Variant: knight-fight") && text.contains("White: wade"));
+    let top_row = text.lines().find(|l| l.starts_with("10 ")).unwrap();
+    let a10 = setup["a10"].as_u64().unwrap();
+    assert!(top_row.starts_with(&format!("10 {a10:02} ")), "{top_row}");
+}
+
+async fn boards_are_available_as_svg_images(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wren").await;
+    let mut black = Browser::sign_up(&app, "bea").await;
+    let id = new_game(&mut white, &mut black, "bea", "reversi-8x8").await;
+    for (n, mv) in ["d4", "e4", "e5"].iter().enumerate() {
+        let player = if n % 2 == 0 { &mut white } else { &mut black };
+        player.play(&id, mv).await;
+    }
+    let response = app
+        .client
+        .get(format!("{}/games/{id}.svg", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/svg+xml");
+    let svg = Page {
+        status: StatusCode::OK,
+        location: String::new(),
+        body: response.text().await.unwrap(),
+    };
+    assert_eq!(svg.count("circle"), 3);
+    let earlier = app
+        .client
+        .get(format!("{}/games/{id}.svg?ply=1", app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(
+        Page {
+            status: StatusCode::OK,
+            location: String::new(),
+            body: earlier
+        }
+        .count("circle"),
+        1
+    );
+}
+
+async fn cross_site_form_posts_are_refused(app: TestApp) {
+    let alice = Browser::sign_up(&app, "alicia").await;
+    let response = alice
+        .request(reqwest::Method::POST, "/challenges")
+        .header("sec-fetch-site", "cross-site")
+        .form(&[
+            ("variant", "chess"),
+            ("color", "white"),
+            ("days_per_move", "3"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    let page = Page {
+        status: StatusCode::FORBIDDEN,
+        location: String::new(),
+        body: response.text().await.unwrap(),
+    };
+    assert!(page.has(".error-page"));
+    let response = alice
+        .request(reqwest::Method::POST, "/login")
+        .header(header::ORIGIN, "https://evil.example")
+        .form(&[("username", "alicia"), ("password", "password-alicia")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN, "login forms too");
+    let mut alice = alice;
+    assert!(
+        !alice.get("/lobby").await.has("#my-challenges"),
+        "nothing was created"
+    );
+}
+
+async fn language_follows_cookie_then_accept_language(app: TestApp) {
+    let estonian = app
+        .client
+        .get(format!("{}/rules/knight-fight", app.address))
+        .header(header::ACCEPT_LANGUAGE, "et-EE,et;q=0.9,en;q=0.5")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let page = Page {
+        status: StatusCode::OK,
+        location: String::new(),
+        body: estonian,
+    };
+    assert_eq!(page.attr("html", "lang"), "et");
+    assert_eq!(page.text("h1"), "Ratsuvõitlus");
+    assert!(
+        page.text("#statistics")
+            .starts_with("Võidetud mängude statistika: valge 0 (0.00 %)")
+    );
+    let mut guest = Browser::new(&app);
+    let home = guest.get("/").await;
+    let switch = home.attr(".langs a[lang=et]", "href");
+    assert_eq!(switch, "/lang/et?back=/");
+    let page = guest.get(&switch).await;
+    assert_eq!(
+        (page.status, page.location.as_str()),
+        (StatusCode::SEE_OTHER, "/")
+    );
+    assert!(guest.cookie.contains("lang=et"));
+    let home = guest.get("/").await;
+    assert_eq!(home.attr("html", "lang"), "et");
+    assert_eq!(home.text("nav a[href='/lobby']"), "Mängusaal");
+    let missing = guest.get("/nowhere").await;
+    assert_eq!(missing.text(".error-page h1"), "404 Ei leitud");
+    let unsafe_back = guest.get("/lang/en?back=//evil.example").await;
+    assert_eq!(unsafe_back.location, "/");
+}
+
+async fn my_games_orders_my_turn_first_and_next_game_jumps_there(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wyatt").await;
+    let mut black = Browser::sign_up(&app, "blake").await;
+    let first = new_game(&mut white, &mut black, "blake", "reversi-6x6").await;
+    let second = new_game(&mut white, &mut black, "blake", "chess").await;
+    let third = new_game(&mut white, &mut black, "blake", "reversi-8x8").await;
+    white.play(&second, "e2e4").await;
+    let resign = white
+        .post(&format!("/games/{third}/action/resign"), &[("ply", "0")])
+        .await;
+    assert_eq!(resign.status, StatusCode::SEE_OTHER);
+    let page = white.get("/my-games").await;
+    let ids = |section: &str| -> Vec<String> {
+        page.attrs(&format!("#{section} tbody tr a[href^='/games/']"), "href")
+            .iter()
+            .map(|href| href.trim_start_matches("/games/").to_owned())
+            .collect()
+    };
+    assert_eq!(ids("my-turn"), std::slice::from_ref(&first));
+    assert_eq!(ids("waiting"), std::slice::from_ref(&second));
+    assert_eq!(ids("finished"), std::slice::from_ref(&third));
+    assert_eq!(page.text("header .badge"), "1");
+    let next = white.get("/next-game").await;
+    assert_eq!(next.location, format!("/games/{first}"));
+    let next = white.get(&format!("/next-game?after={first}")).await;
+    assert_eq!(next.location, "/my-games", "no other game waits for me");
+    let next = black.get("/next-game").await;
+    assert_eq!(next.location, format!("/games/{second}"));
+    let home = black.get("/").await;
+    assert_eq!(home.text(".your-turn"), "Your turn in 1 games");
+}
+
+async fn player_pages_list_games_with_results(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wilbur").await;
+    let mut black = Browser::sign_up(&app, "bonnie").await;
+    let active = new_game(&mut white, &mut black, "bonnie", "knight-fight").await;
+    let done = new_game(&mut white, &mut black, "bonnie", "chess").await;
+    white
+        .post(&format!("/games/{done}/action/resign"), &[("ply", "0")])
+        .await;
+    let mut guest = Browser::new(&app);
+    let page = guest.get("/players/Bonnie").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.text("h1"), "bonnie");
+    assert!(page.has(&format!("#active a[href='/games/{active}']")));
+    let cells = page.cells("#finished tbody tr");
+    assert_eq!(&cells[..4], ["wilbur", "Chess", "1", "0-1"]);
+    assert_eq!(
+        guest.get("/players/nobody").await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+async fn threefold_repetition_is_claimed_by_form(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wally").await;
+    let mut black = Browser::sign_up(&app, "betty").await;
+    let id = new_game(&mut white, &mut black, "betty", "chess").await;
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for (n, mv) in shuffle.iter().chain(&shuffle).enumerate() {
+        let page = if n % 2 == 0 {
+            white.play(&id, mv).await
+        } else {
+            black.play(&id, mv).await
+        };
+        assert!(
+            !page.has(&format!(
+                ".actions form[action='/games/{id}/action/draw-claim']"
+            )),
+            "nothing to claim before the third repetition"
+        );
+    }
+    let page = white.get(&format!("/games/{id}")).await;
+    assert!(
+        page.texts(".actions button")
+            .contains(&"Claim a draw".to_owned())
+    );
+    assert!(
+        !black.get(&format!("/games/{id}")).await.has(&format!(
+            ".actions form[action='/games/{id}/action/draw-claim']"
+        )),
+        "only the player to move claims"
+    );
+    let posted = white
+        .post(&format!("/games/{id}/action/draw-claim"), &[("ply", "8")])
+        .await;
+    let done = white.follow(posted).await;
+    assert_eq!(
+        done.text("#status"),
+        "Result \u{bd}-\u{bd}: threefold repetition claimed"
+    );
+}

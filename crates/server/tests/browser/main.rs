@@ -1,0 +1,502 @@
+//! The real-browser suite: headless Chromium driven through chromedriver (fantoccini).
+//!
+//! Two players sign up, challenge and accept, play a whole Reversi 6x6 game and Fool's
+//! mate by clicking squares with JavaScript on, and one chess move with JavaScript off;
+//! then the rules pages show the statistics changed. Screenshots of each variant's board
+//! go to `target/screenshots/`.
+//!
+//! Needs `chromium` and `chromedriver` on the PATH (or `CHROME_BIN` / `CHROMEDRIVER`).
+//! Without them the suite says so and skips, unless `CI=true`, where that is a failure.
+
+#[path = "../api/helpers.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod helpers;
+
+use std::{
+    net::TcpListener,
+    os::unix::process::CommandExt,
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use fantoccini::{Client, ClientBuilder, Locator, elements::Element};
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, TestApp};
+
+/// A chromedriver process of this test in its own process group, stopped with the
+/// browsers it started when dropped (also when the test fails half-way).
+struct Driver {
+    child: Child,
+    url: String,
+    profiles: std::sync::Mutex<Vec<PathBuf>>,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let profiles = self.profiles.lock().map(|p| p.clone()).unwrap_or_default();
+        for profile in profiles {
+            let _ = std::fs::remove_dir_all(profile);
+        }
+    }
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(name))
+            .find(|path| path.is_file())
+    })
+}
+
+/// The browser and driver binaries, or `None` (skip) outside CI.
+fn binaries() -> Option<(PathBuf, PathBuf)> {
+    let chrome = std::env::var_os("CHROME_BIN")
+        .map(PathBuf::from)
+        .or_else(|| on_path("chromium"))
+        .or_else(|| on_path("chromium-browser"))
+        .or_else(|| on_path("google-chrome"));
+    let driver = std::env::var_os("CHROMEDRIVER")
+        .map(PathBuf::from)
+        .or_else(|| on_path("chromedriver"));
+    match (chrome, driver) {
+        (Some(chrome), Some(driver)) => Some((chrome, driver)),
+        _ => {
+            let ci = std::env::var("CI").is_ok_and(|value| value == "true");
+            assert!(
+                !ci,
+                "CI=true but chromium and chromedriver are missing: install the Debian \
+                 packages `chromium` and `chromium-driver` (or set CHROME_BIN and CHROMEDRIVER)"
+            );
+            eprintln!(
+                "browser suite SKIPPED: chromium and/or chromedriver not found \
+                 (apt-get install chromium chromium-driver)"
+            );
+            None
+        }
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|address| address.port())
+        .expect("a free port")
+}
+
+async fn start_driver(driver: &Path) -> Driver {
+    let port = free_port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .process_group(0)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromedriver");
+    let url = format!("http://127.0.0.1:{port}");
+    let started = Instant::now();
+    while reqwest::get(format!("{url}/status")).await.is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Driver {
+        child,
+        url,
+        profiles: std::sync::Mutex::new(Vec::new()),
+    }
+}
+
+/// A fresh headless browser session (its own profile directory).
+async fn session(driver: &Driver, chrome: &Path, javascript: bool) -> Client {
+    let profile =
+        std::env::temp_dir().join(format!("boardgames-chrome-{}", server::domain::new_id()));
+    if let Ok(mut profiles) = driver.profiles.lock() {
+        profiles.push(profile.clone());
+    }
+    let mut options = json!({
+        "binary": chrome,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--no-first-run", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--window-size=1280,900",
+            format!("--user-data-dir={}", profile.display()),
+        ],
+    });
+    if !javascript {
+        options["prefs"] = json!({"profile.managed_default_content_settings.javascript": 2});
+    }
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("goog:chromeOptions".to_owned(), options);
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&driver.url)
+        .await
+        .expect("a browser session")
+}
+
+fn css(selector: &str) -> Locator<'_> {
+    Locator::Css(selector)
+}
+
+async fn find(client: &Client, selector: &str) -> Element {
+    client
+        .wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(css(selector))
+        .await
+        .unwrap_or_else(|error| panic!("`{selector}`: {error}"))
+}
+
+async fn click(client: &Client, selector: &str) {
+    find(client, selector)
+        .await
+        .click()
+        .await
+        .unwrap_or_else(|error| panic!("click `{selector}`: {error}"));
+}
+
+async fn type_into(client: &Client, selector: &str, text: &str) {
+    find(client, selector)
+        .await
+        .send_keys(text)
+        .await
+        .expect("typing");
+}
+
+async fn sign_up(client: &Client, app: &TestApp, name: &str) {
+    client
+        .goto(&format!("{}/signup", app.address))
+        .await
+        .expect("signup page");
+    type_into(client, "#username", name).await;
+    type_into(client, "#password", &format!("password-{name}")).await;
+    click(client, "form.stacked button[type=submit]").await;
+    find(client, &format!(".account a[href='/players/{name}']")).await;
+}
+
+async fn log_in(client: &Client, app: &TestApp, name: &str) {
+    client
+        .goto(&format!("{}/login", app.address))
+        .await
+        .expect("login page");
+    type_into(client, "#username", name).await;
+    type_into(client, "#password", &format!("password-{name}")).await;
+    click(client, "form.stacked button[type=submit]").await;
+    find(client, &format!(".account a[href='/players/{name}']")).await;
+}
+
+/// `challenger` offers an open challenge of `variant` as White in the lobby; `acceptor`
+/// accepts it there. Returns the game page's URL.
+async fn challenge(app: &TestApp, challenger: &Client, acceptor: &Client, variant: &str) -> String {
+    challenger
+        .goto(&format!("{}/lobby", app.address))
+        .await
+        .expect("lobby");
+    click(challenger, &format!("#variant option[value='{variant}']")).await;
+    click(challenger, "#color option[value=white]").await;
+    click(challenger, "#challenge-form button[type=submit]").await;
+    find(challenger, "#my-challenges").await;
+    acceptor
+        .goto(&format!("{}/lobby", app.address))
+        .await
+        .expect("lobby");
+    click(acceptor, "#open-challenges form button").await;
+    find(acceptor, "#game").await;
+    acceptor.current_url().await.expect("url").to_string()
+}
+
+async fn board_ply(client: &Client) -> u64 {
+    find(client, "#board")
+        .await
+        .attr("data-ply")
+        .await
+        .expect("attr")
+        .unwrap_or_default()
+        .parse()
+        .unwrap()
+}
+
+/// The board's ply read by script (the element may be swapped while we look).
+async fn live_ply(client: &Client) -> u64 {
+    let value = client
+        .execute("var b = document.getElementById('board'); return b ? b.getAttribute('data-ply') : '0';", vec![])
+        .await
+        .expect("script");
+    value.as_str().unwrap_or("0").parse().unwrap_or(0)
+}
+
+async fn wait_for_ply(client: &Client, ply: u64) {
+    find(client, &format!("#board[data-ply='{ply}']")).await;
+}
+
+/// Marks the window so that a full reload can be told from a swap.
+async fn mark(client: &Client) {
+    client
+        .execute("window.__kept = true; return null;", vec![])
+        .await
+        .expect("script");
+}
+
+async fn still_marked(client: &Client) -> bool {
+    client
+        .execute("return window.__kept === true;", vec![])
+        .await
+        .expect("script")
+        == Value::Bool(true)
+}
+
+async fn shot(client: &Client, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot dir");
+    let path = dir.join(format!("{name}.png"));
+    let png = client.screenshot().await.expect("screenshot");
+    std::fs::write(&path, png).expect("write screenshot");
+    path
+}
+
+async fn api_game(app: &TestApp, url: &str) -> Value {
+    let id = url.rsplit('/').next().unwrap().split('?').next().unwrap();
+    app.game(id).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_reversi_and_fools_mate_in_chromium() {
+    let Some((chrome, driver_bin)) = binaries() else {
+        return;
+    };
+    let app = TestApp::spawn(Backend::Sqlite, &[])
+        .await
+        .expect("sqlite app");
+    let driver = start_driver(&driver_bin).await;
+    let alice = session(&driver, &chrome, true).await;
+    let bob = session(&driver, &chrome, true).await;
+    sign_up(&alice, &app, "alice").await;
+    sign_up(&bob, &app, "bob").await;
+
+    // A whole Reversi 6x6 game, every move a click, JavaScript swapping the board in.
+    let url = challenge(&app, &alice, &bob, "reversi-6x6").await;
+    let mut moves = 0;
+    loop {
+        let game = api_game(&app, &url).await;
+        if game["status"] != "active" {
+            break;
+        }
+        let player = if game["to_move"] == "white" {
+            &alice
+        } else {
+            &bob
+        };
+        player.goto(&url).await.expect("game page");
+        let ply = board_ply(player).await;
+        assert_eq!(ply, game["ply"].as_u64().unwrap());
+        let legal = find(player, "#board")
+            .await
+            .attr("data-legal")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        let first = legal.split(' ').next().expect("a legal move").to_owned();
+        mark(player).await;
+        click(player, &format!("#board button.sq[value='{first}']")).await;
+        // The move may have forced passes after it; the swapped board shows them all.
+        let started = Instant::now();
+        while live_ply(player).await < ply + 1 {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "the board was not swapped in"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let after = api_game(&app, &url).await["ply"].as_u64().unwrap();
+        assert!(after > ply);
+        assert!(still_marked(player).await, "moved without a full reload");
+        moves += 1;
+        assert!(moves < 60, "a 6x6 game cannot last this long");
+    }
+    let game = api_game(&app, &url).await;
+    assert_eq!(game["status"], "finished");
+    bob.goto(&url).await.unwrap();
+    let status = find(&bob, "#status").await.text().await.unwrap();
+    assert!(status.starts_with("Result "), "{status}");
+    shot(&bob, "reversi-6x6").await;
+
+    // Fool's mate: select a piece, then its target, with JavaScript doing the selection.
+    let url = challenge(&app, &alice, &bob, "chess").await;
+    for (n, (from, to)) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")]
+        .into_iter()
+        .enumerate()
+    {
+        let player = if n % 2 == 0 { &alice } else { &bob };
+        player.goto(&url).await.unwrap();
+        mark(player).await;
+        click(player, &format!("#board a.sq[data-sq='{from}']")).await;
+        find(player, &format!("#board .sq.target[data-sq='{to}']")).await;
+        assert!(still_marked(player).await, "selection without a reload");
+        click(player, &format!("#board .sq[data-sq='{to}']")).await;
+        wait_for_ply(player, n as u64 + 1).await;
+        assert!(
+            still_marked(player).await,
+            "the move was posted without a reload"
+        );
+    }
+    let game = api_game(&app, &url).await;
+    assert_eq!(
+        (game["result"].as_str(), game["end_reason"].as_str()),
+        (Some("0-1"), Some("checkmate"))
+    );
+    alice.goto(&url).await.unwrap();
+    assert_eq!(
+        find(&alice, "#status").await.text().await.unwrap(),
+        "Result 0-1: checkmate"
+    );
+    shot(&alice, "chess").await;
+
+    // One move with JavaScript off: links and form buttons only.
+    let url = challenge(&app, &alice, &bob, "chess").await;
+    let plain = session(&driver, &chrome, false).await;
+    log_in(&plain, &app, "alice").await;
+    plain.goto(&url).await.unwrap();
+    click(&plain, "#board a.sq[data-sq='e2']").await;
+    find(&plain, "#board .sq.selected[data-sq='e2']").await;
+    assert!(
+        plain
+            .current_url()
+            .await
+            .unwrap()
+            .as_str()
+            .ends_with("?from=e2")
+    );
+    click(&plain, "#board button.sq[value='e2e4']").await;
+    wait_for_ply(&plain, 1).await;
+    assert_eq!(api_game(&app, &url).await["moves"], json!(["e2e4"]));
+    shot(&plain, "chess-without-javascript").await;
+
+    // The statistics changed: one Reversi 6x6 result, one Black win in chess.
+    alice
+        .goto(&format!("{}/rules/chess", app.address))
+        .await
+        .unwrap();
+    assert_eq!(
+        find(&alice, "#statistics").await.text().await.unwrap(),
+        "Statistics of won games: white 0 (0.00 %), black 1 (100.00 %), draws 0 (0.00 %)"
+    );
+    alice
+        .goto(&format!("{}/rules/reversi-6x6", app.address))
+        .await
+        .unwrap();
+    let line = find(&alice, "#statistics").await.text().await.unwrap();
+    let stats = app.stats().await;
+    let (_, w, b, d, games) = stats.iter().find(|s| s.0 == "reversi-6x6").unwrap();
+    assert_eq!(*games, 1);
+    assert!(
+        line.contains(&format!("white {w} ("))
+            && line.contains(&format!("black {b} ("))
+            && line.contains(&format!("draws {d} (")),
+        "{line}"
+    );
+    assert!(line.contains("(100.00 %)"), "{line}");
+
+    // Screenshots of the other boards and the pages, at desktop and phone widths.
+    for variant in [
+        "reversi-8x8",
+        "reversi-10x10",
+        "chess-reversi",
+        "knight-fight",
+    ] {
+        let url = challenge(&app, &alice, &bob, variant).await;
+        alice.goto(&url).await.unwrap();
+        let first = find(&alice, "#board")
+            .await
+            .attr("data-legal")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        let first = first
+            .split(' ')
+            .find(|m| !m.contains(':'))
+            .unwrap()
+            .to_owned();
+        mark(&alice).await;
+        if let Ok(button) = alice
+            .find(css(&format!("#board button.sq[value='{first}']")))
+            .await
+        {
+            button.click().await.unwrap();
+            wait_for_ply(&alice, 1).await;
+        }
+        bob.goto(&url).await.unwrap();
+        shot(&bob, variant).await;
+        if variant == "chess-reversi" {
+            // Choose the piece, then its square, without a reload.
+            mark(&bob).await;
+            click(&bob, "#board .choice[data-select='Q']").await;
+            let target = find(&bob, "#board .sq.target").await;
+            assert!(still_marked(&bob).await);
+            target.click().await.unwrap();
+            wait_for_ply(&bob, 2).await;
+            assert!(still_marked(&bob).await);
+            let moves = api_game(&app, &url).await["moves"].clone();
+            assert!(moves[1].as_str().unwrap().starts_with('Q'), "{moves}");
+        }
+    }
+    alice.goto(&format!("{}/lobby", app.address)).await.unwrap();
+    shot(&alice, "page-lobby").await;
+    alice
+        .goto(&format!("{}/my-games", app.address))
+        .await
+        .unwrap();
+    shot(&alice, "page-my-games").await;
+    alice
+        .goto(&format!("{}/rules/knight-fight", app.address))
+        .await
+        .unwrap();
+    shot(&alice, "page-rules").await;
+    alice
+        .goto(&format!("{}/players/bob", app.address))
+        .await
+        .unwrap();
+    shot(&alice, "page-player").await;
+    alice.goto(&format!("{}/", app.address)).await.unwrap();
+    shot(&alice, "page-home").await;
+    alice
+        .goto(&format!("{}/no-such-page", app.address))
+        .await
+        .unwrap();
+    shot(&alice, "page-404").await;
+    plain
+        .goto(&format!("{}/signup", app.address))
+        .await
+        .unwrap();
+    shot(&plain, "page-signup").await;
+    // The language switch in the header, remembered by the cookie.
+    click(&alice, ".langs a[lang=et]").await;
+    find(&alice, "html[lang=et]").await;
+    alice.goto(&url).await.unwrap();
+    assert_eq!(
+        find(&alice, "nav a[href='/lobby']")
+            .await
+            .text()
+            .await
+            .unwrap(),
+        "Mängusaal"
+    );
+    shot(&alice, "page-game-estonian").await;
+    bob.set_window_size(390, 1100).await.unwrap();
+    bob.goto(&url).await.unwrap();
+    shot(&bob, "phone-game").await;
+    bob.goto(&format!("{}/lobby", app.address)).await.unwrap();
+    shot(&bob, "phone-lobby").await;
+
+    for client in [alice, bob, plain] {
+        client.close().await.expect("close the session");
+    }
+}
