@@ -2,6 +2,7 @@
 //! files, translations and the HTML face of [`AppError`]. Handlers are thin adapters over
 //! the same domain functions as the JSON API.
 
+pub mod assets;
 pub mod board;
 pub mod game;
 pub mod i18n;
@@ -17,9 +18,7 @@ use axum::{
     response::{Html, IntoResponse, Redirect, Response},
     routing::{get, post},
 };
-use tower_http::{
-    compression::CompressionLayer, services::ServeDir, set_header::SetResponseHeaderLayer,
-};
+use tower_http::compression::CompressionLayer;
 
 use crate::{
     AppState,
@@ -29,14 +28,8 @@ use crate::{
 };
 use i18n::{Lang, Tr};
 
-/// Every page route, and `/static` with long caching.
+/// Every page route, and the embedded static files.
 pub(crate) fn routes() -> Router<AppState> {
-    let static_files = Router::new()
-        .nest_service("/static", ServeDir::new(static_dir()))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=3600"),
-        ));
     Router::new()
         .route("/", get(pages::home))
         .route("/signup", get(pages::signup_form).post(pages::signup))
@@ -55,16 +48,8 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games/{id}/record", get(game::record))
         .route("/games/{id}/move", post(game::play))
         .route("/games/{id}/action/{action}", post(game::action))
-        .merge(static_files)
+        .route("/static/{name}", get(assets::serve))
         .layer(CompressionLayer::new())
-}
-
-/// Where the static files live: `static/` at the top of the workspace (or `STATIC_DIR`).
-fn static_dir() -> std::path::PathBuf {
-    std::env::var_os("STATIC_DIR").map_or_else(
-        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../static"),
-        std::path::PathBuf::from,
-    )
 }
 
 /// What every page needs: the translator, the signed-in user, their turn count and the

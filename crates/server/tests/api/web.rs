@@ -269,11 +269,9 @@ async fn new_game(
 }
 
 fn assert_single_script(page: &Page) {
-    assert_eq!(
-        page.attrs("script", "src"),
-        ["/static/app.js"],
-        "only the site's script"
-    );
+    let scripts = page.attrs("script", "src");
+    assert_eq!(scripts.len(), 1, "only the site's script: {scripts:?}");
+    assert!(scripts[0].starts_with("/static/app.js?v="), "{scripts:?}");
 }
 
 async fn guest_pages_render_in_the_site_style(app: TestApp) {
@@ -316,21 +314,38 @@ async fn guest_pages_render_in_the_site_style(app: TestApp) {
     let lobby = guest.get("/lobby").await;
     assert_eq!(lobby.status, StatusCode::SEE_OTHER);
     assert_eq!(lobby.location, "/login?next=/lobby");
+    // The stylesheet is embedded and linked by its content hash: cached for good,
+    // compressed, and revalidated by its ETag.
+    let stylesheet = home.attr("link[rel=stylesheet]", "href");
+    assert!(
+        stylesheet.starts_with("/static/style.css?v="),
+        "{stylesheet}"
+    );
     let css = app
         .client
-        .get(format!("{}/static/style.css", app.address))
+        .get(format!("{}{stylesheet}", app.address))
         .header(header::ACCEPT_ENCODING, "gzip")
         .send()
         .await
         .unwrap();
     assert_eq!(css.status(), StatusCode::OK);
-    assert!(
-        css.headers()[header::CACHE_CONTROL]
-            .to_str()
-            .unwrap()
-            .contains("max-age")
+    assert_eq!(
+        css.headers()[header::CACHE_CONTROL],
+        "public, max-age=31536000, immutable"
     );
     assert_eq!(css.headers()[header::CONTENT_ENCODING], "gzip");
+    let etag = css.headers()[header::ETAG].clone();
+    let again = app
+        .client
+        .get(format!("{}/static/style.css", app.address))
+        .header(header::IF_NONE_MATCH, etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(again.headers()[header::CACHE_CONTROL], "no-cache");
+    let (status, _) = app.get("/static/missing.css", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, body) = app.get("/api/v1/nothing", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["error"], "not_found", "the API keeps its JSON errors");
