@@ -42,6 +42,37 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// `move`, `select` or `none`, for the template.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::Move(_) => "move",
+            Self::Select { .. } => "select",
+        }
+    }
+
+    /// The move a button submits, or the link of a selection.
+    #[must_use]
+    pub fn value(&self) -> &str {
+        match self {
+            Self::None => "",
+            Self::Move(text) => text,
+            Self::Select { href, .. } => href,
+        }
+    }
+
+    /// The selection a link makes (empty otherwise).
+    #[must_use]
+    pub fn selects(&self) -> &str {
+        match self {
+            Self::Select { selection, .. } => selection,
+            _ => "",
+        }
+    }
+}
+
 /// One square as shown.
 #[derive(Debug, Clone)]
 pub struct SquareView {
@@ -70,30 +101,19 @@ impl SquareView {
     /// `move`, `select` or `none`, for the template.
     #[must_use]
     pub fn kind(&self) -> &'static str {
-        match self.action {
-            Action::None => "none",
-            Action::Move(_) => "move",
-            Action::Select { .. } => "select",
-        }
+        self.action.kind()
     }
 
     /// The move a button submits, or the link of a selection.
     #[must_use]
     pub fn value(&self) -> &str {
-        match &self.action {
-            Action::None => "",
-            Action::Move(text) => text,
-            Action::Select { href, .. } => href,
-        }
+        self.action.value()
     }
 
     /// The selection a link makes (empty otherwise).
     #[must_use]
     pub fn selects(&self) -> &str {
-        match &self.action {
-            Action::Select { selection, .. } => selection,
-            _ => "",
-        }
+        self.action.selects()
     }
 }
 
@@ -116,30 +136,19 @@ impl Choice {
     /// `move`, `select` or `none`, for the template.
     #[must_use]
     pub fn kind(&self) -> &'static str {
-        match self.action {
-            Action::None => "none",
-            Action::Move(_) => "move",
-            Action::Select { .. } => "select",
-        }
+        self.action.kind()
     }
 
     /// The move a button submits, or the link of a selection.
     #[must_use]
     pub fn value(&self) -> &str {
-        match &self.action {
-            Action::None => "",
-            Action::Move(text) => text,
-            Action::Select { href, .. } => href,
-        }
+        self.action.value()
     }
 
     /// The selection a link makes (empty otherwise).
     #[must_use]
     pub fn selects(&self) -> &str {
-        match &self.action {
-            Action::Select { selection, .. } => selection,
-            _ => "",
-        }
+        self.action.selects()
     }
 }
 
