@@ -1,6 +1,8 @@
-// Progressive enhancement for the board: selection without reloads, legal targets
-// highlighted, moves posted with fetch and the fresh game swapped in. Without this
-// script every square is still a plain link or form button.
+// Progressive enhancement: on the board, selection without reloads, legal targets
+// highlighted, moves posted with fetch and the fresh game swapped in; on every page, live
+// updates (the opponent's moves, the your-turn counter) by server-sent events. Without
+// this script every square is still a plain link or form button, and a reload shows
+// what changed.
 (function () {
   "use strict";
 
@@ -61,6 +63,20 @@
     });
   }
 
+  // One fetch of the game at a time (a move being posted, or a live refresh); a change
+  // announced meanwhile is looked at again once it is done.
+  var inFlight = 0;
+  var announced = null;
+
+  function settled() {
+    inFlight -= 1;
+    if (inFlight === 0 && announced !== null) {
+      var state = announced;
+      announced = null;
+      changed(state);
+    }
+  }
+
   // Posts a move and swaps in the fresh game; falls back to a normal submit.
   function post(area, move) {
     var form = area.querySelector("form.board-form");
@@ -68,6 +84,7 @@
     body.set("move", move);
     body.set("ply", area.getAttribute("data-ply"));
     area.classList.add("busy");
+    inFlight += 1;
     fetch(form.action, {
       method: "POST",
       body: body,
@@ -76,7 +93,8 @@
     }).then(function (response) {
       return response.text();
     }).then(function (html) {
-      swap(html);
+      swap(html, false);
+      settled();
     }).catch(function () {
       var input = document.createElement("input");
       input.type = "hidden"; input.name = "move"; input.value = move;
@@ -85,19 +103,83 @@
     });
   }
 
-  // Replaces the game with the one in `html` (a whole page from the server).
-  function swap(html) {
-    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
+  // Fetches this page again: the fresh game (if this is a game page) and turn count.
+  function refresh() {
+    inFlight += 1;
+    fetch(location.href, { credentials: "same-origin" })
+      .then(function (response) { return response.text(); })
+      .then(function (html) { swap(html, true); })
+      .catch(function () {})
+      .then(settled);
+  }
+
+  // The game is now in `state` (an event's id; "" when unknown): refresh unless the page
+  // shows that state already.
+  function changed(state) {
+    var game = document.getElementById("game");
+    if (state && game && game.getAttribute("data-state") === state) return;
+    if (inFlight > 0) { announced = state; return; }
+    refresh();
+  }
+
+  function setTurns(count) {
+    var badge = document.getElementById("your-turn");
+    if (!badge || isNaN(count)) return;
+    badge.textContent = String(count);
+    badge.hidden = count <= 0;
+    var title = badge.getAttribute("data-title");
+    if (title) badge.title = title.replace("{n}", String(count));
+  }
+
+  // Replaces the game with the one in `html` (a whole page from the server). A live
+  // update keeps the player's selection while it still has legal moves.
+  function swap(html, live) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var badge = doc.getElementById("your-turn");
+    if (badge) setTurns(parseInt(badge.textContent, 10));
+    var fresh = doc.getElementById("game");
     var current = document.getElementById("game");
-    if (fresh && current) {
-      current.replaceWith(fresh);
-      var title = new DOMParser().parseFromString(html, "text/html").title;
-      if (title) document.title = title;
-      var moved = fresh.querySelector(".sq.last, .sq");
-      if (moved && document.activeElement === document.body) moved.focus && moved.focus();
-    } else {
-      location.reload();
+    if (!fresh || !current) {
+      if (!live) location.reload();
+      return;
     }
+    var area = board();
+    var selection = area ? area.getAttribute("data-selection") : "";
+    current.replaceWith(fresh);
+    if (doc.title) document.title = doc.title;
+    if (live) {
+      area = board();
+      var selected = selection && area && area.querySelector('[data-select="' + selection + '"]');
+      var playable = selected && legalMoves(area).some(function (move) {
+        return move.indexOf(selection) === 0;
+      });
+      if (playable) select(area, selection, selected);
+      return;
+    }
+    var moved = fresh.querySelector(".sq.last, .sq");
+    if (moved && document.activeElement === document.body) moved.focus && moved.focus();
+  }
+
+  // Live updates: one event stream per page. Signed in, the player's own stream (turn
+  // count, plus this game's events on a game page); otherwise the game's stream.
+  function listen() {
+    if (!window.EventSource) return;
+    var game = document.getElementById("game");
+    var id = game && game.getAttribute("data-game");
+    var url;
+    if (document.getElementById("your-turn")) {
+      url = "/api/v1/me/events" + (id ? "?game=" + encodeURIComponent(id) : "");
+    } else if (id) {
+      url = "/api/v1/games/" + encodeURIComponent(id) + "/events";
+    } else {
+      return;
+    }
+    var source = new EventSource(url);
+    source.addEventListener("game", function (event) { changed(event.lastEventId); });
+    source.addEventListener("refetch", function () { changed(""); });
+    source.addEventListener("turns", function (event) {
+      try { setTurns(JSON.parse(event.data).your_turn_games); } catch (ignored) { /* keep */ }
+    });
   }
 
   function activate(event) {
@@ -128,15 +210,5 @@
     }
   });
 
-  // The hook for live updates (a later issue): call with no argument to fetch the game
-  // page again and swap in the fresh board.
-  window.boardgames = {
-    refresh: function () {
-      var game = document.getElementById("game");
-      if (!game) return;
-      fetch(location.pathname, { credentials: "same-origin" })
-        .then(function (r) { return r.text(); })
-        .then(swap);
-    }
-  };
+  listen();
 })();

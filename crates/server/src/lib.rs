@@ -129,7 +129,8 @@ pub fn spawn_sweeper(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
     Some(tokio::spawn(sweeper::run(state.clone(), interval)))
 }
 
-/// Builds the state for `config`: connects, migrates and uses `clock`.
+/// Builds the state for `config`: connects, migrates, uses `clock`, and on Postgres
+/// listens for the live events of every instance.
 ///
 /// # Errors
 ///
@@ -147,5 +148,14 @@ pub async fn build_state(
     db.migrate()
         .await
         .map_err(|error| AppError::Unavailable(format!("migrating the database: {error}")))?;
-    Ok(AppState::new(config, db, clock))
+    let url = config.database_url.expose().to_owned();
+    let state = AppState::new(config, db, clock);
+    if state.db.backend == db::Backend::Postgres {
+        events::listener::start(&url, state.events.clone())
+            .await
+            .map_err(|error| {
+                AppError::Unavailable(format!("listening for events on Postgres: {error}"))
+            })?;
+    }
+    Ok(state)
 }

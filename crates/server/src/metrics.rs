@@ -35,6 +35,10 @@ pub const POOL_IN_USE: &str = "db_pool_connections_in_use";
 pub const POOL_IDLE: &str = "db_pool_connections_idle";
 /// Open live-event streams.
 pub const EVENT_SUBSCRIBERS: &str = "live_event_subscribers";
+/// Live-event subscribers dropped for falling behind.
+pub const EVENT_SUBSCRIBERS_DROPPED: &str = "live_event_subscribers_dropped_total";
+/// Times the Postgres event listener reconnected.
+pub const EVENT_LISTENER_RECONNECTS: &str = "live_event_listener_reconnects_total";
 
 /// Latency buckets in seconds: from a cached page to a slow argon2 login.
 const BUCKETS: &[f64] = &[
@@ -75,6 +79,14 @@ fn describe() {
     metrics::describe_gauge!(POOL_IN_USE, "database connections in use");
     metrics::describe_gauge!(POOL_IDLE, "idle database connections");
     metrics::describe_gauge!(EVENT_SUBSCRIBERS, "open live-event streams");
+    metrics::describe_counter!(
+        EVENT_SUBSCRIBERS_DROPPED,
+        "live-event subscribers dropped for falling behind"
+    );
+    metrics::describe_counter!(
+        EVENT_LISTENER_RECONNECTS,
+        "reconnections of the Postgres event listener"
+    );
 }
 
 /// Counts `count` moves played in a game of `variant`.
@@ -95,6 +107,16 @@ pub fn game_finished(variant: &str, termination: &str) {
         "termination" => termination.to_owned()
     )
     .increment(1);
+}
+
+/// Counts a live-event subscriber dropped for falling behind.
+pub fn subscriber_dropped() {
+    metrics::counter!(EVENT_SUBSCRIBERS_DROPPED).increment(1);
+}
+
+/// Counts a reconnection of the Postgres event listener.
+pub fn listener_reconnected() {
+    metrics::counter!(EVENT_LISTENER_RECONNECTS).increment(1);
 }
 
 /// `GET /metrics`: the Prometheus text format.

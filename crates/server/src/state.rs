@@ -17,22 +17,24 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// The time source (injectable for tests).
     pub clock: Arc<dyn Clock>,
-    /// Live game events.
+    /// Live events: this process's subscribers.
     pub events: EventHub,
     /// Login attempt counters.
     pub limiter: Arc<LoginLimiter>,
 }
 
 impl AppState {
-    /// The state for `config` over `db`, with `clock` as the time source.
+    /// The state for `config` over `db`, with `clock` as the time source. On Postgres,
+    /// live events reach this state's subscribers only once [`crate::build_state`] (or
+    /// [`crate::events::listener::start`]) listens for them.
     #[must_use]
     pub fn new(config: Config, db: Database, clock: Arc<dyn Clock>) -> AppState {
         let limiter = LoginLimiter::new(config.login_max_attempts, config.login_window_secs);
         AppState {
+            events: EventHub::new(db.backend),
             db,
             config: Arc::new(config),
             clock,
-            events: EventHub::default(),
             limiter: Arc::new(limiter),
         }
     }

@@ -1,16 +1,11 @@
-//! Games: reading, moves, the other actions, live events and variant statistics.
-
-use std::{convert::Infallible, time::Duration};
+//! Games: reading, moves, the other actions and variant statistics.
 
 use axum::{
     Router,
     extract::State,
-    response::sse::{Event, KeepAlive, Sse},
     routing::{get, post},
 };
-use futures_util::stream::{self, Stream};
 use serde::{Deserialize, Serialize};
-use tokio::sync::broadcast::error::RecvError;
 use utoipa::ToSchema;
 
 use crate::{
@@ -18,7 +13,6 @@ use crate::{
     clock::rfc3339,
     domain::games::{self, GameDetail, GameSummary},
     error::{AppError, ErrorBody},
-    events::GameEvent,
     extract::{CurrentUser, Json, Path},
 };
 
@@ -35,7 +29,6 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/v1/games/{id}/draw/accept", post(draw_accept))
         .route("/api/v1/games/{id}/draw/decline", post(draw_decline))
         .route("/api/v1/games/{id}/draw/claim", post(draw_claim))
-        .route("/api/v1/games/{id}/events", get(events))
 }
 
 /// A game, as API.md describes it.
@@ -327,45 +320,3 @@ game_action!(
     "Claims a draw by threefold repetition or the fifty-move rule (chess).",
     "the game is over, or there is no draw to claim"
 );
-
-/// Server-sent events: `game` events (`{"game_id","ply"}`) after every change of the
-/// game, starting with one for its current state.
-#[utoipa::path(get, path = "/api/v1/games/{id}/events", tag = "games",
-    params(("id" = String, Path)),
-    responses(
-        (status = 200, content_type = "text/event-stream", body = GameEvent),
-        (status = 404, body = ErrorBody),
-    ))]
-async fn events(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
-    // Subscribe first, so no change between the read and the subscription is lost.
-    let receiver = state.events.subscribe(&id);
-    let detail = games::get(&state, &id).await?;
-    let first = GameEvent {
-        game_id: detail.id.clone(),
-        ply: detail.game.ply(),
-    };
-    let stream = stream::unfold(
-        (Some(first), receiver),
-        |(first, mut receiver)| async move {
-            let event = match first {
-                Some(event) => event,
-                None => loop {
-                    match receiver.recv().await {
-                        Ok(event) => break event,
-                        Err(RecvError::Lagged(_)) => {}
-                        Err(RecvError::Closed) => return None,
-                    }
-                },
-            };
-            let data = serde_json::to_string(&event).unwrap_or_default();
-            Some((
-                Ok(Event::default().event("game").data(data)),
-                (None, receiver),
-            ))
-        },
-    );
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
-}

@@ -3,12 +3,17 @@
 
 pub mod accounts;
 pub mod challenges;
+pub mod events;
 pub mod games;
 
 use axum::{Router, routing::get};
 use utoipa::OpenApi;
 
-use crate::{AppState, error::ErrorBody, events::GameEvent};
+use crate::{
+    AppState,
+    error::ErrorBody,
+    events::{GameEvent, TurnNotice},
+};
 
 /// The OpenAPI 3 document of the whole API.
 #[derive(OpenApi)]
@@ -23,13 +28,15 @@ use crate::{AppState, error::ErrorBody, events::GameEvent};
         challenges::cancel,
         games::variants, games::my_games, games::show, games::play, games::resign,
         games::abort, games::draw_offer, games::draw_accept, games::draw_decline,
-        games::draw_claim, games::events,
+        games::draw_claim,
+        events::game_events, events::my_events,
     ),
-    components(schemas(ErrorBody, GameEvent)),
+    components(schemas(ErrorBody, GameEvent, TurnNotice)),
     tags(
         (name = "accounts", description = "accounts, tokens, sessions"),
         (name = "challenges", description = "challenges and accepting them"),
         (name = "games", description = "games, moves, draws, statistics"),
+        (name = "events", description = "live server-sent events: games and turn notices"),
     )
 )]
 pub struct ApiDoc;
@@ -40,6 +47,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(accounts::routes())
         .merge(challenges::routes())
         .merge(games::routes())
+        .merge(events::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 

@@ -15,6 +15,7 @@ use crate::{
     },
     domain::{DAY, accounts::User},
     error::AppError,
+    events::{self, GameEvent, Staged},
 };
 
 /// Whether a game goes on.
@@ -148,6 +149,18 @@ impl GameDetail {
             self.game.legal_moves()
         } else {
             Vec::new()
+        }
+    }
+
+    /// The game's state as its live watchers see it.
+    #[must_use]
+    pub fn event(&self) -> GameEvent {
+        GameEvent {
+            game_id: self.id.clone(),
+            ply: self.game.ply(),
+            status: self.status.as_str().to_owned(),
+            to_move: self.to_move().map(|color| color.as_str().to_owned()),
+            draw_offer: self.draw_offer.map(|color| color.as_str().to_owned()),
         }
     }
 
@@ -300,17 +313,39 @@ async fn apply(
     Ok(())
 }
 
-/// Commits `tx` if `work` succeeded and tells the watchers; rolls it back otherwise, so
+/// The live event of `detail`'s new state, staged in `conn`'s transaction.
+async fn stage(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    detail: &GameDetail,
+) -> Result<Staged, AppError> {
+    let change = events::Change::read(
+        &mut *conn,
+        detail.event(),
+        &detail.white_id,
+        &detail.black_id,
+    )
+    .await?;
+    Ok(state.events.stage(conn, change).await?)
+}
+
+/// Commits `tx` if `work` succeeded and tells the watchers (the event is staged in `tx`); rolls it back otherwise, so
 /// a refused request leaves the game exactly as it was.
 async fn settle(
     state: &AppState,
-    tx: sqlx::Transaction<'static, sqlx::Any>,
+    mut tx: sqlx::Transaction<'static, sqlx::Any>,
     work: Result<GameDetail, AppError>,
 ) -> Result<GameDetail, AppError> {
+    let work = match work {
+        Ok(detail) => stage(state, &mut tx, &detail)
+            .await
+            .map(|staged| (detail, staged)),
+        Err(error) => Err(error),
+    };
     match work {
-        Ok(detail) => {
+        Ok((detail, staged)) => {
             tx.commit().await?;
-            state.events.publish(&detail.id, detail.game.ply());
+            staged.committed(&state.events);
             match (detail.status, detail.termination) {
                 (GameStatus::Finished, Some(termination)) => {
                     crate::metrics::game_finished(detail.variant().as_str(), termination.as_str());
@@ -617,13 +652,22 @@ pub async fn sweep_overdue(state: &AppState) -> Result<usize, AppError> {
             let mut tx = state.db.pool.begin().await?;
             if games::finish_on_time(&mut tx, &id, ply, &to_move, result.as_str(), now).await? {
                 stats::record(&mut tx, &variant, result).await?;
+                let row = games::get(&mut tx, &id)
+                    .await?
+                    .ok_or_else(|| corrupt(format!("game {id} vanished")))?;
+                let change = events::Change::read(
+                    &mut tx,
+                    GameEvent::of_row(&row),
+                    &row.white_id,
+                    &row.black_id,
+                )
+                .await?;
+                let staged = state.events.stage(&mut tx, change).await?;
                 tx.commit().await?;
+                staged.committed(&state.events);
                 crate::metrics::game_finished(&variant, Termination::Timeout.as_str());
                 ended += 1;
                 ended_in_batch += 1;
-                state
-                    .events
-                    .publish(&id, u32::try_from(ply).unwrap_or(u32::MAX));
             } else {
                 tx.rollback().await?;
             }

@@ -94,6 +94,8 @@ struct GamePage {
     confirm_resign: bool,
     resign_href: String,
     live_ply: u32,
+    /// The live state's id, as the event stream names it.
+    live_state: String,
     record_href: String,
     svg_href: String,
 }
@@ -312,6 +314,7 @@ fn build_page(
             String::new()
         },
         live_ply,
+        live_state: detail.event().state_id(),
         record_href: format!("{base}/record"),
         svg_href: format!("{base}.svg?ply={shown_ply}"),
         ctx,

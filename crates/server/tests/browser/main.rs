@@ -1,8 +1,9 @@
 //! The real-browser suite: headless Chromium driven through chromedriver (fantoccini).
 //!
 //! Two players sign up, challenge and accept, play a whole Reversi 6x6 game and Fool's
-//! mate by clicking squares with JavaScript on, and one chess move with JavaScript off;
-//! then the rules pages show the statistics changed. Screenshots of each variant's board
+//! mate by clicking squares with JavaScript on (each seeing the other's moves arrive live,
+//! without a reload), and one chess move with JavaScript off; then the rules pages show
+//! the statistics changed. Screenshots of each variant's board
 //! go to `target/screenshots/`.
 //!
 //! Needs `chromium` and `chromedriver` on the PATH (or `CHROME_BIN` / `CHROMEDRIVER`).
@@ -330,24 +331,44 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     shot(&bob, "reversi-6x6").await;
 
     // Fool's mate: select a piece, then its target, with JavaScript doing the selection.
+    // Both players keep the game open: each sees the other's move arrive without a
+    // reload, and the header counter follows whose turn it is.
     let url = challenge(&app, &alice, &bob, "chess").await;
+    for player in [&alice, &bob] {
+        player.goto(&url).await.unwrap();
+        mark(player).await;
+    }
     for (n, (from, to)) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")]
         .into_iter()
         .enumerate()
     {
-        let player = if n % 2 == 0 { &alice } else { &bob };
-        player.goto(&url).await.unwrap();
-        mark(player).await;
+        let (player, opponent) = if n % 2 == 0 {
+            (&alice, &bob)
+        } else {
+            (&bob, &alice)
+        };
+        let ply = n as u64 + 1;
         click(player, &format!("#board a.sq[data-sq='{from}']")).await;
         find(player, &format!("#board .sq.target[data-sq='{to}']")).await;
         assert!(still_marked(player).await, "selection without a reload");
         click(player, &format!("#board .sq[data-sq='{to}']")).await;
-        wait_for_ply(player, n as u64 + 1).await;
+        wait_for_ply(player, ply).await;
         assert!(
             still_marked(player).await,
             "the move was posted without a reload"
         );
+        wait_for_ply(opponent, ply).await;
+        assert!(
+            still_marked(opponent).await,
+            "the opponent's board followed the move without a reload"
+        );
+        find(player, "#your-turn[hidden]").await;
+        if ply < 4 {
+            let badge = find(opponent, "#your-turn:not([hidden])").await;
+            assert_eq!(badge.text().await.unwrap(), "1");
+        }
     }
+    shot(&bob, "live-opponent-move").await;
     let game = api_game(&app, &url).await;
     assert_eq!(
         (game["result"].as_str(), game["end_reason"].as_str()),

@@ -1,0 +1,433 @@
+//! Load test of live events: starts the release server binary on a fresh database, opens
+//! N server-sent-event watchers (on one game, then each on a game of its own), makes
+//! moves, and reports delivery latency and the server's resident memory per watcher.
+//!
+//! ```text
+//! cargo build --release -p server
+//! cargo run --release -p server --example loadtest -- [--watchers 100,1000,10000]
+//!     [--moves 20] [--bin target/release/server] [--database-url postgres://…]
+//! ```
+//!
+//! Latency is measured in this process, from just before a move is posted to the arrival
+//! of its event at each watcher. The baseline, measured in the same run, is the move
+//! request itself with no watcher connected: delivery figures are also given as ratios of
+//! it. Memory is the server's `VmRSS` with the watchers connected minus before.
+
+use std::{
+    collections::HashMap,
+    process::{Child, Command, Stdio},
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+use futures_util::{StreamExt, stream};
+use serde_json::{Value, json};
+
+/// The arrivals of each state id (`{ply}-active`) of each game, as seen by watchers.
+type Arrivals = Arc<Mutex<HashMap<(String, String), Vec<Instant>>>>;
+
+struct Options {
+    watchers: Vec<usize>,
+    moves: usize,
+    bin: String,
+    database_url: Option<String>,
+}
+
+fn options() -> Options {
+    let mut options = Options {
+        watchers: vec![100, 1000, 10_000],
+        moves: 20,
+        bin: "target/release/server".to_owned(),
+        database_url: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args
+            .next()
+            .unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--watchers" => {
+                options.watchers = value
+                    .split(',')
+                    .map(|n| n.trim().parse().expect("--watchers: numbers"))
+                    .collect();
+            }
+            "--moves" => options.moves = value.parse().expect("--moves: a number"),
+            "--bin" => options.bin = value,
+            "--database-url" => options.database_url = Some(value),
+            _ => panic!("unknown flag {flag}"),
+        }
+    }
+    options
+}
+
+/// The server under test, as its own process.
+struct Server {
+    child: Child,
+    base: String,
+    dir: std::path::PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+impl Server {
+    async fn start(options: &Options) -> Server {
+        let dir = std::env::temp_dir().join(format!("boardgames-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let url = options
+            .database_url
+            .clone()
+            .unwrap_or_else(|| format!("sqlite://{}/load.db", dir.display()));
+        let child = Command::new(&options.bin)
+            .env("DATABASE_URL", url)
+            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
+            .env("RUST_LOG", "warn")
+            .env("LOGIN_MAX_ATTEMPTS", "1000000")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|error| panic!("start {}: {error}", options.bin));
+        let server = Server {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            dir,
+        };
+        for _ in 0..300 {
+            if reqwest::get(format!("{}/readyz", server.base))
+                .await
+                .is_ok_and(|r| r.status().is_success())
+            {
+                return server;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the server did not become ready");
+    }
+
+    /// The server's resident memory in KiB.
+    fn rss_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("read /proc/<pid>/status");
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmRSS:"))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmRSS")
+    }
+}
+
+struct Api {
+    client: reqwest::Client,
+    base: String,
+}
+
+impl Api {
+    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Value {
+        let mut request = self.client.post(format!("{}{path}", self.base)).json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status();
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        assert!(status.is_success(), "POST {path}: {status} {body}");
+        body
+    }
+
+    async fn player(&self, name: &str) -> String {
+        let credentials = json!({"username": name, "password": format!("password-{name}")});
+        self.post("/api/v1/accounts", None, credentials.clone())
+            .await;
+        self.post("/api/v1/tokens", None, credentials).await["token"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    /// A new Reversi 8x8 game; White (first to move) is `white`.
+    async fn game(&self, white: &str, black: &str, black_name: &str) -> Value {
+        let challenge = self
+            .post(
+                "/api/v1/challenges",
+                Some(white),
+                json!({"variant": "reversi-8x8", "color": "white", "days_per_move": 14,
+                       "opponent": black_name}),
+            )
+            .await;
+        let id = challenge["id"].as_str().unwrap();
+        let accepted = self
+            .post(
+                &format!("/api/v1/challenges/{id}/accept"),
+                Some(black),
+                json!({}),
+            )
+            .await;
+        let game_id = accepted["game_id"].as_str().unwrap();
+        self.client
+            .get(format!("{}/api/v1/games/{game_id}", self.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
+    /// Plays the first legal move of `game` for whoever is to move; the game after it.
+    async fn play_first(&self, game: &Value, white: &str, black: &str) -> Value {
+        let token = if game["to_move"] == "white" {
+            white
+        } else {
+            black
+        };
+        let id = game["id"].as_str().unwrap();
+        self.post(
+            &format!("/api/v1/games/{id}/moves"),
+            Some(token),
+            json!({"move": game["legal_moves"][0], "ply": game["ply"]}),
+        )
+        .await
+    }
+}
+
+/// Opens a watcher of `game_id` that records every `id:` it receives; resolves once the
+/// stream is open and its first event has arrived, with the task that reads it.
+async fn watch(
+    client: reqwest::Client,
+    base: String,
+    game_id: String,
+    arrivals: Arrivals,
+) -> tokio::task::JoinHandle<()> {
+    let mut response = client
+        .get(format!("{base}/api/v1/games/{game_id}/events"))
+        .send()
+        .await
+        .expect("open a watcher");
+    assert!(response.status().is_success());
+    let (opened, opened_rx) = tokio::sync::oneshot::channel();
+    let reader = tokio::spawn(async move {
+        let mut opened = Some(opened);
+        let mut buffer = String::new();
+        while let Ok(Some(chunk)) = response.chunk().await {
+            let now = Instant::now();
+            buffer.push_str(&String::from_utf8_lossy(&chunk));
+            while let Some(end) = buffer.find("\n\n") {
+                let block: String = buffer.drain(..end + 2).collect();
+                if let Some(id) = block.lines().find_map(|l| l.strip_prefix("id: ")) {
+                    arrivals
+                        .lock()
+                        .unwrap()
+                        .entry((game_id.clone(), id.to_owned()))
+                        .or_default()
+                        .push(now);
+                    if let Some(opened) = opened.take() {
+                        let _ = opened.send(());
+                    }
+                }
+            }
+        }
+    });
+    opened_rx.await.expect("the watcher's first event");
+    reader
+}
+
+/// The `q`-quantile of sorted `samples`.
+fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let index = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[index]
+}
+
+fn ms(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}
+
+struct Row {
+    scenario: &'static str,
+    watchers: usize,
+    samples: usize,
+    expected: usize,
+    p50: Duration,
+    p99: Duration,
+    max: Duration,
+    rss_before: u64,
+    rss_with: u64,
+}
+
+/// Waits (at most 30 s) until `want` arrivals of `key` are recorded.
+async fn await_arrivals(arrivals: &Arrivals, key: &(String, String), want: usize) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while arrivals.lock().unwrap().get(key).map_or(0, Vec::len) < want && Instant::now() < deadline
+    {
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+}
+
+/// Opens `games.len() * per_game` watchers, at most 256 opening at once; their reading
+/// tasks (abort them to close the watchers).
+async fn open_watchers(
+    base: &str,
+    games: &[Value],
+    per_game: usize,
+    arrivals: &Arrivals,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let client = reqwest::Client::new();
+    let ids = games
+        .iter()
+        .flat_map(|game| std::iter::repeat_n(game["id"].as_str().unwrap(), per_game));
+    stream::iter(ids)
+        .map(|id| {
+            watch(
+                client.clone(),
+                base.to_owned(),
+                id.to_owned(),
+                arrivals.clone(),
+            )
+        })
+        .buffer_unordered(256)
+        .collect()
+        .await
+}
+
+#[tokio::main]
+async fn main() {
+    let options = options();
+    let server = Server::start(&options).await;
+    let api = Api {
+        client: reqwest::Client::new(),
+        base: server.base.clone(),
+    };
+    let white = api.player("loadwhite").await;
+    let black = api.player("loadblack").await;
+
+    // The baseline: the move request itself, nobody watching.
+    let mut baseline = Vec::new();
+    let mut game = api.game(&white, &black, "loadblack").await;
+    for _ in 0..options.moves {
+        let sent = Instant::now();
+        game = api.play_first(&game, &white, &black).await;
+        baseline.push(sent.elapsed());
+    }
+    baseline.sort();
+    let baseline_p50 = quantile(&baseline, 0.5);
+    println!(
+        "baseline: move request p50 {:.2} ms, p99 {:.2} ms ({} moves)",
+        ms(baseline_p50),
+        ms(quantile(&baseline, 0.99)),
+        baseline.len()
+    );
+
+    let mut rows = Vec::new();
+    for &n in &options.watchers {
+        for scenario in ["one game", "one game each"] {
+            let games_needed = if scenario == "one game" { 1 } else { n };
+            let mut games = Vec::with_capacity(games_needed);
+            for _ in 0..games_needed {
+                games.push(api.game(&white, &black, "loadblack").await);
+            }
+            let arrivals: Arrivals = Arc::default();
+            let rss_before = server.rss_kib();
+            let per_game = n / games_needed;
+            let readers = open_watchers(&server.base, &games, per_game, &arrivals).await;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let rss_with = server.rss_kib();
+            // Moves: in the one game `moves` times; else once in each of `moves * 10`
+            // games (each seen by its one watcher).
+            let played: Vec<usize> = if scenario == "one game" {
+                vec![0; options.moves]
+            } else {
+                (0..(options.moves * 10).min(n))
+                    .map(|i| i * n / (options.moves * 10).min(n))
+                    .collect()
+            };
+            let mut samples = Vec::new();
+            for index in played {
+                let sent = Instant::now();
+                let after = api.play_first(&games[index], &white, &black).await;
+                let key = (
+                    after["id"].as_str().unwrap().to_owned(),
+                    format!("{}-active", after["ply"]),
+                );
+                await_arrivals(&arrivals, &key, per_game).await;
+                if let Some(times) = arrivals.lock().unwrap().get(&key) {
+                    samples.extend(times.iter().map(|at| at.saturating_duration_since(sent)));
+                }
+                games[index] = after;
+            }
+            samples.sort();
+            let expected = if scenario == "one game" {
+                options.moves * n
+            } else {
+                (options.moves * 10).min(n)
+            };
+            let row = Row {
+                scenario,
+                watchers: n,
+                samples: samples.len(),
+                expected,
+                p50: quantile(&samples, 0.5),
+                p99: quantile(&samples, 0.99),
+                max: samples.last().copied().unwrap_or_default(),
+                rss_before,
+                rss_with,
+            };
+            print_row(&row, baseline_p50);
+            rows.push(row);
+            for reader in readers {
+                reader.abort();
+            }
+            // Let the server notice the closed watchers before the next round.
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+    }
+    println!();
+    println!(
+        "| watchers | on | delivered | p50 ms | p99 ms | max ms | p50 / baseline | RSS before MB | RSS with watchers MB | KiB per watcher |"
+    );
+    println!("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for row in &rows {
+        println!(
+            "| {} | {} | {}/{} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+            row.watchers,
+            row.scenario,
+            row.samples,
+            row.expected,
+            ms(row.p50),
+            ms(row.p99),
+            ms(row.max),
+            ms(row.p50) / ms(baseline_p50),
+            row.rss_before as f64 / 1024.0,
+            row.rss_with as f64 / 1024.0,
+            (row.rss_with.saturating_sub(row.rss_before)) as f64 / row.watchers as f64,
+        );
+    }
+}
+
+fn print_row(row: &Row, baseline: Duration) {
+    println!(
+        "{:>6} watchers, {:<13}: {}/{} delivered, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms \
+         ({:.1}x baseline), RSS {:.1} -> {:.1} MB",
+        row.watchers,
+        row.scenario,
+        row.samples,
+        row.expected,
+        ms(row.p50),
+        ms(row.p99),
+        ms(row.max),
+        ms(row.p50) / ms(baseline),
+        row.rss_before as f64 / 1024.0,
+        row.rss_with as f64 / 1024.0,
+    );
+}

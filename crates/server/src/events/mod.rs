@@ -1,0 +1,558 @@
+//! Live events: after every committed change of a game, its watchers learn the game's new
+//! state and its two players learn how many games now wait for their move.
+//!
+//! A change is *staged* inside the transaction that makes it ([`EventHub::stage`]) and
+//! *delivered* once that transaction has committed ([`Staged::committed`]), so nobody
+//! hears of a change that was rolled back. With SQLite there is one process: delivery is
+//! a call into this process's hub. With Postgres, staging runs `pg_notify` in the
+//! transaction itself, and every instance's [`listener`] hands what Postgres delivers
+//! after the commit to its own hub, so watchers connected to any instance hear of every
+//! change.
+//!
+//! Each subscriber has a small bounded buffer. The hub never waits for a subscriber: one
+//! whose buffer is full has fallen behind and is dropped (its stream ends; the client
+//! reconnects with `Last-Event-ID` and is told to refetch).
+
+pub mod listener;
+
+use std::{
+    collections::{HashMap, HashSet},
+    sync::{Arc, Mutex, MutexGuard, PoisonError},
+};
+
+use serde::{Deserialize, Serialize};
+use sqlx::AnyConnection;
+use tokio::sync::{mpsc, watch};
+
+use crate::db::{Backend, games};
+
+/// The Postgres channel every instance listens on.
+pub const CHANNEL: &str = "boardgames_events";
+
+/// How many events a subscriber may have waiting before it counts as fallen behind.
+pub const SUBSCRIBER_BUFFER: usize = 16;
+
+/// A game's state after a change: what its watchers are told.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct GameEvent {
+    /// The game's id.
+    pub game_id: String,
+    /// Plies played (passes included).
+    pub ply: u32,
+    /// `active`, `finished` or `aborted`.
+    pub status: String,
+    /// `white` or `black` while the game is active.
+    pub to_move: Option<String>,
+    /// The colour offering a draw, if one does.
+    pub draw_offer: Option<String>,
+}
+
+impl GameEvent {
+    /// The event's id in a stream (`Last-Event-ID`): names the state, not the event, so a
+    /// client that comes back with the current state's id has missed nothing.
+    #[must_use]
+    pub fn state_id(&self) -> String {
+        match &self.draw_offer {
+            Some(offer) => format!("{}-{}-{offer}", self.ply, self.status),
+            None => format!("{}-{}", self.ply, self.status),
+        }
+    }
+
+    /// The state of the stored game `row`.
+    #[must_use]
+    pub fn of_row(row: &games::GameRow) -> GameEvent {
+        GameEvent {
+            game_id: row.id.clone(),
+            ply: u32::try_from(row.ply).unwrap_or(u32::MAX),
+            status: row.status.clone(),
+            to_move: row.to_move.clone(),
+            draw_offer: row.draw_offer.clone(),
+        }
+    }
+}
+
+/// What a signed-in player's stream says after a change in one of their games (and once
+/// when it opens, with no game).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TurnNotice {
+    /// The game that changed; `null` in the first notice of a stream.
+    pub game_id: Option<String>,
+    /// Whether that game now waits for this player's move.
+    pub your_turn: bool,
+    /// How many games wait for this player's move, this one included.
+    pub your_turn_games: i64,
+}
+
+/// One player's side of a change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct PlayerTurns {
+    user_id: String,
+    your_turn: bool,
+    your_turn_games: i64,
+}
+
+/// A committed change, as it travels between instances (the NOTIFY payload, in JSON).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    game: GameEvent,
+    players: Vec<PlayerTurns>,
+}
+
+impl Change {
+    /// The change to `game` between `white_id` and `black_id`, with both players' turn
+    /// counts read in `conn` (the changing transaction, so they count the change).
+    ///
+    /// # Errors
+    ///
+    /// Database errors.
+    pub async fn read(
+        conn: &mut AnyConnection,
+        game: GameEvent,
+        white_id: &str,
+        black_id: &str,
+    ) -> Result<Change, sqlx::Error> {
+        let mut players = Vec::with_capacity(2);
+        for (user_id, colour) in [(white_id, "white"), (black_id, "black")] {
+            players.push(PlayerTurns {
+                user_id: user_id.to_owned(),
+                your_turn: game.status == "active" && game.to_move.as_deref() == Some(colour),
+                your_turn_games: games::count_users_turn(&mut *conn, user_id).await?,
+            });
+        }
+        Ok(Change { game, players })
+    }
+}
+
+/// What a subscriber receives.
+#[derive(Debug, Clone)]
+pub enum Delivery {
+    /// A watched game changed.
+    Game(Arc<RenderedGame>),
+    /// The subscribed player's turn count changed.
+    Turns(TurnNotice),
+    /// Events may have been lost (the instance lost its database connection): fetch the
+    /// state again.
+    Refetch,
+}
+
+/// A game event with its JSON and state id, rendered once for all its watchers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderedGame {
+    /// The event.
+    pub event: GameEvent,
+    /// [`GameEvent::state_id`].
+    pub state_id: String,
+    /// The event as JSON.
+    pub json: String,
+}
+
+impl RenderedGame {
+    /// Renders `event`.
+    #[must_use]
+    pub fn new(event: GameEvent) -> RenderedGame {
+        RenderedGame {
+            state_id: event.state_id(),
+            json: serde_json::to_string(&event).unwrap_or_default(),
+            event,
+        }
+    }
+}
+
+/// A change staged in its transaction, to be delivered once that has committed.
+#[derive(Debug)]
+#[must_use = "call `committed` after the transaction commits"]
+pub struct Staged {
+    /// What to deliver in this process; `None` when Postgres delivers it to every
+    /// instance.
+    local: Option<Change>,
+}
+
+impl Staged {
+    /// The transaction committed: deliver the change (SQLite) or nothing (Postgres has it).
+    pub fn committed(self, hub: &EventHub) {
+        if let Some(change) = self.local {
+            hub.deliver(&change);
+        }
+    }
+}
+
+/// The subscribers of this process, by game and by user. Clones share them.
+#[derive(Debug, Clone)]
+pub struct EventHub {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    backend: Backend,
+    subscribers: Mutex<Subscribers>,
+    /// Turns true once at shutdown; the listener stops on it.
+    closed: watch::Sender<bool>,
+}
+
+#[derive(Debug, Default)]
+struct Subscribers {
+    next_id: u64,
+    by_id: HashMap<u64, Entry>,
+    by_game: HashMap<String, HashSet<u64>>,
+    by_user: HashMap<String, HashSet<u64>>,
+}
+
+#[derive(Debug)]
+struct Entry {
+    sender: mpsc::Sender<Delivery>,
+    game: Option<String>,
+    user: Option<String>,
+}
+
+impl Subscribers {
+    /// Removes subscriber `id` from every index (its stream then ends).
+    fn remove(&mut self, id: u64) {
+        let Some(entry) = self.by_id.remove(&id) else {
+            return;
+        };
+        for (key, index) in [
+            (entry.game, &mut self.by_game),
+            (entry.user, &mut self.by_user),
+        ] {
+            if let Some(key) = key
+                && let Some(ids) = index.get_mut(&key)
+            {
+                ids.remove(&id);
+                if ids.is_empty() {
+                    index.remove(&key);
+                }
+            }
+        }
+    }
+
+    /// Queues `delivery` for subscriber `id`; drops a subscriber whose buffer is full or
+    /// whose stream has gone.
+    fn offer(&mut self, id: u64, delivery: Delivery) {
+        let Some(entry) = self.by_id.get(&id) else {
+            return;
+        };
+        match entry.sender.try_send(delivery) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                crate::metrics::subscriber_dropped();
+                self.remove(id);
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => self.remove(id),
+        }
+    }
+}
+
+/// A subscriber's end: the events for it, in order. Dropping it unsubscribes.
+#[derive(Debug)]
+pub struct Subscription {
+    id: u64,
+    hub: EventHub,
+    receiver: mpsc::Receiver<Delivery>,
+}
+
+impl Subscription {
+    /// The next event; `None` once the subscriber was dropped (fell behind) or the hub
+    /// closed.
+    pub async fn next(&mut self) -> Option<Delivery> {
+        self.receiver.recv().await
+    }
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        self.hub.lock().remove(self.id);
+    }
+}
+
+impl EventHub {
+    /// A hub for `backend`'s way of carrying changes.
+    #[must_use]
+    pub fn new(backend: Backend) -> EventHub {
+        EventHub {
+            inner: Arc::new(Inner {
+                backend,
+                subscribers: Mutex::new(Subscribers::default()),
+                closed: watch::channel(false).0,
+            }),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Subscribers> {
+        self.inner
+            .subscribers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Stages `change` in the transaction `conn`: on Postgres it is NOTIFYed there (and so
+    /// sent only if the transaction commits); on SQLite it waits for
+    /// [`Staged::committed`].
+    ///
+    /// # Errors
+    ///
+    /// Database errors (the transaction should then be rolled back).
+    pub async fn stage(
+        &self,
+        conn: &mut AnyConnection,
+        change: Change,
+    ) -> Result<Staged, sqlx::Error> {
+        match self.inner.backend {
+            Backend::Sqlite => Ok(Staged {
+                local: Some(change),
+            }),
+            Backend::Postgres => {
+                let payload = serde_json::to_string(&change).map_err(|error| {
+                    sqlx::Error::Encode(Box::new(error) as Box<dyn std::error::Error + Send + Sync>)
+                })?;
+                sqlx::query("select pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(payload)
+                    .execute(conn)
+                    .await?;
+                Ok(Staged { local: None })
+            }
+        }
+    }
+
+    /// Hands a committed change to this process's subscribers.
+    pub fn deliver(&self, change: &Change) {
+        let mut subscribers = self.lock();
+        if let Some(ids) = subscribers.by_game.get(&change.game.game_id) {
+            let ids: Vec<u64> = ids.iter().copied().collect();
+            let rendered = Arc::new(RenderedGame::new(change.game.clone()));
+            for id in ids {
+                subscribers.offer(id, Delivery::Game(rendered.clone()));
+            }
+        }
+        for player in &change.players {
+            let Some(ids) = subscribers.by_user.get(&player.user_id) else {
+                continue;
+            };
+            let ids: Vec<u64> = ids.iter().copied().collect();
+            let notice = TurnNotice {
+                game_id: Some(change.game.game_id.clone()),
+                your_turn: player.your_turn,
+                your_turn_games: player.your_turn_games,
+            };
+            for id in ids {
+                subscribers.offer(id, Delivery::Turns(notice.clone()));
+            }
+        }
+    }
+
+    /// Hands a change received from Postgres (a NOTIFY payload) to this process's
+    /// subscribers. A payload that is not a change is logged and ignored.
+    pub fn deliver_payload(&self, payload: &str) {
+        match serde_json::from_str::<Change>(payload) {
+            Ok(change) => self.deliver(&change),
+            Err(error) => tracing::warn!(%error, "ignoring a malformed event notification"),
+        }
+    }
+
+    /// Tells every subscriber to fetch the state again (events may have been lost).
+    pub fn refetch_all(&self) {
+        let mut subscribers = self.lock();
+        let ids: Vec<u64> = subscribers.by_id.keys().copied().collect();
+        for id in ids {
+            subscribers.offer(id, Delivery::Refetch);
+        }
+    }
+
+    /// Subscribes to the changes of `game` and the turn notices of `user` (either may be
+    /// absent). After [`EventHub::close`] the subscription ends at once.
+    #[must_use]
+    pub fn subscribe(&self, game: Option<&str>, user: Option<&str>) -> Subscription {
+        let (sender, receiver) = mpsc::channel(SUBSCRIBER_BUFFER);
+        let mut subscribers = self.lock();
+        let id = subscribers.next_id;
+        subscribers.next_id += 1;
+        if !*self.inner.closed.borrow() {
+            if let Some(game) = game {
+                subscribers
+                    .by_game
+                    .entry(game.to_owned())
+                    .or_default()
+                    .insert(id);
+            }
+            if let Some(user) = user {
+                subscribers
+                    .by_user
+                    .entry(user.to_owned())
+                    .or_default()
+                    .insert(id);
+            }
+            subscribers.by_id.insert(
+                id,
+                Entry {
+                    sender,
+                    game: game.map(str::to_owned),
+                    user: user.map(str::to_owned),
+                },
+            );
+        }
+        drop(subscribers);
+        Subscription {
+            id,
+            hub: self.clone(),
+            receiver,
+        }
+    }
+
+    /// How many subscribers are connected (for the metrics gauge).
+    #[must_use]
+    pub fn subscriber_count(&self) -> usize {
+        self.lock().by_id.len()
+    }
+
+    /// Ends every subscription and the listener (graceful shutdown waits for open
+    /// connections, so the streams must end).
+    pub fn close(&self) {
+        self.inner.closed.send_replace(true);
+        let mut subscribers = self.lock();
+        *subscribers = Subscribers {
+            next_id: subscribers.next_id,
+            ..Subscribers::default()
+        };
+    }
+
+    /// Resolves once [`EventHub::close`] has been called.
+    pub async fn closed(&self) {
+        let mut closed = self.inner.closed.subscribe();
+        let _ = closed.wait_for(|closed| *closed).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(game_id: &str, ply: u32, to_move: &str) -> Change {
+        Change {
+            game: GameEvent {
+                game_id: game_id.to_owned(),
+                ply,
+                status: "active".to_owned(),
+                to_move: Some(to_move.to_owned()),
+                draw_offer: None,
+            },
+            players: vec![
+                PlayerTurns {
+                    user_id: "w".to_owned(),
+                    your_turn: to_move == "white",
+                    your_turn_games: 1,
+                },
+                PlayerTurns {
+                    user_id: "b".to_owned(),
+                    your_turn: to_move == "black",
+                    your_turn_games: 2,
+                },
+            ],
+        }
+    }
+
+    fn ply_of(delivery: Option<Delivery>) -> u32 {
+        match delivery {
+            Some(Delivery::Game(game)) => game.event.ply,
+            other => panic!("expected a game event, got {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn watchers_hear_of_their_game_only() {
+        let hub = EventHub::new(Backend::Sqlite);
+        let mut one = hub.subscribe(Some("g1"), None);
+        let mut two = hub.subscribe(Some("g2"), None);
+        hub.deliver(&change("g1", 3, "black"));
+        assert_eq!(ply_of(one.next().await), 3);
+        assert!(two.receiver.try_recv().is_err());
+    }
+
+    #[tokio::test]
+    async fn players_get_their_own_turn_notice() {
+        let hub = EventHub::new(Backend::Sqlite);
+        let mut black = hub.subscribe(Some("g1"), Some("b"));
+        hub.deliver(&change("g1", 1, "black"));
+        assert_eq!(ply_of(black.next().await), 1);
+        match black.next().await {
+            Some(Delivery::Turns(notice)) => assert_eq!(
+                notice,
+                TurnNotice {
+                    game_id: Some("g1".to_owned()),
+                    your_turn: true,
+                    your_turn_games: 2
+                }
+            ),
+            other => panic!("expected a turn notice, got {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_subscriber_that_falls_behind_is_dropped_and_the_others_are_not() {
+        let hub = EventHub::new(Backend::Sqlite);
+        let mut reader = hub.subscribe(Some("g1"), None);
+        let mut stalled = hub.subscribe(Some("g1"), None);
+        for ply in 0..=SUBSCRIBER_BUFFER as u32 {
+            hub.deliver(&change("g1", ply, "white"));
+            assert_eq!(ply_of(reader.next().await), ply);
+        }
+        assert_eq!(hub.subscriber_count(), 1, "the stalled one was dropped");
+        // It still gets what was buffered, then its stream ends.
+        for ply in 0..SUBSCRIBER_BUFFER as u32 {
+            assert_eq!(ply_of(stalled.next().await), ply);
+        }
+        assert!(stalled.next().await.is_none());
+        hub.deliver(&change("g1", 99, "white"));
+        assert_eq!(ply_of(reader.next().await), 99);
+    }
+
+    #[tokio::test]
+    async fn dropping_a_subscription_unsubscribes() {
+        let hub = EventHub::new(Backend::Sqlite);
+        let one = hub.subscribe(Some("g1"), Some("u"));
+        assert_eq!(hub.subscriber_count(), 1);
+        drop(one);
+        assert_eq!(hub.subscriber_count(), 0);
+        assert!(hub.lock().by_game.is_empty() && hub.lock().by_user.is_empty());
+    }
+
+    #[tokio::test]
+    async fn refetch_reaches_everyone() {
+        let hub = EventHub::new(Backend::Sqlite);
+        let mut game = hub.subscribe(Some("g1"), None);
+        let mut user = hub.subscribe(None, Some("u"));
+        hub.refetch_all();
+        assert!(matches!(game.next().await, Some(Delivery::Refetch)));
+        assert!(matches!(user.next().await, Some(Delivery::Refetch)));
+    }
+
+    #[tokio::test]
+    async fn closing_ends_the_streams() {
+        let hub = EventHub::new(Backend::Sqlite);
+        let mut open = hub.subscribe(Some("g1"), None);
+        hub.close();
+        assert!(open.next().await.is_none());
+        let mut late = hub.subscribe(Some("g1"), None);
+        assert!(late.next().await.is_none());
+        hub.closed().await;
+    }
+
+    #[test]
+    fn state_ids_name_ply_status_and_offer() {
+        let mut event = change("g", 12, "white").game;
+        assert_eq!(event.state_id(), "12-active");
+        event.draw_offer = Some("black".to_owned());
+        assert_eq!(event.state_id(), "12-active-black");
+    }
+
+    #[test]
+    fn changes_survive_the_notify_payload() {
+        let change = change("g1", 7, "black");
+        let payload = serde_json::to_string(&change).unwrap();
+        assert!(
+            payload.len() < 8000,
+            "NOTIFY payloads are limited to 8000 bytes"
+        );
+        assert_eq!(serde_json::from_str::<Change>(&payload).unwrap(), change);
+    }
+}
