@@ -368,7 +368,7 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
             assert_eq!(badge.text().await.unwrap(), "1");
         }
     }
-    shot(&bob, "live-opponent-move").await;
+    shot(&alice, "live-opponent-move").await;
     let game = api_game(&app, &url).await;
     assert_eq!(
         (game["result"].as_str(), game["end_reason"].as_str()),
