@@ -1,6 +1,7 @@
-//! Load test of live events: starts the release server binary on a fresh database, opens
-//! N server-sent-event watchers (on one game, then each on a game of its own), makes
-//! moves, and reports delivery latency and the server's resident memory per watcher.
+//! Load test of live events: for each N, starts the release server binary (on a fresh
+//! SQLite file, or the given Postgres database), opens N server-sent-event watchers (on
+//! one game, then, on a new server, each on a game of its own), makes moves, and reports
+//! delivery latency and the server's resident memory per watcher.
 //!
 //! ```text
 //! cargo build --release -p server
@@ -11,7 +12,8 @@
 //! Latency is measured in this process, from just before a move is posted to the arrival
 //! of its event at each watcher. The baseline, measured in the same run, is the move
 //! request itself with no watcher connected: delivery figures are also given as ratios of
-//! it. Memory is the server's `VmRSS` with the watchers connected minus before.
+//! it. Memory is the server's `VmRSS` with the watchers connected, against the same
+//! server's just before they connect.
 
 use std::{
     collections::HashMap,
@@ -77,8 +79,10 @@ impl Drop for Server {
 }
 
 impl Server {
-    async fn start(options: &Options) -> Server {
-        let dir = std::env::temp_dir().join(format!("boardgames-load-{}", std::process::id()));
+    /// Starts the binary; run `run` of this process gets its own SQLite file.
+    async fn start(options: &Options, run: usize) -> Server {
+        let dir =
+            std::env::temp_dir().join(format!("boardgames-load-{}-{run}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
@@ -259,6 +263,7 @@ struct Row {
     watchers: usize,
     samples: usize,
     expected: usize,
+    baseline: Duration,
     p50: Duration,
     p99: Duration,
     max: Duration,
@@ -301,113 +306,116 @@ async fn open_watchers(
         .await
 }
 
-#[tokio::main]
-async fn main() {
-    let options = options();
-    let server = Server::start(&options).await;
+/// One scenario on a fresh server: `n` watchers on one game, or each on a game of its
+/// own; the baseline is measured on the same server first.
+async fn scenario(options: &Options, run: usize, n: usize, one_game: bool) -> Row {
+    let server = Server::start(options, run).await;
     let api = Api {
         client: reqwest::Client::new(),
         base: server.base.clone(),
     };
-    let white = api.player("loadwhite").await;
-    let black = api.player("loadblack").await;
+    // Names unique across runs, for a Postgres database that outlives them.
+    let tag = format!("{}r{run}", std::process::id());
+    let (white_name, black_name) = (format!("w{tag}"), format!("b{tag}"));
+    let white = api.player(&white_name).await;
+    let black = api.player(&black_name).await;
 
     // The baseline: the move request itself, nobody watching.
     let mut baseline = Vec::new();
-    let mut game = api.game(&white, &black, "loadblack").await;
+    let mut game = api.game(&white, &black, &black_name).await;
     for _ in 0..options.moves {
         let sent = Instant::now();
         game = api.play_first(&game, &white, &black).await;
         baseline.push(sent.elapsed());
     }
     baseline.sort();
-    let baseline_p50 = quantile(&baseline, 0.5);
-    println!(
-        "baseline: move request p50 {:.2} ms, p99 {:.2} ms ({} moves)",
-        ms(baseline_p50),
-        ms(quantile(&baseline, 0.99)),
-        baseline.len()
-    );
 
+    let games_needed = if one_game { 1 } else { n };
+    let mut games = Vec::with_capacity(games_needed);
+    for _ in 0..games_needed {
+        games.push(api.game(&white, &black, &black_name).await);
+    }
+    let arrivals: Arrivals = Arc::default();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_before = server.rss_kib();
+    let per_game = n / games_needed;
+    let readers = open_watchers(&server.base, &games, per_game, &arrivals).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_with = server.rss_kib();
+    // Moves: `moves` in the one game, or one in each of `moves * 10` games spread over
+    // the watched ones (each seen by its one watcher).
+    let played: Vec<usize> = if one_game {
+        vec![0; options.moves]
+    } else {
+        let count = (options.moves * 10).min(n);
+        (0..count).map(|i| i * n / count).collect()
+    };
+    let expected = played.len() * per_game;
+    let mut samples = Vec::new();
+    for index in played {
+        let sent = Instant::now();
+        let after = api.play_first(&games[index], &white, &black).await;
+        let key = (
+            after["id"].as_str().unwrap().to_owned(),
+            format!("{}-active", after["ply"]),
+        );
+        await_arrivals(&arrivals, &key, per_game).await;
+        if let Some(times) = arrivals.lock().unwrap().get(&key) {
+            samples.extend(times.iter().map(|at| at.saturating_duration_since(sent)));
+        }
+        games[index] = after;
+    }
+    samples.sort();
+    for reader in readers {
+        reader.abort();
+    }
+    Row {
+        scenario: if one_game {
+            "one game"
+        } else {
+            "one game each"
+        },
+        watchers: n,
+        samples: samples.len(),
+        expected,
+        baseline: quantile(&baseline, 0.5),
+        p50: quantile(&samples, 0.5),
+        p99: quantile(&samples, 0.99),
+        max: samples.last().copied().unwrap_or_default(),
+        rss_before,
+        rss_with,
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let options = options();
     let mut rows = Vec::new();
     for &n in &options.watchers {
-        for scenario in ["one game", "one game each"] {
-            let games_needed = if scenario == "one game" { 1 } else { n };
-            let mut games = Vec::with_capacity(games_needed);
-            for _ in 0..games_needed {
-                games.push(api.game(&white, &black, "loadblack").await);
-            }
-            let arrivals: Arrivals = Arc::default();
-            let rss_before = server.rss_kib();
-            let per_game = n / games_needed;
-            let readers = open_watchers(&server.base, &games, per_game, &arrivals).await;
-            tokio::time::sleep(Duration::from_millis(500)).await;
-            let rss_with = server.rss_kib();
-            // Moves: in the one game `moves` times; else once in each of `moves * 10`
-            // games (each seen by its one watcher).
-            let played: Vec<usize> = if scenario == "one game" {
-                vec![0; options.moves]
-            } else {
-                (0..(options.moves * 10).min(n))
-                    .map(|i| i * n / (options.moves * 10).min(n))
-                    .collect()
-            };
-            let mut samples = Vec::new();
-            for index in played {
-                let sent = Instant::now();
-                let after = api.play_first(&games[index], &white, &black).await;
-                let key = (
-                    after["id"].as_str().unwrap().to_owned(),
-                    format!("{}-active", after["ply"]),
-                );
-                await_arrivals(&arrivals, &key, per_game).await;
-                if let Some(times) = arrivals.lock().unwrap().get(&key) {
-                    samples.extend(times.iter().map(|at| at.saturating_duration_since(sent)));
-                }
-                games[index] = after;
-            }
-            samples.sort();
-            let expected = if scenario == "one game" {
-                options.moves * n
-            } else {
-                (options.moves * 10).min(n)
-            };
-            let row = Row {
-                scenario,
-                watchers: n,
-                samples: samples.len(),
-                expected,
-                p50: quantile(&samples, 0.5),
-                p99: quantile(&samples, 0.99),
-                max: samples.last().copied().unwrap_or_default(),
-                rss_before,
-                rss_with,
-            };
-            print_row(&row, baseline_p50);
+        for one_game in [true, false] {
+            let row = scenario(&options, rows.len(), n, one_game).await;
+            print_row(&row);
             rows.push(row);
-            for reader in readers {
-                reader.abort();
-            }
-            // Let the server notice the closed watchers before the next round.
-            tokio::time::sleep(Duration::from_secs(2)).await;
         }
     }
     println!();
     println!(
-        "| watchers | on | delivered | p50 ms | p99 ms | max ms | p50 / baseline | RSS before MB | RSS with watchers MB | KiB per watcher |"
+        "| watchers | on | delivered | move request p50 ms (baseline) | delivery p50 ms | p99 ms | max ms | p50 / baseline | p99 / baseline | RSS idle MB | RSS with watchers MB | KiB per watcher |"
     );
-    println!("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for row in &rows {
         println!(
-            "| {} | {} | {}/{} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+            "| {} | {} | {}/{} | {:.2} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
             row.watchers,
             row.scenario,
             row.samples,
             row.expected,
+            ms(row.baseline),
             ms(row.p50),
             ms(row.p99),
             ms(row.max),
-            ms(row.p50) / ms(baseline_p50),
+            ms(row.p50) / ms(row.baseline),
+            ms(row.p99) / ms(row.baseline),
             row.rss_before as f64 / 1024.0,
             row.rss_with as f64 / 1024.0,
             (row.rss_with.saturating_sub(row.rss_before)) as f64 / row.watchers as f64,
@@ -415,10 +423,10 @@ async fn main() {
     }
 }
 
-fn print_row(row: &Row, baseline: Duration) {
+fn print_row(row: &Row) {
     println!(
         "{:>6} watchers, {:<13}: {}/{} delivered, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms \
-         ({:.1}x baseline), RSS {:.1} -> {:.1} MB",
+         (baseline {:.2} ms), RSS {:.1} -> {:.1} MB",
         row.watchers,
         row.scenario,
         row.samples,
@@ -426,7 +434,7 @@ fn print_row(row: &Row, baseline: Duration) {
         ms(row.p50),
         ms(row.p99),
         ms(row.max),
-        ms(row.p50) / ms(baseline),
+        ms(row.baseline),
         row.rss_before as f64 / 1024.0,
         row.rss_with as f64 / 1024.0,
     );

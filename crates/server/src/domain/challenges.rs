@@ -11,7 +11,6 @@ use crate::{
     },
     domain::{DAY, accounts::User, new_id},
     error::AppError,
-    events::{Change, GameEvent},
 };
 
 /// The days per move a challenge may ask for.
@@ -277,11 +276,7 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
     )
     .await?;
     challenges::set_game(&mut tx, id, &game_id).await?;
-    let row = games::get(&mut tx, &game_id)
-        .await?
-        .ok_or_else(|| AppError::internal("the new game vanished"))?;
-    let change = Change::read(&mut tx, GameEvent::of_row(&row), white_id, black_id).await?;
-    let staged = state.events.stage(&mut tx, change).await?;
+    let staged = state.events.stage_game(&mut tx, &game_id).await?;
     tx.commit().await?;
     staged.committed(&state.events);
     crate::metrics::game_started(variant.as_str());

@@ -15,7 +15,7 @@ use crate::{
     },
     domain::{DAY, accounts::User},
     error::AppError,
-    events::{self, GameEvent, Staged},
+    events::GameEvent,
 };
 
 /// Whether a game goes on.
@@ -313,33 +313,18 @@ async fn apply(
     Ok(())
 }
 
-/// The live event of `detail`'s new state, staged in `conn`'s transaction.
-async fn stage(
-    state: &AppState,
-    conn: &mut AnyConnection,
-    detail: &GameDetail,
-) -> Result<Staged, AppError> {
-    let change = events::Change::read(
-        &mut *conn,
-        detail.event(),
-        &detail.white_id,
-        &detail.black_id,
-    )
-    .await?;
-    Ok(state.events.stage(conn, change).await?)
-}
-
-/// Commits `tx` if `work` succeeded and tells the watchers (the event is staged in `tx`); rolls it back otherwise, so
-/// a refused request leaves the game exactly as it was.
+/// Commits `tx` if `work` succeeded and tells the watchers (staging the event in `tx`);
+/// rolls it back otherwise, so a refused request leaves the game exactly as it was.
 async fn settle(
     state: &AppState,
     mut tx: sqlx::Transaction<'static, sqlx::Any>,
     work: Result<GameDetail, AppError>,
 ) -> Result<GameDetail, AppError> {
     let work = match work {
-        Ok(detail) => stage(state, &mut tx, &detail)
-            .await
-            .map(|staged| (detail, staged)),
+        Ok(detail) => match state.events.stage_game(&mut tx, &detail.id).await {
+            Ok(staged) => Ok((detail, staged)),
+            Err(error) => Err(error.into()),
+        },
         Err(error) => Err(error),
     };
     match work {
@@ -652,17 +637,7 @@ pub async fn sweep_overdue(state: &AppState) -> Result<usize, AppError> {
             let mut tx = state.db.pool.begin().await?;
             if games::finish_on_time(&mut tx, &id, ply, &to_move, result.as_str(), now).await? {
                 stats::record(&mut tx, &variant, result).await?;
-                let row = games::get(&mut tx, &id)
-                    .await?
-                    .ok_or_else(|| corrupt(format!("game {id} vanished")))?;
-                let change = events::Change::read(
-                    &mut tx,
-                    GameEvent::of_row(&row),
-                    &row.white_id,
-                    &row.black_id,
-                )
-                .await?;
-                let staged = state.events.stage(&mut tx, change).await?;
+                let staged = state.events.stage_game(&mut tx, &id).await?;
                 tx.commit().await?;
                 staged.committed(&state.events);
                 crate::metrics::game_finished(&variant, Termination::Timeout.as_str());
