@@ -9,7 +9,7 @@ use server::domain::games::sweep_overdue;
 use tokio::io::AsyncWriteExt;
 
 use crate::{
-    helpers::{self, Backend, Player, TestApp},
+    helpers::{self, Backend, Player, ServerProcess, TestApp},
     scenarios,
 };
 
@@ -402,63 +402,19 @@ async fn shutdown_ends_event_streams_and_stops_serving(mut app: TestApp) {
 
 // ---- several instances on one Postgres ------------------------------------------
 
-/// The server binary built for these tests.
-const SERVER: &str = env!("CARGO_BIN_EXE_server");
-
-/// A second instance: the server binary as its own process on `database_url`.
-struct Instance {
-    child: std::process::Child,
-    address: String,
-}
-
-impl Instance {
-    async fn start(database_url: &str) -> Instance {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = std::process::Command::new(SERVER)
-            .env_clear()
-            .env("DATABASE_URL", database_url)
-            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
-            .env("SWEEP_INTERVAL_SECS", "0")
-            .env("DATABASE_MAX_CONNECTIONS", "4")
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("start the server binary");
-        let instance = Instance {
-            child,
-            address: format!("http://127.0.0.1:{port}"),
-        };
-        let client = reqwest::Client::new();
-        for _ in 0..300 {
-            if let Ok(response) = client
-                .get(format!("{}/readyz", instance.address))
-                .send()
-                .await
-                && response.status() == StatusCode::OK
-            {
-                return instance;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("the second instance was not ready within 30 s");
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_on_one_instance_reaches_watchers_of_another() {
     helpers::run(Backend::Postgres, |app| async move {
-        let other = Instance::start(&app.database_url).await;
+        // A second instance: the server binary as a process of its own.
+        let other = ServerProcess::start(
+            &[
+                ("DATABASE_URL", &app.database_url),
+                ("SWEEP_INTERVAL_SECS", "0"),
+                ("DATABASE_MAX_CONNECTIONS", "4"),
+            ],
+            std::process::Stdio::null(),
+        )
+        .await;
         let (white, black) = players(&app).await;
         let id = app.new_game("reversi-8x8", &white, &black).await;
         let mut on_b =

@@ -355,6 +355,59 @@ impl TestApp {
     }
 }
 
+/// The server binary built for these tests.
+pub(crate) const SERVER_BIN: &str = env!("CARGO_BIN_EXE_server");
+
+/// The server binary as a process of its own on a free port: its environment is only
+/// `vars` and `LISTEN_ADDR`. Ready (answering `/readyz`) once started; killed on drop.
+pub(crate) struct ServerProcess {
+    child: std::process::Child,
+    pub(crate) address: String,
+}
+
+impl ServerProcess {
+    /// Starts the binary with its standard output going to `stdout`, and waits at most
+    /// 30 s for `/readyz` to answer.
+    pub(crate) async fn start(vars: &[(&str, &str)], stdout: std::process::Stdio) -> ServerProcess {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .expect("a free port")
+            .port();
+        let child = std::process::Command::new(SERVER_BIN)
+            .env_clear()
+            .envs(vars.iter().copied())
+            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
+            .stdout(stdout)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start the server binary");
+        let process = ServerProcess {
+            child,
+            address: format!("http://127.0.0.1:{port}"),
+        };
+        let client = reqwest::Client::new();
+        for _ in 0..300 {
+            if let Ok(response) = client
+                .get(format!("{}/readyz", process.address))
+                .send()
+                .await
+                && response.status() == StatusCode::OK
+            {
+                return process;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("the server binary was not ready within 30 s");
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// A registered user with an API token.
 #[derive(Debug, Clone)]
 pub(crate) struct Player {

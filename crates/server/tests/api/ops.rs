@@ -12,12 +12,12 @@ use server::{db::Database, domain::new_id};
 use sqlx::Connection;
 
 use crate::{
-    helpers::{Backend, Player, TestApp},
+    helpers::{self, Backend, Player, ServerProcess, TestApp},
     scenarios,
 };
 
 /// The server binary built for these tests.
-const SERVER: &str = env!("CARGO_BIN_EXE_server");
+const SERVER: &str = helpers::SERVER_BIN;
 
 /// Runs the server binary with only `vars` in its environment.
 fn server_command(args: &[&str], vars: &[(&str, &str)]) -> Output {
@@ -62,54 +62,33 @@ fn sqlite_url(path: &Path) -> String {
 
 /// The server binary serving a fresh SQLite database, its stdout going to a file.
 struct Spawned {
-    child: std::process::Child,
-    address: String,
+    process: ServerProcess,
     client: reqwest::Client,
     log: PathBuf,
     _dir: TempDir,
 }
 
 impl Spawned {
-    /// Starts the binary with `LOG_FORMAT=format` and `RUST_LOG=trace`, and waits (at most
-    /// 30 s) until `/readyz` answers.
+    /// Starts the binary with `LOG_FORMAT=format` and `RUST_LOG=trace`, ready to serve.
     async fn start(format: &str) -> Spawned {
         let dir = TempDir::new();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
         let log = dir.path("server.log");
-        let child = std::process::Command::new(SERVER)
-            .env_clear()
-            .env("DATABASE_URL", sqlite_url(&dir.path("db.sqlite")))
-            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
-            .env("LOG_FORMAT", format)
-            .env("RUST_LOG", "trace")
-            .stdout(std::fs::File::create(&log).unwrap())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("start the server binary");
-        let spawned = Spawned {
-            child,
-            address: format!("http://127.0.0.1:{port}"),
+        let database = sqlite_url(&dir.path("db.sqlite"));
+        let process = ServerProcess::start(
+            &[
+                ("DATABASE_URL", &database),
+                ("LOG_FORMAT", format),
+                ("RUST_LOG", "trace"),
+            ],
+            std::fs::File::create(&log).unwrap().into(),
+        )
+        .await;
+        Spawned {
+            process,
             client: reqwest::Client::new(),
             log,
             _dir: dir,
-        };
-        for _ in 0..300 {
-            if let Ok(response) = spawned
-                .client
-                .get(format!("{}/readyz", spawned.address))
-                .send()
-                .await
-                && response.status() == StatusCode::OK
-            {
-                return spawned;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
-        panic!("the server binary was not ready within 30 s");
     }
 
     async fn send(
@@ -121,7 +100,7 @@ impl Spawned {
     ) -> reqwest::Response {
         let mut request = self
             .client
-            .request(method, format!("{}{path}", self.address));
+            .request(method, format!("{}{path}", self.process.address));
         for (name, value) in headers {
             request = request.header(*name, *value);
         }
@@ -132,9 +111,8 @@ impl Spawned {
     }
 
     /// Stops the server and returns what it logged.
-    fn stop(mut self) -> String {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    fn stop(self) -> String {
+        drop(self.process);
         std::fs::read_to_string(&self.log).unwrap()
     }
 }
