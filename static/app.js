@@ -131,12 +131,17 @@
     if (title) badge.title = title.replace("{n}", String(count));
   }
 
-  // Replaces the game with the one in `html` (a whole page from the server). A live
-  // update keeps the player's selection while it still has legal moves.
+  // Replaces the game with the one in `html` (a whole page from the server), and the
+  // parts that follow the turn count (`data-live="turns"`, such as the list of my
+  // games). A live update keeps the player's selection while it still has legal moves.
   function swap(html, live) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var badge = doc.getElementById("your-turn");
     if (badge) setTurns(parseInt(badge.textContent, 10));
+    document.querySelectorAll('[data-live="turns"]').forEach(function (part) {
+      var freshPart = part.id && doc.getElementById(part.id);
+      if (freshPart) part.replaceWith(freshPart);
+    });
     var fresh = doc.getElementById("game");
     var current = document.getElementById("game");
     if (!fresh || !current) {
@@ -178,7 +183,10 @@
     source.addEventListener("game", function (event) { changed(event.lastEventId); });
     source.addEventListener("refetch", function () { changed(""); });
     source.addEventListener("turns", function (event) {
-      try { setTurns(JSON.parse(event.data).your_turn_games); } catch (ignored) { /* keep */ }
+      var notice;
+      try { notice = JSON.parse(event.data); } catch (ignored) { return; }
+      setTurns(notice.your_turn_games);
+      if (notice.game_id && document.querySelector('[data-live="turns"]')) changed("");
     });
   }
 
