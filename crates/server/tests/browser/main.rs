@@ -385,7 +385,9 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     // games meanwhile: the game moves into "my turn" without a reload.
     let url = challenge(&app, &alice, &bob, "chess").await;
     let game_path = url.split("/games/").nth(1).unwrap().to_owned();
-    bob.goto(&format!("{}/my-games", app.address)).await.unwrap();
+    bob.goto(&format!("{}/my-games", app.address))
+        .await
+        .unwrap();
     find(&bob, &format!("#waiting a[href='/games/{game_path}']")).await;
     mark(&bob).await;
     let plain = session(&driver, &chrome, false).await;
@@ -404,7 +406,10 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     click(&plain, "#board button.sq[value='e2e4']").await;
     wait_for_ply(&plain, 1).await;
     find(&bob, &format!("#my-turn a[href='/games/{game_path}']")).await;
-    assert!(still_marked(&bob).await, "the list followed without a reload");
+    assert!(
+        still_marked(&bob).await,
+        "the list followed without a reload"
+    );
     assert_eq!(find(&bob, "#your-turn").await.text().await.unwrap(), "1");
     assert_eq!(api_game(&app, &url).await["moves"], json!(["e2e4"]));
     shot(&plain, "chess-without-javascript").await;
