@@ -166,7 +166,9 @@
   }
 
   // Live updates: one event stream per page. Signed in, the player's own stream (turn
-  // count, plus this game's events on a game page); otherwise the game's stream.
+  // count, plus this game's events on a game page); otherwise the game's stream. The
+  // stream is closed while the page is hidden in the back-forward cache (it would hold
+  // one of the few connections a browser allows a site) and opened again on return.
   function listen() {
     if (!window.EventSource) return;
     var game = document.getElementById("game");
@@ -179,14 +181,27 @@
     } else {
       return;
     }
-    var source = new EventSource(url);
-    source.addEventListener("game", function (event) { changed(event.lastEventId); });
-    source.addEventListener("refetch", function () { changed(""); });
-    source.addEventListener("turns", function (event) {
-      var notice;
-      try { notice = JSON.parse(event.data); } catch (ignored) { return; }
-      setTurns(notice.your_turn_games);
-      if (notice.game_id && document.querySelector('[data-live="turns"]')) changed("");
+    var source = null;
+    function open() {
+      source = new EventSource(url);
+      source.addEventListener("game", function (event) { changed(event.lastEventId); });
+      source.addEventListener("refetch", function () { changed(""); });
+      source.addEventListener("turns", function (event) {
+        var notice;
+        try { notice = JSON.parse(event.data); } catch (ignored) { return; }
+        setTurns(notice.your_turn_games);
+        if (notice.game_id && document.querySelector('[data-live="turns"]')) changed("");
+      });
+    }
+    open();
+    window.addEventListener("pagehide", function () {
+      if (source) { source.close(); source = null; }
+    });
+    window.addEventListener("pageshow", function (event) {
+      if (!event.persisted || source) return;
+      // The new stream's first events bring the game and the count up to date.
+      open();
+      if (document.querySelector('[data-live="turns"]')) changed("");
     });
   }
 

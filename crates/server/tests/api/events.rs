@@ -275,8 +275,27 @@ async fn players_hear_when_it_becomes_their_turn(app: TestApp) {
     assert_eq!(both.next("turns").await.1["your_turn_games"], 1);
 }
 
+/// The soft limit on open files of this process (server and watchers share it).
+fn open_files_limit() -> Option<u64> {
+    std::fs::read_to_string("/proc/self/limits")
+        .ok()?
+        .lines()
+        .find(|line| line.starts_with("Max open files"))?
+        .split_whitespace()
+        .nth(3)?
+        .parse()
+        .ok()
+}
+
 async fn a_thousand_watchers_all_receive_a_move(app: TestApp) {
     const WATCHERS: usize = 1000;
+    // Each watcher is two sockets here: the client's and the server's.
+    if let Some(limit) = open_files_limit() {
+        assert!(
+            limit >= 2 * WATCHERS as u64 + 200,
+            "1,000 watchers need about 2,200 open files; the limit is {limit} (raise `ulimit -n`)"
+        );
+    }
     let (white, black) = players(&app).await;
     let id = app.new_game("reversi-6x6", &white, &black).await;
     let client = reqwest::Client::new();

@@ -482,6 +482,16 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
             assert!(moves[1].as_str().unwrap().starts_with('Q'), "{moves}");
         }
     }
+    // Pages left behind hold no live stream: one per open page (Alice's and Bob's).
+    let started = Instant::now();
+    while app.state.events.subscriber_count() > 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{} live streams for two open pages",
+            app.state.events.subscriber_count()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     alice.goto(&format!("{}/lobby", app.address)).await.unwrap();
     shot(&alice, "page-lobby").await;
     alice
