@@ -97,26 +97,6 @@ impl BoardModel {
     }
 }
 
-impl SquareView {
-    /// `move`, `select` or `none`, for the template.
-    #[must_use]
-    pub fn kind(&self) -> &'static str {
-        self.action.kind()
-    }
-
-    /// The move a button submits, or the link of a selection.
-    #[must_use]
-    pub fn value(&self) -> &str {
-        self.action.value()
-    }
-
-    /// The selection a link makes (empty otherwise).
-    #[must_use]
-    pub fn selects(&self) -> &str {
-        self.action.selects()
-    }
-}
-
 /// A choice beside the board: a Chess Reversi piece to place, or a promotion piece.
 #[derive(Debug, Clone)]
 pub struct Choice {
@@ -130,26 +110,6 @@ pub struct Choice {
     pub action: Action,
     /// Whether it is the current selection.
     pub selected: bool,
-}
-
-impl Choice {
-    /// `move`, `select` or `none`, for the template.
-    #[must_use]
-    pub fn kind(&self) -> &'static str {
-        self.action.kind()
-    }
-
-    /// The move a button submits, or the link of a selection.
-    #[must_use]
-    pub fn value(&self) -> &str {
-        self.action.value()
-    }
-
-    /// The selection a link makes (empty otherwise).
-    #[must_use]
-    pub fn selects(&self) -> &str {
-        self.action.selects()
-    }
 }
 
 /// One row of squares, from the left, with its rank number.
@@ -868,12 +828,19 @@ mod tests {
         let mut selected = options(true);
         selected.selection = Some("b7".to_owned());
         let model = build(&chess, &selected, &en());
-        assert_eq!(square(&model, "c8").kind(), "select");
-        assert_eq!(square(&model, "c8").value(), "/games/g1?from=b7&to=c8");
-        assert_eq!(square(&model, "b8").kind(), "none", "the knight blocks b8");
+        assert_eq!(square(&model, "c8").action.kind(), "select");
+        assert_eq!(
+            square(&model, "c8").action.value(),
+            "/games/g1?from=b7&to=c8"
+        );
+        assert_eq!(
+            square(&model, "b8").action.kind(),
+            "none",
+            "the knight blocks b8"
+        );
         selected.to = Some("a8".to_owned());
         let model = build(&chess, &selected, &en());
-        let moves: Vec<&str> = model.choices.iter().map(Choice::value).collect();
+        let moves: Vec<&str> = model.choices.iter().map(|c| c.action.value()).collect();
         assert_eq!(moves.len(), 4);
         for promotion in ["b7a8q", "b7a8r", "b7a8b", "b7a8n"] {
             assert!(moves.contains(&promotion), "{moves:?}");
@@ -887,7 +854,7 @@ mod tests {
         let model = build(&reversi, &options(true), &en());
         let buttons: Vec<&str> = model
             .squares()
-            .filter(|s| s.kind() == "move")
+            .filter(|s| s.action.kind() == "move")
             .map(|s| s.name.as_str())
             .collect();
         let mut legal = reversi.legal_moves();
@@ -905,7 +872,7 @@ mod tests {
         let model = build(&game(Variant::Reversi8x8, &[]), &options(true), &en());
         let buttons: Vec<&str> = model
             .squares()
-            .filter(|s| s.kind() == "move")
+            .filter(|s| s.action.kind() == "move")
             .map(|s| s.name.as_str())
             .collect();
         assert_eq!(buttons.len(), 4);
@@ -931,8 +898,8 @@ mod tests {
             .iter()
             .find(|c| c.glyph == piece_glyph(PieceKind::Queen))
             .unwrap();
-        assert_eq!(queen.value(), "/games/g1?piece=Q");
-        assert!(model.squares().all(|s| s.kind() == "none"));
+        assert_eq!(queen.action.value(), "/games/g1?piece=Q");
+        assert!(model.squares().all(|s| s.action.kind() == "none"));
         let mut chosen = options(true);
         chosen.selection = Some("Q".to_owned());
         let model = build(&cr, &chosen, &en());
@@ -950,7 +917,13 @@ mod tests {
         let model = build(&game(Variant::ChessReversi, &[]), &options(true), &en());
         assert_eq!(model.selection, "K");
         assert_eq!(square(&model, "a1").action, Action::Move("Ka1".to_owned()));
-        assert_eq!(model.squares().filter(|s| s.kind() == "move").count(), 64);
+        assert_eq!(
+            model
+                .squares()
+                .filter(|s| s.action.kind() == "move")
+                .count(),
+            64
+        );
     }
 
     #[test]
@@ -995,7 +968,7 @@ mod tests {
         // a1 holds 00, a double; the other doubles are still there.
         let kf = game(Variant::KnightFight, &[]);
         let model = build(&kf, &options(true), &en());
-        assert_eq!(square(&model, "a1").value(), "/games/g1?from=a1");
+        assert_eq!(square(&model, "a1").action.value(), "/games/g1?from=a1");
         assert_eq!(square(&model, "b1").action, Action::Move("b1".to_owned()));
         let mut chosen = options(true);
         chosen.selection = Some("a1".to_owned());
@@ -1007,7 +980,10 @@ mod tests {
         );
         assert_eq!(square(&model, "b1").action, Action::None);
         assert!(square(&model, "a1").classes.contains("selected"));
-        let choices = model.squares().filter(|s| s.kind() == "move").count();
+        let choices = model
+            .squares()
+            .filter(|s| s.action.kind() == "move")
+            .count();
         assert_eq!(choices, 9);
     }
 }
