@@ -220,6 +220,15 @@ impl Browser {
         self.get(&location).await
     }
 
+    /// Posts the game action `action` (`resign`, `draw-offer`, …) at `ply` and follows
+    /// the redirect back to the game.
+    async fn act(&mut self, game: &str, action: &str, ply: &str) -> Page {
+        let posted = self
+            .post(&format!("/games/{game}/action/{action}"), &[("ply", ply)])
+            .await;
+        self.follow(posted).await
+    }
+
     async fn play(&mut self, game: &str, mv: &str) -> Page {
         let ply = self
             .get(&format!("/games/{game}"))
@@ -644,15 +653,7 @@ async fn chess_selection_and_promotion_without_script(app: TestApp) {
             .attr("#board [data-sq=g1]", "class")
             .contains("selected")
     );
-    let fresh = {
-        let posted = white
-            .post(
-                &format!("/games/{id}/move"),
-                &[("move", "g1f3"), ("ply", "0")],
-            )
-            .await;
-        white.follow(posted).await
-    };
+    let fresh = white.play(&id, "g1f3").await;
     assert_eq!(
         fresh.attr("#board [data-sq=f3]", "aria-label"),
         "f3, white knight"
@@ -684,15 +685,7 @@ async fn chess_selection_and_promotion_without_script(app: TestApp) {
         page.attr("#board a[data-sq=c8]", "href"),
         format!("/games/{id}?from=b7&to=c8")
     );
-    let page = {
-        let posted = white
-            .post(
-                &format!("/games/{id}/move"),
-                &[("move", "b7a8n"), ("ply", "10")],
-            )
-            .await;
-        white.follow(posted).await
-    };
+    let page = white.play(&id, "b7a8n").await;
     assert_eq!(
         page.attr("#board [data-sq=a8]", "aria-label"),
         "a8, white knight"
@@ -861,12 +854,7 @@ async fn resign_needs_confirmation_and_updates_the_rules_statistics(app: TestApp
         confirm.attr(".confirm form", "action"),
         format!("/games/{id}/action/resign")
     );
-    let done = {
-        let posted = white
-            .post(&format!("/games/{id}/action/resign"), &[("ply", "0")])
-            .await;
-        white.follow(posted).await
-    };
+    let done = white.act(&id, "resign", "0").await;
     assert_eq!(done.text("#status"), "Result 0-1: resignation");
     assert!(!done.has(".actions form"));
     let rules = white.get("/rules/chess").await;
@@ -887,12 +875,7 @@ async fn draw_offer_accept_and_abort_by_form(app: TestApp) {
     let id = new_game(&mut white, &mut black, "barney", "reversi-6x6").await;
     let page = white.get(&format!("/games/{id}")).await;
     assert!(page.has(&format!(".actions form[action='/games/{id}/action/abort']")));
-    let aborted = {
-        let posted = white
-            .post(&format!("/games/{id}/action/abort"), &[("ply", "0")])
-            .await;
-        white.follow(posted).await
-    };
+    let aborted = white.act(&id, "abort", "0").await;
     assert_eq!(aborted.text("#status"), "Aborted");
     let id = new_game(&mut white, &mut black, "barney", "reversi-6x6").await;
     white.play(&id, "c3").await;
@@ -905,12 +888,7 @@ async fn draw_offer_accept_and_abort_by_form(app: TestApp) {
         StatusCode::CONFLICT,
         "actions carry the ply too"
     );
-    let offered = {
-        let posted = white
-            .post(&format!("/games/{id}/action/draw-offer"), &[("ply", "2")])
-            .await;
-        white.follow(posted).await
-    };
+    let offered = white.act(&id, "draw-offer", "2").await;
     assert_eq!(
         offered.text(".draw-offer"),
         "The white player offers a draw."
@@ -918,12 +896,7 @@ async fn draw_offer_accept_and_abort_by_form(app: TestApp) {
     let page = black.get(&format!("/games/{id}")).await;
     let actions = page.texts(".actions button");
     assert_eq!(actions, ["Accept the draw", "Decline the draw"]);
-    let drawn = {
-        let posted = black
-            .post(&format!("/games/{id}/action/draw-accept"), &[("ply", "2")])
-            .await;
-        black.follow(posted).await
-    };
+    let drawn = black.act(&id, "draw-accept", "2").await;
     assert_eq!(drawn.text("#status"), "Result \u{bd}-\u{bd}: draw agreed");
     let rules = black.get("/rules/reversi-6x6").await;
     assert_eq!(
@@ -1184,10 +1157,7 @@ async fn threefold_repetition_is_claimed_by_form(app: TestApp) {
         )),
         "only the player to move claims"
     );
-    let posted = white
-        .post(&format!("/games/{id}/action/draw-claim"), &[("ply", "8")])
-        .await;
-    let done = white.follow(posted).await;
+    let done = white.act(&id, "draw-claim", "8").await;
     assert_eq!(
         done.text("#status"),
         "Result \u{bd}-\u{bd}: threefold repetition claimed"
