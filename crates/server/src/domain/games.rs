@@ -15,7 +15,7 @@ use crate::{
     },
     domain::{DAY, accounts::User},
     error::AppError,
-    events::GameEvent,
+    events::{self, GameEvent, Staged},
 };
 
 /// Whether a game goes on.
@@ -313,6 +313,23 @@ async fn apply(
     Ok(())
 }
 
+/// Stages the live event of `detail`, the state just saved in `conn`'s transaction (so
+/// the row need not be read again).
+async fn stage(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    detail: &GameDetail,
+) -> Result<Staged, sqlx::Error> {
+    let change = events::Change::read(
+        &mut *conn,
+        detail.event(),
+        &detail.white_id,
+        &detail.black_id,
+    )
+    .await?;
+    state.events.stage(conn, change).await
+}
+
 /// Commits `tx` if `work` succeeded and tells the watchers (staging the event in `tx`);
 /// rolls it back otherwise, so a refused request leaves the game exactly as it was.
 async fn settle(
@@ -321,10 +338,10 @@ async fn settle(
     work: Result<GameDetail, AppError>,
 ) -> Result<GameDetail, AppError> {
     let work = match work {
-        Ok(detail) => match state.events.stage_game(&mut tx, &detail.id).await {
-            Ok(staged) => Ok((detail, staged)),
-            Err(error) => Err(error.into()),
-        },
+        Ok(detail) => stage(state, &mut tx, &detail)
+            .await
+            .map(|staged| (detail, staged))
+            .map_err(AppError::from),
         Err(error) => Err(error),
     };
     match work {
