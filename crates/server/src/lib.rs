@@ -17,22 +17,26 @@ pub mod error;
 pub mod events;
 pub mod extract;
 pub mod metrics;
+pub mod ops;
+pub mod startup;
 pub mod state;
 pub mod sweeper;
 pub mod telemetry;
 pub mod web;
 
-use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
-
 use axum::{
     Router,
-    extract::{MatchedPath, Request, State},
-    response::{IntoResponse, Response},
+    extract::{MatchedPath, Request},
+    response::IntoResponse,
     routing::get,
 };
 use tower_http::{catch_panic::CatchPanicLayer, trace::TraceLayer};
 
-pub use crate::{error::AppError, state::AppState};
+pub use crate::{
+    error::AppError,
+    startup::{build_state, serve, spawn_sweeper},
+    state::AppState,
+};
 
 /// The whole application: API routes, health checks, body limit, request tracing, JSON
 /// errors for unknown routes and methods, and a 500 (never a dropped connection) if a
@@ -42,22 +46,24 @@ pub fn router(state: AppState) -> Router {
     // Installed before the first request, so no count is lost.
     crate::metrics::handle();
     Router::new()
-        .route("/livez", get(livez))
-        .route("/readyz", get(readyz))
-        .route("/metrics", get(metrics::render))
+        .route("/livez", get(ops::livez))
+        .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(ops::render))
         .merge(api::routes())
         .merge(web::routes())
-        .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed)
+        .fallback(async || AppError::NotFound("route"))
+        .method_not_allowed_fallback(async || AppError::MethodNotAllowed)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             web::html_errors,
         ))
         .layer(axum::extract::DefaultBodyLimit::max(body_limit))
-        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(CatchPanicLayer::custom(|_panic| {
+            AppError::internal("a handler panicked").into_response()
+        }))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            metrics::track,
+            ops::track,
         ))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request| {
@@ -69,93 +75,4 @@ pub fn router(state: AppState) -> Router {
             }),
         )
         .with_state(state)
-}
-
-/// The process is up (touches nothing).
-async fn livez() -> &'static str {
-    "ok"
-}
-
-/// The database answers.
-async fn readyz(State(state): State<AppState>) -> Result<&'static str, AppError> {
-    if state.db.ping().await {
-        Ok("ok")
-    } else {
-        Err(AppError::Unavailable("database unreachable".to_owned()))
-    }
-}
-
-async fn not_found() -> AppError {
-    AppError::NotFound("route")
-}
-
-async fn method_not_allowed() -> AppError {
-    AppError::MethodNotAllowed
-}
-
-fn panic_response(_panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    AppError::internal("a handler panicked").into_response()
-}
-
-/// Serves `state` on `listener` until `shutdown` resolves; then stops accepting, ends the
-/// live event streams and waits for the requests in flight to finish.
-///
-/// # Errors
-///
-/// The listener failed.
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    state: AppState,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    let events = state.events.clone();
-    let app = router(state);
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        shutdown.await;
-        tracing::info!("shutting down: finishing requests in flight");
-        // Live event streams would hold the shutdown open: end them.
-        events.close();
-    })
-    .await
-}
-
-/// Starts the sweeper for `state` if its configuration asks for one.
-pub fn spawn_sweeper(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
-    let interval: Duration = state.config.sweep_interval?;
-    Some(tokio::spawn(sweeper::run(state.clone(), interval)))
-}
-
-/// Builds the state for `config`: connects, migrates, uses `clock`, and on Postgres
-/// listens for the live events of every instance.
-///
-/// # Errors
-///
-/// The database is unreachable or a migration failed.
-pub async fn build_state(
-    config: config::Config,
-    clock: Arc<dyn clock::Clock>,
-) -> Result<AppState, AppError> {
-    let db = db::Database::connect(
-        config.database_url.expose(),
-        config.database_max_connections,
-    )
-    .await
-    .map_err(|error| AppError::Unavailable(format!("connecting to the database: {error}")))?;
-    db.migrate()
-        .await
-        .map_err(|error| AppError::Unavailable(format!("migrating the database: {error}")))?;
-    let url = config.database_url.expose().to_owned();
-    let state = AppState::new(config, db, clock);
-    if state.db.backend == db::Backend::Postgres {
-        events::listener::start(&url, state.events.clone())
-            .await
-            .map_err(|error| {
-                AppError::Unavailable(format!("listening for events on Postgres: {error}"))
-            })?;
-    }
-    Ok(state)
 }

@@ -1,6 +1,6 @@
 //! Logging through `tracing`: text or JSON lines, filtered by `RUST_LOG`.
 //!
-//! Every request is logged once by the request middleware (`crate::metrics::track`):
+//! Every request is logged once by the request middleware (`crate::ops::track`):
 //! method, matched route, status, duration and client address; never headers, bodies
 //! or query strings, so passwords, tokens and cookies stay out of the logs.
 

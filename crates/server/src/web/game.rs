@@ -17,10 +17,10 @@ use crate::{
     error::AppError,
     extract::{Path, Query},
     web::{
-        Ctx,
+        Ctx, Form,
         board::{self, BoardModel, BoardOptions, color_key},
+        format::{result_text, time_left, variant_key},
         i18n::Tr,
-        pages::{Form, result_text, time_left, variant_key},
         render, see_other, svg,
     },
 };

@@ -1,11 +1,21 @@
 //! Translations: one flat TOML file per language under `locales/`, read once.
 //!
 //! The language comes from the `lang` cookie (set by the header switch), else from
-//! `Accept-Language`, else English.
+//! `Accept-Language`, else English. `GET /lang/{code}` is the switch.
 
 use std::{collections::HashMap, sync::OnceLock};
 
-use axum::http::{HeaderMap, header};
+use axum::{
+    http::{HeaderMap, header},
+    response::{IntoResponse, Response},
+};
+use serde::Deserialize;
+
+use crate::{
+    error::AppError,
+    extract::{Path, Query},
+    web::{cookie_header, safe_back, see_other},
+};
 
 /// A language the site speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,6 +160,25 @@ impl Tr {
     pub const fn code(&self) -> &'static str {
         self.lang.code()
     }
+}
+
+/// Where the language switch comes back to.
+#[derive(Debug, Deserialize)]
+pub(crate) struct BackQuery {
+    back: Option<String>,
+}
+
+/// `GET /lang/{code}`: remembers the language in a cookie and goes back.
+pub(crate) async fn set_lang(
+    Path(code): Path<String>,
+    Query(query): Query<BackQuery>,
+) -> Result<Response, AppError> {
+    let lang = Lang::parse(&code).ok_or(AppError::NotFound("language"))?;
+    let cookie = cookie_header(&format!(
+        "{LANG_COOKIE}={}; Path=/; SameSite=Lax; Max-Age=31536000",
+        lang.code()
+    ))?;
+    Ok((cookie, see_other(&safe_back(query.back.as_deref()))).into_response())
 }
 
 #[cfg(test)]

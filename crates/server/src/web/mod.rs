@@ -2,17 +2,23 @@
 //! files, translations and the HTML face of [`AppError`]. Handlers are thin adapters over
 //! the same domain functions as the JSON API.
 
+pub mod accounts;
 pub mod assets;
 pub mod board;
+pub mod format;
 pub mod game;
+pub mod home;
 pub mod i18n;
-pub mod pages;
+pub mod lobby;
+pub mod my_games;
+pub mod players;
+pub mod rules;
 pub mod svg;
 
 use askama::Template;
 use axum::{
     Router,
-    extract::{FromRequestParts, Request, State},
+    extract::{FromRequest, FromRequestParts, Request, State},
     http::{HeaderMap, HeaderValue, Method, StatusCode, header, request::Parts},
     middleware::Next,
     response::{Html, IntoResponse, Redirect, Response},
@@ -31,19 +37,19 @@ use i18n::{Lang, Tr};
 /// Every page route, and the embedded static files.
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
-        .route("/", get(pages::home))
-        .route("/signup", get(pages::signup_form).post(pages::signup))
-        .route("/login", get(pages::login_form).post(pages::login))
-        .route("/logout", post(pages::logout))
-        .route("/lang/{code}", get(pages::set_lang))
-        .route("/lobby", get(pages::lobby))
-        .route("/challenges", post(pages::create_challenge))
-        .route("/challenges/{id}/accept", post(pages::accept_challenge))
-        .route("/challenges/{id}/cancel", post(pages::cancel_challenge))
-        .route("/my-games", get(pages::my_games))
-        .route("/next-game", get(pages::next_game))
-        .route("/players/{name}", get(pages::player))
-        .route("/rules/{variant}", get(pages::rules))
+        .route("/", get(home::home))
+        .route("/signup", get(accounts::signup_form).post(accounts::signup))
+        .route("/login", get(accounts::login_form).post(accounts::login))
+        .route("/logout", post(accounts::logout))
+        .route("/lang/{code}", get(i18n::set_lang))
+        .route("/lobby", get(lobby::lobby))
+        .route("/challenges", post(lobby::create_challenge))
+        .route("/challenges/{id}/accept", post(lobby::accept_challenge))
+        .route("/challenges/{id}/cancel", post(lobby::cancel_challenge))
+        .route("/my-games", get(my_games::my_games))
+        .route("/next-game", get(my_games::next_game))
+        .route("/players/{name}", get(players::player))
+        .route("/rules/{variant}", get(rules::rules))
         .route("/games/{id}", get(game::page))
         .route("/games/{id}/record", get(game::record))
         .route("/games/{id}/move", post(game::play))
@@ -154,6 +160,28 @@ pub fn url_encode(text: &str) -> String {
         }
     }
     out
+}
+
+/// A form body; a broken one is a 400/422 in the project's shape.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Form<T>(pub T);
+
+impl<S, T> FromRequest<S> for Form<T>
+where
+    S: Send + Sync,
+    T: serde::de::DeserializeOwned,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Form<T>, AppError> {
+        match axum::Form::<T>::from_request(req, state).await {
+            Ok(axum::Form(value)) => Ok(Form(value)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(AppError::PayloadTooLarge)
+            }
+            Err(rejection) => Err(AppError::invalid("invalid_form", rejection.body_text())),
+        }
+    }
 }
 
 /// Renders a template as an HTML response.

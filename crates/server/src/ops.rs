@@ -1,0 +1,120 @@
+//! The operator's endpoints and the request middleware: `/livez`, `/readyz`, `/metrics`
+//! (Prometheus text, read from the counters in [`crate::metrics`]) and [`track`], which
+//! counts, times and logs every request.
+
+use std::{net::SocketAddr, time::Instant};
+
+use axum::{
+    extract::{ConnectInfo, MatchedPath, Request, State},
+    http::header,
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+
+use crate::{
+    AppState, client_addr,
+    error::AppError,
+    metrics::{
+        ACTIVE_GAMES, EVENT_SUBSCRIBERS, HTTP_DURATION, HTTP_REQUESTS, POOL_IDLE, POOL_IN_USE,
+        handle,
+    },
+};
+
+/// The route label of requests that matched no route (keeps the label set bounded).
+const UNMATCHED: &str = "unmatched";
+
+/// The process is up (touches nothing).
+pub(crate) async fn livez() -> &'static str {
+    "ok"
+}
+
+/// The database answers.
+pub(crate) async fn readyz(State(state): State<AppState>) -> Result<&'static str, AppError> {
+    if state.db.ping().await {
+        Ok("ok")
+    } else {
+        Err(AppError::Unavailable("database unreachable".to_owned()))
+    }
+}
+
+/// `GET /metrics`: the Prometheus text format.
+pub(crate) async fn render(State(state): State<AppState>) -> Result<Response, AppError> {
+    let handle = handle();
+    let active = crate::db::games::active_by_variant(&state.db.pool).await?;
+    // The gauges are process-wide: set and render them under one lock, so two apps in
+    // one process (tests) never render each other's values.
+    static SCRAPE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _scrape = SCRAPE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for variant in rules::Variant::ALL {
+        let count = active
+            .iter()
+            .find(|(id, _)| id == variant.as_str())
+            .map_or(0, |(_, count)| *count);
+        metrics::gauge!(ACTIVE_GAMES, "variant" => variant.as_str()).set(count as f64);
+    }
+    let size = state.db.pool.size();
+    let idle = u32::try_from(state.db.pool.num_idle()).unwrap_or(u32::MAX);
+    metrics::gauge!(POOL_IN_USE).set(f64::from(size.saturating_sub(idle)));
+    metrics::gauge!(POOL_IDLE).set(f64::from(idle));
+    metrics::gauge!(EVENT_SUBSCRIBERS).set(state.events.subscriber_count() as f64);
+    handle.run_upkeep();
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        handle.render(),
+    )
+        .into_response())
+}
+
+/// Middleware: resolves the client address (see [`client_addr`]), then counts, times and
+/// logs the request by its matched route. The log line holds method, route, status,
+/// duration and client address: never headers, bodies or query strings, so no password,
+/// token or cookie can reach the logs.
+pub(crate) async fn track(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let start = Instant::now();
+    let method = request.method().clone();
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or(UNMATCHED, MatchedPath::as_str)
+        .to_owned();
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0.ip());
+    let client = peer
+        .map(|peer| client_addr::resolve(peer, request.headers(), &state.config.trusted_proxies));
+    if let Some(client) = client {
+        request
+            .extensions_mut()
+            .insert(client_addr::ClientIp(client));
+    }
+    let response = next.run(request).await;
+    let elapsed = start.elapsed();
+    let status = response.status().as_u16();
+    metrics::counter!(
+        HTTP_REQUESTS,
+        "method" => method.to_string(),
+        "route" => route.clone(),
+        "status" => status.to_string()
+    )
+    .increment(1);
+    metrics::histogram!(HTTP_DURATION, "method" => method.to_string(), "route" => route.clone())
+        .record(elapsed.as_secs_f64());
+    let client = client.map_or_else(|| "unknown".to_owned(), |ip| ip.to_string());
+    let duration_ms = elapsed.as_secs_f64() * 1000.0;
+    if status >= 500 {
+        tracing::error!(target: "http", %method, %route, status, duration_ms, %client, "request");
+    } else {
+        tracing::info!(target: "http", %method, %route, status, duration_ms, %client, "request");
+    }
+    response
+}

@@ -1,0 +1,83 @@
+//! Texts and links that several pages share: variant names, time left, results.
+
+use rules::{GameResult, Variant};
+
+use crate::web::i18n::Tr;
+
+/// The translation key of a variant's name.
+#[must_use]
+pub fn variant_key(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Chess => "variant.chess",
+        Variant::Reversi6x6 => "variant.reversi-6x6",
+        Variant::Reversi8x8 => "variant.reversi-8x8",
+        Variant::Reversi10x10 => "variant.reversi-10x10",
+        Variant::ChessReversi => "variant.chess-reversi",
+        Variant::KnightFight => "variant.knight-fight",
+    }
+}
+
+/// A variant as a link or an option: id and translated name.
+#[derive(Debug, Clone)]
+pub struct VariantLink {
+    /// The id.
+    pub id: &'static str,
+    /// The name in the page's language.
+    pub name: String,
+    /// Whether it is the chosen one (in a form).
+    pub selected: bool,
+}
+
+pub(crate) fn variant_links(t: &Tr, selected: &str) -> Vec<VariantLink> {
+    Variant::ALL
+        .into_iter()
+        .map(|variant| VariantLink {
+            id: variant.as_str(),
+            name: t.get(variant_key(variant)).to_owned(),
+            selected: variant.as_str() == selected,
+        })
+        .collect()
+}
+
+/// Time left until `deadline`, such as `2 d 3 h` or `5 h 20 min`.
+#[must_use]
+pub fn time_left(t: &Tr, now: i64, deadline: i64) -> String {
+    let left = (deadline - now).max(0);
+    let (days, hours, minutes) = (left / 86_400, left % 86_400 / 3600, left % 3600 / 60);
+    if days > 0 {
+        t.fmt(
+            "time.days_hours",
+            &[("d", &days.to_string()), ("h", &hours.to_string())],
+        )
+    } else {
+        t.fmt(
+            "time.hours_minutes",
+            &[("h", &hours.to_string()), ("m", &minutes.to_string())],
+        )
+    }
+}
+
+/// The result as `1-0`, `0-1` or `½-½`.
+#[must_use]
+pub fn result_text(result: Option<GameResult>) -> &'static str {
+    match result {
+        Some(GameResult::WhiteWins) => "1-0",
+        Some(GameResult::BlackWins) => "0-1",
+        Some(GameResult::Draw) => "\u{bd}-\u{bd}",
+        None => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::i18n::Lang;
+
+    #[test]
+    fn time_left_in_days_or_hours() {
+        let t = Tr::new(Lang::En);
+        assert_eq!(time_left(&t, 0, 2 * 86_400 + 3 * 3600 + 59), "2 d 3 h");
+        assert_eq!(time_left(&t, 0, 5 * 3600 + 20 * 60), "5 h 20 min");
+        assert_eq!(time_left(&t, 100, 50), "0 h 0 min");
+    }
+}

@@ -1,0 +1,216 @@
+//! The lobby: open challenges, challenges to me and mine, and the form for a new one.
+
+use askama::Template;
+use axum::{
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde::Deserialize;
+
+use crate::{
+    AppState,
+    domain::challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
+    error::AppError,
+    extract::{Path, Query},
+    web::{
+        Ctx, Form,
+        format::{VariantLink, variant_key, variant_links},
+        i18n::Tr,
+        render, see_other,
+    },
+};
+
+/// A challenge as a lobby line.
+#[derive(Debug, Clone)]
+pub struct ChallengeView {
+    /// Its id.
+    pub id: String,
+    /// The variant's name.
+    pub variant: String,
+    /// Who made it.
+    pub challenger: String,
+    /// The challenger's colour, translated.
+    pub color: String,
+    /// Days per move.
+    pub days: i64,
+    /// Who it is addressed to (empty: anyone).
+    pub opponent: String,
+}
+
+fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
+    ChallengeView {
+        id: challenge.id.clone(),
+        variant: t.get(variant_key(challenge.variant)).to_owned(),
+        challenger: challenge.challenger.clone(),
+        color: t.get(color_choice_key(challenge.color)).to_owned(),
+        days: challenge.days_per_move,
+        opponent: challenge.opponent.clone().unwrap_or_default(),
+    }
+}
+
+const fn color_choice_key(color: ColorChoice) -> &'static str {
+    match color {
+        ColorChoice::White => "color.choice.white",
+        ColorChoice::Black => "color.choice.black",
+        ColorChoice::Random => "color.choice.random",
+    }
+}
+
+#[derive(Template)]
+#[template(path = "lobby.html")]
+struct LobbyPage {
+    ctx: Ctx,
+    open: Vec<ChallengeView>,
+    mine: Vec<ChallengeView>,
+    to_me: Vec<ChallengeView>,
+    variants: Vec<VariantLink>,
+    colors: Vec<(&'static str, String, bool)>,
+    days: Vec<(i64, bool)>,
+    opponent: String,
+    error: String,
+}
+
+/// The lobby's query: a prefilled challenge form.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct LobbyQuery {
+    variant: Option<String>,
+    opponent: Option<String>,
+}
+
+/// The create-challenge form.
+#[derive(Debug, Deserialize)]
+pub(crate) struct ChallengeForm {
+    #[serde(default)]
+    variant: String,
+    #[serde(default)]
+    color: String,
+    #[serde(default)]
+    days_per_move: String,
+    #[serde(default)]
+    opponent: String,
+}
+
+async fn lobby_page(
+    state: &AppState,
+    ctx: Ctx,
+    form: &ChallengeForm,
+    error: String,
+) -> Result<LobbyPage, AppError> {
+    let user = ctx.require_user()?.clone();
+    let t = ctx.t;
+    let all = challenges::list(state, Some(&user)).await?;
+    let me = user.username.to_lowercase();
+    let (mut open, mut mine, mut to_me) = (Vec::new(), Vec::new(), Vec::new());
+    for challenge in &all {
+        let view = challenge_view(&t, challenge);
+        if challenge.challenger.to_lowercase() == me {
+            mine.push(view);
+        } else if challenge
+            .opponent
+            .as_deref()
+            .is_some_and(|o| o.to_lowercase() == me)
+        {
+            to_me.push(view);
+        } else if challenge.opponent.is_none() {
+            open.push(view);
+        }
+    }
+    let days: i64 = form.days_per_move.parse().unwrap_or(3);
+    Ok(LobbyPage {
+        open,
+        mine,
+        to_me,
+        variants: variant_links(
+            &t,
+            if form.variant.is_empty() {
+                "chess"
+            } else {
+                &form.variant
+            },
+        ),
+        colors: ["random", "white", "black"]
+            .into_iter()
+            .map(|color| {
+                let key = ColorChoice::parse(color).map_or("", color_choice_key);
+                let chosen = if form.color.is_empty() {
+                    "random"
+                } else {
+                    &form.color
+                };
+                (color, t.get(key).to_owned(), color == chosen)
+            })
+            .collect(),
+        days: DAYS_PER_MOVE.into_iter().map(|d| (d, d == days)).collect(),
+        opponent: form.opponent.clone(),
+        error,
+        ctx,
+    })
+}
+
+/// `GET /lobby`.
+pub(crate) async fn lobby(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Query(query): Query<LobbyQuery>,
+) -> Result<Response, AppError> {
+    let form = ChallengeForm {
+        variant: query.variant.unwrap_or_default(),
+        color: String::new(),
+        days_per_move: String::new(),
+        opponent: query.opponent.unwrap_or_default(),
+    };
+    render(&lobby_page(&state, ctx, &form, String::new()).await?)
+}
+
+/// `POST /challenges`: creates a challenge; errors are shown on the lobby with the
+/// typed values kept.
+pub(crate) async fn create_challenge(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Form(form): Form<ChallengeForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let request = ChallengeRequest {
+        variant: &form.variant,
+        color: &form.color,
+        days_per_move: form.days_per_move.parse().unwrap_or(0),
+        opponent: Some(form.opponent.trim()).filter(|name| !name.is_empty()),
+    };
+    match challenges::create(&state, &user, &request).await {
+        Ok(_) => Ok(see_other("/lobby")),
+        Err(error) if error.status() == StatusCode::UNPROCESSABLE_ENTITY => {
+            let key = format!("error.{}", error.code());
+            let text = if ctx.t.has(&key) {
+                ctx.t.get(&key).to_owned()
+            } else {
+                error.message()
+            };
+            let page = lobby_page(&state, ctx, &form, text).await?;
+            Ok((StatusCode::UNPROCESSABLE_ENTITY, render(&page)?).into_response())
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /challenges/{id}/accept`: to the new game.
+pub(crate) async fn accept_challenge(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    let game_id = challenges::accept(&state, user, &id).await?;
+    Ok(see_other(&format!("/games/{game_id}")))
+}
+
+/// `POST /challenges/{id}/cancel`.
+pub(crate) async fn cancel_challenge(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    challenges::cancel(&state, user, &id).await?;
+    Ok(see_other("/lobby"))
+}

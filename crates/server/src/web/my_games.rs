@@ -1,0 +1,132 @@
+//! My games (my turn, waiting, ended) and the "next game" button; the list lines that
+//! the player pages share.
+
+use askama::Template;
+use axum::{extract::State, response::Response};
+use serde::Deserialize;
+
+use crate::{
+    AppState,
+    domain::games::{self, GameStatus, GameSummary},
+    error::AppError,
+    extract::Query,
+    web::{
+        Ctx,
+        format::{result_text, time_left, variant_key},
+        i18n::Tr,
+        render, see_other,
+    },
+};
+
+/// A game as a list line.
+#[derive(Debug, Clone)]
+pub struct GameLine {
+    /// Its id.
+    pub id: String,
+    /// The variant's name.
+    pub variant: String,
+    /// The opponent's name (or both players', on a player page).
+    pub opponent: String,
+    /// The move number (full moves).
+    pub move_no: i64,
+    /// Time left for the player to move, or the result.
+    pub status: String,
+}
+
+pub(crate) fn game_lines<'a>(
+    t: &Tr,
+    now: i64,
+    me: &str,
+    games: impl Iterator<Item = &'a GameSummary>,
+) -> Vec<GameLine> {
+    games
+        .map(|game| {
+            let opponent = if game.white.eq_ignore_ascii_case(me) {
+                game.black.clone()
+            } else {
+                game.white.clone()
+            };
+            let status = match game.status {
+                GameStatus::Active => game
+                    .deadline
+                    .map_or_else(String::new, |d| time_left(t, now, d)),
+                GameStatus::Finished => result_text(game.result).to_owned(),
+                GameStatus::Aborted => t.get("game.aborted").to_owned(),
+            };
+            GameLine {
+                id: game.id.clone(),
+                variant: t.get(variant_key(game.variant)).to_owned(),
+                opponent,
+                move_no: game.ply / 2 + 1,
+                status,
+            }
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "my_games.html")]
+struct MyGamesPage {
+    ctx: Ctx,
+    my_turn: Vec<GameLine>,
+    waiting: Vec<GameLine>,
+    finished: Vec<GameLine>,
+}
+
+/// `GET /my-games`: my turn first (least time left first), then waiting, then ended.
+pub(crate) async fn my_games(
+    State(state): State<AppState>,
+    ctx: Ctx,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let list = games::list_for_user(&state, &user).await?;
+    let (t, now, me) = (ctx.t, state.now(), user.username.as_str());
+    let active = |g: &&GameSummary| g.status == GameStatus::Active;
+    let page = MyGamesPage {
+        my_turn: game_lines(
+            &t,
+            now,
+            me,
+            list.iter().filter(active).filter(|g| g.your_turn),
+        ),
+        waiting: game_lines(
+            &t,
+            now,
+            me,
+            list.iter().filter(active).filter(|g| !g.your_turn),
+        ),
+        finished: game_lines(
+            &t,
+            now,
+            me,
+            list.iter().filter(|g| g.status != GameStatus::Active),
+        ),
+        ctx,
+    };
+    render(&page)
+}
+
+/// From which game the "next game" button was pressed.
+#[derive(Debug, Deserialize)]
+pub(crate) struct NextGameQuery {
+    after: Option<String>,
+}
+
+/// `GET /next-game`: the game where it is my turn with the least time left (other than
+/// the one I come from), else my games.
+pub(crate) async fn next_game(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Query(query): Query<NextGameQuery>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    let list = games::list_for_user(&state, user).await?;
+    let next = list
+        .iter()
+        .filter(|g| g.status == GameStatus::Active && g.your_turn)
+        .find(|g| query.after.as_deref() != Some(g.id.as_str()));
+    Ok(match next {
+        Some(game) => see_other(&format!("/games/{}", game.id)),
+        None => see_other("/my-games"),
+    })
+}

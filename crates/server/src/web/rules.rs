@@ -1,0 +1,116 @@
+//! A variant's rules page with its statistics.
+
+use askama::Template;
+use axum::{extract::State, response::Response};
+use rules::Variant;
+
+use crate::{
+    AppState,
+    domain::games,
+    error::AppError,
+    extract::Path,
+    web::{
+        Ctx,
+        format::{VariantLink, variant_key, variant_links},
+        i18n::Tr,
+        render,
+    },
+};
+
+#[derive(Template)]
+#[template(path = "rules.html")]
+struct RulesPage {
+    ctx: Ctx,
+    variant_id: &'static str,
+    name: String,
+    statistics: String,
+    paragraphs: Vec<String>,
+    variants: Vec<VariantLink>,
+}
+
+/// `x.xx` per cent of `part` in `whole` (0.00 when there are no games).
+#[must_use]
+pub fn percent(part: i64, whole: i64) -> String {
+    if whole == 0 {
+        return "0.00".to_owned();
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let value = part as f64 * 100.0 / whole as f64;
+    format!("{value:.2}")
+}
+
+/// The statistics line of a rules page.
+#[must_use]
+pub fn statistics_text(t: &Tr, stats: &games::VariantStats) -> String {
+    let games = stats.games();
+    t.fmt(
+        "rules.statistics",
+        &[
+            ("white", &stats.white_wins.to_string()),
+            ("white_pct", &percent(stats.white_wins, games)),
+            ("black", &stats.black_wins.to_string()),
+            ("black_pct", &percent(stats.black_wins, games)),
+            ("draws", &stats.draws.to_string()),
+            ("draws_pct", &percent(stats.draws, games)),
+        ],
+    )
+}
+
+/// `GET /rules/{variant}`.
+pub(crate) async fn rules(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(variant): Path<String>,
+) -> Result<Response, AppError> {
+    let variant: Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
+    let stats = games::variant_stats(&state)
+        .await?
+        .into_iter()
+        .find(|stats| stats.variant == variant)
+        .ok_or(AppError::NotFound("variant"))?;
+    let t = ctx.t;
+    let body_key = match variant {
+        Variant::Chess => "rules.chess",
+        Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => "rules.reversi",
+        Variant::ChessReversi => "rules.chess-reversi",
+        Variant::KnightFight => "rules.knight-fight",
+    };
+    let size = variant.board_size().to_string();
+    let mut paragraphs: Vec<String> = vec![t.get("rules.common").to_owned()];
+    paragraphs.extend(
+        t.fmt(body_key, &[("size", &size)])
+            .split("\n\n")
+            .map(|p| p.trim().to_owned())
+            .filter(|p| !p.is_empty()),
+    );
+    let page = RulesPage {
+        variant_id: variant.as_str(),
+        name: t.get(variant_key(variant)).to_owned(),
+        statistics: statistics_text(&t, &stats),
+        paragraphs,
+        variants: variant_links(&t, variant.as_str()),
+        ctx,
+    };
+    render(&page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::i18n::Lang;
+
+    #[test]
+    fn statistics_line_with_two_decimals() {
+        let stats = games::VariantStats {
+            variant: Variant::Chess,
+            white_wins: 1,
+            black_wins: 2,
+            draws: 0,
+        };
+        assert_eq!(
+            statistics_text(&Tr::new(Lang::En), &stats),
+            "Statistics of won games: white 1 (33.33 %), black 2 (66.67 %), draws 0 (0.00 %)"
+        );
+        assert_eq!(percent(0, 0), "0.00");
+    }
+}
