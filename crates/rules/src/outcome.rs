@@ -326,7 +326,11 @@ mod tests {
     fn text_forms_are_snake_case_and_distinct() {
         let mut names: Vec<&str> = EndReason::ALL.iter().map(|r| r.as_str()).collect();
         names.extend(DrawClaim::ALL.iter().map(|c| c.as_str()));
-        assert!(names.iter().all(|name| name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')));
+        assert!(
+            names
+                .iter()
+                .all(|name| name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+        );
         let count = names.len();
         names.sort_unstable();
         names.dedup();

@@ -14,7 +14,7 @@ use crate::{
     domain::{
         accounts,
         challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
-        games::{self, GameStatus, GameSummary},
+        game::{self as games, GameStatus, GameSummary},
         pages as lookups,
     },
     error::AppError,
