@@ -62,7 +62,7 @@ async fn game_events(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
     // Subscribe before reading, so no change between the two is lost.
     let subscription = state.events.subscribe(Some(&id), None);
-    let now = RenderedGame::new(domain::game::get(&state, &id).await?.event());
+    let now = RenderedGame::new(domain::game::live_event(&state, &id).await?);
     let opening = opening_game_event(&now, last_event_id(&headers));
     Ok(sse(opening.into_iter().collect(), Some(now), subscription))
 }
@@ -99,7 +99,7 @@ async fn my_events(
     let mut opening = Vec::new();
     let mut now = None;
     if let Some(id) = &query.game {
-        let game = RenderedGame::new(domain::game::get(&state, id).await?.event());
+        let game = RenderedGame::new(domain::game::live_event(&state, id).await?);
         opening.extend(opening_game_event(&game, last_event_id(&headers)));
         now = Some(game);
     }

@@ -257,8 +257,11 @@ async fn reads_while_moves_commit_never_fail(app: TestApp) {
         format!("/games/{id}"),
         format!("/games/{id}.svg"),
         format!("/games/{id}/record"),
+        // The event stream's opening: only its status is read, then it is dropped.
+        format!("/api/v1/games/{id}/events"),
     ];
-    let readers = (0..4).map(|reader| {
+    let per_reader = reads / paths.len();
+    let readers = (0..paths.len()).map(|reader| {
         let (client, address, path) = (
             app.client.clone(),
             app.address.clone(),
@@ -266,7 +269,7 @@ async fn reads_while_moves_commit_never_fail(app: TestApp) {
         );
         async move {
             let mut failures = Vec::new();
-            for _ in 0..reads / 4 {
+            for _ in 0..per_reader {
                 let response = client.get(format!("{address}{path}")).send().await.unwrap();
                 let status = response.status();
                 if status.is_server_error() {

@@ -30,7 +30,9 @@ use sqlx::AnyConnection;
 pub use actions::{GameAction, act};
 pub use create::{ClockSettings, Created, NewGameRequest, create};
 pub use play::play_move;
-pub use read::{GameSummary, VariantStats, count_your_turn, get, list_for_user, variant_stats};
+pub use read::{
+    GameSummary, VariantStats, count_your_turn, get, list_for_user, live_event, variant_stats,
+};
 pub use timeout::sweep_overdue;
 pub use vocabulary::{EndReason, Ending, GameSource, GameStatus, Termination, UnknownName};
 

@@ -17,6 +17,7 @@ use crate::{
     },
     domain::accounts::User,
     error::AppError,
+    events::GameEvent,
 };
 
 /// Reads an optional text column as a vocabulary type.
@@ -88,6 +89,20 @@ pub(super) async fn load(
 pub async fn get(state: &AppState, id: &str) -> Result<GameDetail, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     load(&mut conn, id).await?.ok_or(AppError::NotFound("game"))
+}
+
+/// The live state of game `id` (what its event stream opens with), from its row alone:
+/// no moves are read and nothing is replayed.
+///
+/// # Errors
+///
+/// 404 when there is none.
+pub async fn live_event(state: &AppState, id: &str) -> Result<GameEvent, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let row = games::get(&mut conn, id)
+        .await?
+        .ok_or(AppError::NotFound("game"))?;
+    Ok(GameEvent::of_row(&row))
 }
 
 /// A line of a user's game list.
