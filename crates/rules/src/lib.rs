@@ -36,7 +36,9 @@ pub use color::{Color, ParseColorError};
 pub use error::PlayError;
 pub use game::Game;
 pub use knight_fight::{KnightFight, KnightMove};
-pub use outcome::{DrawClaim, EndReason, GameResult, Outcome, ParseResultError, Scores};
+pub use outcome::{
+    DrawClaim, EndReason, GameResult, Outcome, ParseNameError, ParseResultError, Scores,
+};
 pub use reversi::{Reversi, ReversiMove};
 pub use setup::{KnightFightSetup, SetupError};
 pub use square::{MAX_BOARD_SIZE, ParseSquareError, Square};

@@ -107,8 +107,10 @@ impl<'de> Deserialize<'de> for GameResult {
 }
 
 /// Why a game ended on the board (resignation, agreement and time are the server's).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+///
+/// Its stable text form is snake case (`checkmate`, `board_full`, …), both ways and in
+/// serde.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EndReason {
     /// Chess: the side to move is in check and has no legal move.
     Checkmate,
@@ -130,6 +132,128 @@ pub enum EndReason {
     NoLegalPlacement,
 }
 
+impl EndReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [EndReason; 9] = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::InsufficientMaterial,
+        EndReason::FivefoldRepetition,
+        EndReason::SeventyFiveMoveRule,
+        EndReason::BoardFull,
+        EndReason::NoMoves,
+        EndReason::AllPlaced,
+        EndReason::NoLegalPlacement,
+    ];
+
+    /// The stable text form: `checkmate`, `stalemate`, `insufficient_material`,
+    /// `fivefold_repetition`, `seventy_five_move_rule`, `board_full`, `no_moves`,
+    /// `all_placed` or `no_legal_placement`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::InsufficientMaterial => "insufficient_material",
+            EndReason::FivefoldRepetition => "fivefold_repetition",
+            EndReason::SeventyFiveMoveRule => "seventy_five_move_rule",
+            EndReason::BoardFull => "board_full",
+            EndReason::NoMoves => "no_moves",
+            EndReason::AllPlaced => "all_placed",
+            EndReason::NoLegalPlacement => "no_legal_placement",
+        }
+    }
+}
+
+/// A draw that the player to move may claim (chess only).
+///
+/// Its stable text form is snake case (`threefold_repetition`, `fifty_move_rule`), both
+/// ways and in serde.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawClaim {
+    /// The current position has stood three times.
+    ThreefoldRepetition,
+    /// Fifty moves by each side without a capture or a pawn move.
+    FiftyMoveRule,
+}
+
+impl DrawClaim {
+    /// Every claim, in declaration order.
+    pub const ALL: [DrawClaim; 2] = [DrawClaim::ThreefoldRepetition, DrawClaim::FiftyMoveRule];
+
+    /// The stable text form: `threefold_repetition` or `fifty_move_rule`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DrawClaim::ThreefoldRepetition => "threefold_repetition",
+            DrawClaim::FiftyMoveRule => "fifty_move_rule",
+        }
+    }
+}
+
+/// The text was not the text form of a value of this kind (it says which kind).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseNameError {
+    kind: &'static str,
+    text: String,
+}
+
+impl ParseNameError {
+    /// What kind of value was expected (`end reason`, `draw claim`).
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        self.kind
+    }
+}
+
+impl fmt::Display for ParseNameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown {} `{}`", self.kind, self.text)
+    }
+}
+
+impl std::error::Error for ParseNameError {}
+
+/// `Display`, `FromStr` and serde from `ALL` and `as_str`.
+macro_rules! text_form {
+    ($type:ident, $kind:literal) => {
+        impl fmt::Display for $type {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromStr for $type {
+            type Err = ParseNameError;
+            fn from_str(s: &str) -> Result<$type, ParseNameError> {
+                $type::ALL
+                    .into_iter()
+                    .find(|value| value.as_str() == s)
+                    .ok_or_else(|| ParseNameError {
+                        kind: $kind,
+                        text: s.to_owned(),
+                    })
+            }
+        }
+
+        impl Serialize for $type {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$type, D::Error> {
+                let text = String::deserialize(deserializer)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+text_form!(EndReason, "end reason");
+text_form!(DrawClaim, "draw claim");
+
 /// A finished game's result and the reason it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
@@ -137,16 +261,6 @@ pub struct Outcome {
     pub result: GameResult,
     /// What ended the game.
     pub reason: EndReason,
-}
-
-/// A draw that the player to move may claim (chess only).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DrawClaim {
-    /// The current position has stood three times.
-    ThreefoldRepetition,
-    /// Fifty moves by each side without a capture or a pawn move.
-    FiftyMoveRule,
 }
 
 /// Points or disc counts of both sides, in the variants that score.
@@ -172,5 +286,58 @@ impl Scores {
     #[must_use]
     pub fn result(self) -> GameResult {
         GameResult::from_scores(self.white, self.black)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #[test]
+        fn end_reasons_round_trip_through_text_and_serde(index in 0..EndReason::ALL.len()) {
+            let reason = EndReason::ALL[index];
+            prop_assert_eq!(reason.to_string().parse::<EndReason>(), Ok(reason));
+            let json = serde_json::to_string(&reason).unwrap();
+            prop_assert_eq!(&json, &format!("\"{}\"", reason.as_str()));
+            prop_assert_eq!(serde_json::from_str::<EndReason>(&json).unwrap(), reason);
+        }
+
+        #[test]
+        fn draw_claims_round_trip_through_text_and_serde(index in 0..DrawClaim::ALL.len()) {
+            let claim = DrawClaim::ALL[index];
+            prop_assert_eq!(claim.to_string().parse::<DrawClaim>(), Ok(claim));
+            let json = serde_json::to_string(&claim).unwrap();
+            prop_assert_eq!(serde_json::from_str::<DrawClaim>(&json).unwrap(), claim);
+        }
+
+        #[test]
+        fn other_text_is_refused(text in "[a-z_]{0,24}") {
+            let known = EndReason::ALL.iter().any(|reason| reason.as_str() == text);
+            prop_assert_eq!(text.parse::<EndReason>().is_ok(), known);
+            let known = DrawClaim::ALL.iter().any(|claim| claim.as_str() == text);
+            prop_assert_eq!(text.parse::<DrawClaim>().is_ok(), known);
+        }
+    }
+
+    #[test]
+    fn text_forms_are_snake_case_and_distinct() {
+        let mut names: Vec<&str> = EndReason::ALL.iter().map(|r| r.as_str()).collect();
+        names.extend(DrawClaim::ALL.iter().map(|c| c.as_str()));
+        assert!(
+            names
+                .iter()
+                .all(|name| name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+        );
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count);
+        assert_eq!(
+            "fifty".parse::<DrawClaim>().unwrap_err().to_string(),
+            "unknown draw claim `fifty`"
+        );
     }
 }

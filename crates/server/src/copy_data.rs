@@ -73,6 +73,12 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("created_at", Int),
             ("updated_at", Int),
             ("finished_at", Int),
+            ("source", Text),
+            ("source_id", Text),
+            ("white_draw_offers", Int),
+            ("black_draw_offers", Int),
+            ("white_offer_ply", Int),
+            ("black_offer_ply", Int),
         ],
     ),
     (

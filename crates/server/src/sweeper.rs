@@ -2,16 +2,16 @@
 
 use std::time::Duration;
 
-use crate::{AppState, domain::games};
+use crate::{AppState, domain::game};
 
-/// Runs [`games::sweep_overdue`] every `interval` until the process ends. Errors are
+/// Runs [`game::sweep_overdue`] every `interval` until the process ends. Errors are
 /// logged and the next round tries again.
 pub async fn run(state: AppState, interval: Duration) {
     let mut ticker = tokio::time::interval(interval);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticker.tick().await;
-        match games::sweep_overdue(&state).await {
+        match game::sweep_overdue(&state).await {
             Ok(0) => {}
             Ok(ended) => tracing::info!(ended, "ended overdue games on time"),
             Err(error) => tracing::warn!(%error, "timeout sweep failed"),

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use crate::{
     AppState,
-    domain::{accounts, games},
+    domain::{accounts, game},
     error::{AppError, ErrorBody},
     extract::{ClientAddr, CurrentUser, Json, SESSION_COOKIE, session_cookie},
 };
@@ -153,7 +153,7 @@ async fn me(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<axum::Json<MeDto>, AppError> {
-    let your_turn = games::count_your_turn(&state, &user).await?;
+    let your_turn = game::count_your_turn(&state, &user).await?;
     Ok(axum::Json(MeDto {
         id: user.id,
         username: user.username,

@@ -25,8 +25,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 use serde::Deserialize;
 
 use crate::{
-    AppState,
-    domain::games,
+    AppState, domain,
     error::{AppError, ErrorBody},
     events::{Delivery, GameEvent, RenderedGame, Subscription, TurnNotice},
     extract::{CurrentUser, Path, Query},
@@ -63,7 +62,7 @@ async fn game_events(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
     // Subscribe before reading, so no change between the two is lost.
     let subscription = state.events.subscribe(Some(&id), None);
-    let now = RenderedGame::new(games::get(&state, &id).await?.event());
+    let now = RenderedGame::new(domain::game::live_event(&state, &id).await?);
     let opening = opening_game_event(&now, last_event_id(&headers));
     Ok(sse(opening.into_iter().collect(), Some(now), subscription))
 }
@@ -100,14 +99,14 @@ async fn my_events(
     let mut opening = Vec::new();
     let mut now = None;
     if let Some(id) = &query.game {
-        let game = RenderedGame::new(games::get(&state, id).await?.event());
+        let game = RenderedGame::new(domain::game::live_event(&state, id).await?);
         opening.extend(opening_game_event(&game, last_event_id(&headers)));
         now = Some(game);
     }
     let notice = TurnNotice {
         game_id: None,
         your_turn: false,
-        your_turn_games: games::count_your_turn(&state, &user).await?,
+        your_turn_games: domain::game::count_your_turn(&state, &user).await?,
     };
     opening.push(turns_event(&notice));
     Ok(sse(opening, now, subscription))

@@ -11,9 +11,9 @@ use utoipa::ToSchema;
 use crate::{
     AppState,
     clock::rfc3339,
-    domain::games::{self, GameDetail, GameSummary},
+    domain::game::{self, GameAction, GameDetail, GameSummary},
     error::{AppError, ErrorBody},
-    extract::{CurrentUser, Json, Path},
+    extract::{CurrentUser, Json, Path, Query},
 };
 
 /// The game routes.
@@ -90,8 +90,7 @@ impl From<GameDetail> for GameDto {
                 .game
                 .draw_claims()
                 .into_iter()
-                .filter_map(|claim| serde_json::to_value(claim).ok())
-                .filter_map(|value| value.as_str().map(str::to_owned))
+                .map(|claim| claim.as_str().to_owned())
                 .collect()
         } else {
             Vec::new()
@@ -113,7 +112,7 @@ impl From<GameDetail> for GameDto {
             draw_offer: detail.draw_offer.map(|color| color.as_str().to_owned()),
             days_per_move: detail.days_per_move,
             created_at: rfc3339(detail.created_at),
-            end_reason: detail.end_reason,
+            end_reason: detail.end_reason.map(|reason| reason.as_str().to_owned()),
             id: detail.id,
             white: detail.white,
             black: detail.black,
@@ -194,7 +193,7 @@ pub struct VariantDto {
 #[utoipa::path(get, path = "/api/v1/variants", tag = "games",
     responses((status = 200, body = [VariantDto])))]
 async fn variants(State(state): State<AppState>) -> Result<axum::Json<Vec<VariantDto>>, AppError> {
-    let stats = games::variant_stats(&state).await?;
+    let stats = game::variant_stats(&state).await?;
     Ok(axum::Json(
         stats
             .into_iter()
@@ -218,7 +217,7 @@ async fn my_games(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<axum::Json<Vec<GameSummaryDto>>, AppError> {
-    let list = games::list_for_user(&state, &user).await?;
+    let list = game::list_for_user(&state, &user).await?;
     Ok(axum::Json(
         list.into_iter().map(GameSummaryDto::from).collect(),
     ))
@@ -232,7 +231,7 @@ async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<axum::Json<GameDto>, AppError> {
-    Ok(axum::Json(games::get(&state, &id).await?.into()))
+    Ok(axum::Json(game::get(&state, &id).await?.into()))
 }
 
 /// Plays a move.
@@ -243,8 +242,9 @@ async fn show(
         (status = 401, body = ErrorBody),
         (status = 403, description = "not your turn, or not a player", body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "`ply` is not the current ply, or the game is over",
-            body = ErrorBody),
+        (status = 409, description = "`ply` is not the current ply (`stale_ply`), the game is \
+            over (`game_over`), or the time to move ran out (`time_out`: the game is now lost \
+            on time)", body = ErrorBody),
         (status = 422, description = "illegal or malformed move", body = ErrorBody),
     ))]
 async fn play(
@@ -253,14 +253,24 @@ async fn play(
     Path(id): Path<String>,
     Json(body): Json<MoveDto>,
 ) -> Result<axum::Json<GameDto>, AppError> {
-    let detail = games::play_move(&state, &user, &id, &body.move_text, body.ply).await?;
+    let detail = game::play_move(&state, &user, &id, &body.move_text, body.ply).await?;
     Ok(axum::Json(detail.into()))
 }
 
+/// The query of an action: optionally the ply the player saw (409 `stale_ply` if the game
+/// is no longer at it).
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ActionQuery {
+    /// The game's ply the player saw.
+    pub ply: Option<u32>,
+}
+
 macro_rules! game_action {
-    ($name:ident, $path:literal, $domain:path, $doc:literal, $conflict:literal) => {
+    ($name:ident, $path:literal, $action:expr, $doc:literal, $conflict:literal) => {
         #[doc = $doc]
-        #[utoipa::path(post, path = $path, tag = "games", params(("id" = String, Path)),
+        #[utoipa::path(post, path = $path, tag = "games",
+            params(("id" = String, Path), ActionQuery),
             responses(
                 (status = 200, body = GameDto),
                 (status = 401, body = ErrorBody),
@@ -272,8 +282,10 @@ macro_rules! game_action {
             State(state): State<AppState>,
             CurrentUser(user): CurrentUser,
             Path(id): Path<String>,
+            Query(query): Query<ActionQuery>,
         ) -> Result<axum::Json<GameDto>, AppError> {
-            Ok(axum::Json($domain(&state, &user, &id).await?.into()))
+            let detail = game::act(&state, &user, &id, $action, query.ply).await?;
+            Ok(axum::Json(detail.into()))
         }
     };
 }
@@ -281,42 +293,44 @@ macro_rules! game_action {
 game_action!(
     resign,
     "/api/v1/games/{id}/resign",
-    games::resign,
+    GameAction::Resign,
     "Resigns: the caller loses.",
-    "the game is over"
+    "the game is over (`game_over`, `time_out`), or `ply` is stale"
 );
 game_action!(
     abort,
     "/api/v1/games/{id}/abort",
-    games::abort,
+    GameAction::Abort,
     "Aborts the game before both sides have moved.",
-    "the game is over, or both have moved"
+    "the game is over, both have moved (`too_late_to_abort`), or `ply` is stale"
 );
 game_action!(
     draw_offer,
     "/api/v1/games/{id}/draw/offer",
-    games::offer_draw,
-    "Offers a draw (accepts the opponent's offer if there is one).",
-    "the game is over, or the caller already offers"
+    GameAction::OfferDraw,
+    "Offers a draw (accepts the opponent's offer if there is one). One offer per player per \
+     move, at most three per player per game.",
+    "the game is over, the caller already offers (`draw_already_offered`), offered at this \
+     move (`draw_offer_this_move`) or three times (`too_many_draw_offers`), or `ply` is stale"
 );
 game_action!(
     draw_accept,
     "/api/v1/games/{id}/draw/accept",
-    games::accept_draw,
+    GameAction::AcceptDraw,
     "Accepts the opponent's draw offer.",
-    "the game is over, or no offer stands"
+    "the game is over, no offer stands (`no_draw_offer`), or `ply` is stale"
 );
 game_action!(
     draw_decline,
     "/api/v1/games/{id}/draw/decline",
-    games::decline_draw,
+    GameAction::DeclineDraw,
     "Declines the opponent's draw offer.",
-    "the game is over, or no offer stands"
+    "the game is over, no offer stands (`no_draw_offer`), or `ply` is stale"
 );
 game_action!(
     draw_claim,
     "/api/v1/games/{id}/draw/claim",
-    games::claim_draw,
+    GameAction::ClaimDraw,
     "Claims a draw by threefold repetition or the fifty-move rule (chess).",
-    "the game is over, or there is no draw to claim"
+    "the game is over, there is no draw to claim (`no_draw_claim`), or `ply` is stale"
 );

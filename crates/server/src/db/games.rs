@@ -43,13 +43,37 @@ pub struct GameRow {
     pub updated_at: i64,
     /// Finished or aborted.
     pub finished_at: Option<i64>,
+    /// challenge, tournament, rematch or computer.
+    pub source: String,
+    /// What it came from (the challenge's id).
+    pub source_id: Option<String>,
+    /// Draw offers White made.
+    pub white_draw_offers: i64,
+    /// Draw offers Black made.
+    pub black_draw_offers: i64,
+    /// The ply of White's last draw offer.
+    pub white_offer_ply: Option<i64>,
+    /// The ply of Black's last draw offer.
+    pub black_offer_ply: Option<i64>,
 }
 
-const SELECT: &str = "select g.id, g.variant, g.white_id, w.username as white, g.black_id, \
+const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as white, g.black_id, \
     b.username as black, g.setup, g.status, g.result, g.termination, g.end_reason, g.ply, \
     g.to_move, g.deadline, g.draw_offer, g.days_per_move, g.created_at, g.updated_at, \
-    g.finished_at from games g join users w on w.id = g.white_id \
-    join users b on b.id = g.black_id";
+    g.finished_at, g.source, g.source_id, g.white_draw_offers, g.black_draw_offers, \
+    g.white_offer_ply, g.black_offer_ply";
+
+const FROM: &str =
+    "from games g join users w on w.id = g.white_id join users b on b.id = g.black_id";
+
+/// A game row beside one of its moves (`None` when it has none), as the one-statement
+/// read of a game returns it.
+#[derive(Debug, Clone, FromRow)]
+struct RowWithMove {
+    #[sqlx(flatten)]
+    row: GameRow,
+    move_text: Option<String>,
+}
 
 /// What a new game holds.
 #[derive(Debug, Clone)]
@@ -64,6 +88,10 @@ pub struct NewGame<'a> {
     pub black_id: &'a str,
     /// Knight Fight's numbers as JSON.
     pub setup: Option<&'a str>,
+    /// challenge, tournament, rematch or computer.
+    pub source: &'a str,
+    /// What it came from (the challenge's id).
+    pub source_id: Option<&'a str>,
     /// Days per move.
     pub days_per_move: i64,
     /// White's first deadline.
@@ -80,8 +108,8 @@ pub struct NewGame<'a> {
 pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into games (id, variant, white_id, black_id, setup, status, ply, to_move, \
-         deadline, days_per_move, created_at, updated_at) \
-         values ($1, $2, $3, $4, $5, 'active', 0, 'white', $6, $7, $8, $8)",
+         deadline, days_per_move, created_at, updated_at, source, source_id) \
+         values ($1, $2, $3, $4, $5, 'active', 0, 'white', $6, $7, $8, $8, $9, $10)",
     )
     .bind(new.id)
     .bind(new.variant)
@@ -91,35 +119,52 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     .bind(new.deadline)
     .bind(new.days_per_move)
     .bind(new.now)
+    .bind(new.source)
+    .bind(new.source_id)
     .execute(conn)
     .await?;
     Ok(())
 }
 
-/// One game.
+/// One game and its moves in order, read in one statement, so both come from one
+/// snapshot even while a move commits.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn get_with_moves(
+    conn: &mut AnyConnection,
+    id: &str,
+) -> Result<Option<(GameRow, Vec<String>)>, sqlx::Error> {
+    let rows: Vec<RowWithMove> = sqlx::query_as(&format!(
+        "select {COLUMNS}, m.move as move_text {FROM} \
+         left join moves m on m.game_id = g.id where g.id = $1 order by m.ply"
+    ))
+    .bind(id)
+    .fetch_all(conn)
+    .await?;
+    let mut rows = rows.into_iter();
+    let Some(first) = rows.next() else {
+        return Ok(None);
+    };
+    let moves = first
+        .move_text
+        .into_iter()
+        .chain(rows.filter_map(|row| row.move_text))
+        .collect();
+    Ok(Some((first.row, moves)))
+}
+
+/// One game without its moves.
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn get(conn: &mut AnyConnection, id: &str) -> Result<Option<GameRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{SELECT} where g.id = $1"))
+    sqlx::query_as(&format!("select {COLUMNS} {FROM} where g.id = $1"))
         .bind(id)
         .fetch_optional(conn)
         .await
-}
-
-/// The game's moves in order.
-///
-/// # Errors
-///
-/// Database errors.
-pub async fn moves(conn: &mut AnyConnection, id: &str) -> Result<Vec<String>, sqlx::Error> {
-    let rows: Vec<(String,)> =
-        sqlx::query_as("select move from moves where game_id = $1 order by ply")
-            .bind(id)
-            .fetch_all(conn)
-            .await?;
-    Ok(rows.into_iter().map(|(text,)| text).collect())
 }
 
 /// The first write of a move's transaction: claims the game row if it is still active at
@@ -207,6 +252,10 @@ pub struct GameState {
     pub deadline: Option<i64>,
     /// Who offers a draw.
     pub draw_offer: Option<&'static str>,
+    /// Draw offers made by White and by Black.
+    pub draw_offers: [i64; 2],
+    /// The ply of White's and of Black's last draw offer.
+    pub offer_plies: [Option<i64>; 2],
     /// When it ended.
     pub finished_at: Option<i64>,
 }
@@ -225,7 +274,8 @@ pub async fn save(
     sqlx::query(
         "update games set status = $2, result = $3, termination = $4, end_reason = $5, \
          ply = $6, to_move = $7, deadline = $8, draw_offer = $9, finished_at = $10, \
-         updated_at = $11 where id = $1",
+         updated_at = $11, white_draw_offers = $12, black_draw_offers = $13, \
+         white_offer_ply = $14, black_offer_ply = $15 where id = $1",
     )
     .bind(id)
     .bind(state.status)
@@ -238,6 +288,10 @@ pub async fn save(
     .bind(state.draw_offer)
     .bind(state.finished_at)
     .bind(now)
+    .bind(state.draw_offers[0])
+    .bind(state.draw_offers[1])
+    .bind(state.offer_plies[0])
+    .bind(state.offer_plies[1])
     .execute(conn)
     .await?;
     Ok(())
@@ -264,32 +318,28 @@ pub async fn overdue(
     .await
 }
 
-/// Ends an overdue game on time (the first write of the sweeper's transaction), only if
-/// it is still active at `ply` with `to_move` to move and past its deadline: whoever runs
-/// it first wins, every other sweeper finds no row. Returns whether it ended the game.
+/// The first write of the sweeper's transaction: claims an overdue game if it is still
+/// active at `ply` with `to_move` to move and past its deadline, so that whoever runs it
+/// first ends the game and every other sweeper finds no row. Returns whether it did.
 ///
 /// # Errors
 ///
 /// Database errors.
-pub async fn finish_on_time(
+pub async fn claim_overdue(
     conn: &mut AnyConnection,
     id: &str,
     ply: i64,
     to_move: &str,
-    result: &str,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "update games set status = 'finished', result = $5, termination = 'timeout', \
-         end_reason = 'timeout', to_move = null, deadline = null, draw_offer = null, \
-         finished_at = $4, updated_at = $4 \
+        "update games set updated_at = $4 \
          where id = $1 and ply = $2 and to_move = $3 and status = 'active' and deadline <= $4",
     )
     .bind(id)
     .bind(ply)
     .bind(to_move)
     .bind(now)
-    .bind(result)
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -307,7 +357,8 @@ pub async fn for_user(
     finished_limit: i64,
 ) -> Result<Vec<GameRow>, sqlx::Error> {
     let mut active: Vec<GameRow> = sqlx::query_as(&format!(
-        "{SELECT} where (g.white_id = $1 or g.black_id = $1) and g.status = 'active' \
+        "select {COLUMNS} {FROM} \
+         where (g.white_id = $1 or g.black_id = $1) and g.status = 'active' \
          order by g.deadline, g.id"
     ))
     .bind(user_id)
@@ -316,7 +367,8 @@ pub async fn for_user(
     // Stable: the deadline order stays within each group.
     active.sort_by_key(|row| !is_users_turn(row, user_id));
     let ended: Vec<GameRow> = sqlx::query_as(&format!(
-        "{SELECT} where (g.white_id = $1 or g.black_id = $1) and g.status <> 'active' \
+        "select {COLUMNS} {FROM} \
+         where (g.white_id = $1 or g.black_id = $1) and g.status <> 'active' \
          order by g.finished_at desc, g.id limit $2"
     ))
     .bind(user_id)

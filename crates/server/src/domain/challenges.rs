@@ -6,10 +6,13 @@ use crate::{
     AppState,
     db::{
         challenges::{self, ChallengeRow, NewChallenge},
-        games::{self, NewGame},
         users,
     },
-    domain::{DAY, accounts::User, new_id},
+    domain::{
+        accounts::User,
+        game::{self, ClockSettings, GameSource, NewGameRequest},
+        new_id,
+    },
     error::AppError,
 };
 
@@ -38,15 +41,23 @@ impl ColorChoice {
         }
     }
 
-    /// Reads `white`, `black` or `random`.
+    /// Reads `white`, `black` or `random` (see [`FromStr`](std::str::FromStr)).
     #[must_use]
     pub fn parse(text: &str) -> Option<ColorChoice> {
-        match text {
-            "white" => Some(ColorChoice::White),
-            "black" => Some(ColorChoice::Black),
-            "random" => Some(ColorChoice::Random),
-            _ => None,
-        }
+        text.parse().ok()
+    }
+}
+
+impl std::str::FromStr for ColorChoice {
+    type Err = game::UnknownName;
+    fn from_str(s: &str) -> Result<ColorChoice, game::UnknownName> {
+        [ColorChoice::White, ColorChoice::Black, ColorChoice::Random]
+            .into_iter()
+            .find(|choice| choice.as_str() == s)
+            .ok_or_else(|| game::UnknownName {
+                kind: "colour choice",
+                text: s.to_owned(),
+            })
     }
 }
 
@@ -81,8 +92,10 @@ impl TryFrom<ChallengeRow> for Challenge {
                 .variant
                 .parse()
                 .map_err(|_| AppError::internal(format!("stored variant `{}`", row.variant)))?,
-            color: ColorChoice::parse(&row.color)
-                .ok_or_else(|| AppError::internal(format!("stored colour `{}`", row.color)))?,
+            color: row
+                .color
+                .parse()
+                .map_err(|error| AppError::internal(format!("stored colour: {error}")))?,
             id: row.id,
             challenger: row.challenger,
             days_per_move: row.days_per_move,
@@ -124,9 +137,10 @@ pub async fn create(
             format!("unknown variant `{}`", request.variant),
         )
     })?;
-    let color = ColorChoice::parse(request.color).ok_or_else(|| {
-        AppError::invalid("invalid_color", "color is `white`, `black` or `random`")
-    })?;
+    let color: ColorChoice = request
+        .color
+        .parse()
+        .map_err(|_| AppError::invalid("invalid_color", "color is `white`, `black` or `random`"))?;
     if !DAYS_PER_MOVE.contains(&request.days_per_move) {
         return Err(AppError::invalid(
             "invalid_days_per_move",
@@ -245,42 +259,31 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
     let variant: Variant = variant
         .parse()
         .map_err(|_| AppError::internal(format!("stored variant `{variant}`")))?;
-    let challenger_white = match ColorChoice::parse(&color) {
-        Some(ColorChoice::White) => true,
-        Some(ColorChoice::Black) => false,
-        Some(ColorChoice::Random) => rand::random::<bool>(),
-        None => return Err(AppError::internal(format!("stored colour `{color}`"))),
+    let challenger_white = match color.parse::<ColorChoice>() {
+        Ok(ColorChoice::White) => true,
+        Ok(ColorChoice::Black) => false,
+        Ok(ColorChoice::Random) => rand::random::<bool>(),
+        Err(error) => return Err(AppError::internal(format!("stored colour: {error}"))),
     };
     let (white_id, black_id) = if challenger_white {
         (challenger_id.as_str(), user.id.as_str())
     } else {
         (user.id.as_str(), challenger_id.as_str())
     };
-    let setup = AnyGame::random_setup(variant, &mut rand::rng())
-        .map(|setup| serde_json::to_string(&setup))
-        .transpose()
-        .map_err(AppError::internal)?;
-    let game_id = new_id();
-    games::insert(
-        &mut tx,
-        &NewGame {
-            id: &game_id,
-            variant: variant.as_str(),
-            white_id,
-            black_id,
-            setup: setup.as_deref(),
-            days_per_move,
-            deadline: now + days_per_move * DAY,
-            now,
-        },
-    )
-    .await?;
-    challenges::set_game(&mut tx, id, &game_id).await?;
-    let staged = state.events.stage_game(&mut tx, &game_id).await?;
+    let request = NewGameRequest {
+        variant,
+        white_id,
+        black_id,
+        setup: AnyGame::random_setup(variant, &mut rand::rng()),
+        clock: ClockSettings { days_per_move },
+        source: GameSource::Challenge,
+        source_id: Some(id),
+    };
+    // On any error below, dropping `tx` rolls the whole acceptance back.
+    let created = game::create(state, &mut tx, &request, now).await?;
+    challenges::set_game(&mut tx, id, &created.id).await?;
     tx.commit().await?;
-    staged.committed(&state.events);
-    crate::metrics::game_started(variant.as_str());
-    Ok(game_id)
+    Ok(created.committed(state))
 }
 
 async fn why_not_taken(state: &AppState, user: &User, id: &str) -> AppError {

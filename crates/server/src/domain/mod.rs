@@ -3,7 +3,7 @@
 
 pub mod accounts;
 pub mod challenges;
-pub mod games;
+pub mod game;
 pub mod pages;
 
 use rand::RngCore;

@@ -315,30 +315,6 @@ impl EventHub {
         }
     }
 
-    /// Stages the change of game `game_id` as saved in the transaction `conn` (its row
-    /// and both players' turn counts are read there), as [`EventHub::stage`] does.
-    ///
-    /// # Errors
-    ///
-    /// Database errors, or no such game (the transaction should then be rolled back).
-    pub async fn stage_game(
-        &self,
-        conn: &mut AnyConnection,
-        game_id: &str,
-    ) -> Result<Staged, sqlx::Error> {
-        let row = games::get(&mut *conn, game_id)
-            .await?
-            .ok_or(sqlx::Error::RowNotFound)?;
-        let change = Change::read(
-            &mut *conn,
-            GameEvent::of_row(&row),
-            &row.white_id,
-            &row.black_id,
-        )
-        .await?;
-        self.stage(conn, change).await
-    }
-
     /// Hands a committed change to this process's subscribers.
     pub fn deliver(&self, change: &Change) {
         let mut subscribers = self.lock();

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use crate::{
     AppState,
     clock::rfc3339,
-    domain::games::{self, GameDetail, GameStatus, Termination},
+    domain::game::{self, EndReason, GameAction, GameDetail, GameStatus, Termination},
     error::AppError,
     extract::{Path, Query},
     web::{
@@ -105,7 +105,7 @@ fn end_text(t: &Tr, detail: &GameDetail) -> String {
         GameStatus::Active => String::new(),
         GameStatus::Aborted => t.get("game.aborted").to_owned(),
         GameStatus::Finished => {
-            let reason = detail.end_reason.as_deref().unwrap_or("normal");
+            let reason = detail.end_reason.map_or("normal", EndReason::as_str);
             let key = format!("end.{reason}");
             let reason = if t.has(&key) { t.get(&key) } else { reason };
             t.fmt(
@@ -219,9 +219,9 @@ fn build_page(
         },
     ];
     let mut actions = Vec::new();
-    let mut push = |action: &'static str, key: &str| {
+    let mut push = |action: GameAction, key: &str| {
         actions.push(ActionButton {
-            action,
+            action: action.as_str(),
             text: t.get(key).to_owned(),
         });
     };
@@ -229,17 +229,17 @@ fn build_page(
     if let (Some(color), true) = (viewer, active) {
         match detail.draw_offer {
             Some(offerer) if offerer != color => {
-                push("draw-accept", "action.draw_accept");
-                push("draw-decline", "action.draw_decline");
+                push(GameAction::AcceptDraw, "action.draw_accept");
+                push(GameAction::DeclineDraw, "action.draw_decline");
             }
             Some(_) => {}
-            None => push("draw-offer", "action.draw_offer"),
+            None => push(GameAction::OfferDraw, "action.draw_offer"),
         }
         if detail.to_move() == Some(color) && !detail.game.draw_claims().is_empty() {
-            push("draw-claim", "action.draw_claim");
+            push(GameAction::ClaimDraw, "action.draw_claim");
         }
         if live_ply < 2 {
-            push("abort", "action.abort");
+            push(GameAction::Abort, "action.abort");
         }
     }
     let status = if active {
@@ -336,7 +336,7 @@ pub(crate) async fn page(
     Query(query): Query<GameQuery>,
 ) -> Result<Response, AppError> {
     if let Some(id) = id.strip_suffix(".svg") {
-        let detail = games::get(&state, id).await?;
+        let detail = game::get(&state, id).await?;
         let svg_query = SvgQuery {
             ply: query.ply,
             flip: query.flip,
@@ -359,7 +359,7 @@ pub(crate) async fn page(
         )
             .into_response());
     }
-    let detail = games::get(&state, &id).await?;
+    let detail = game::get(&state, &id).await?;
     render(&build_page(&state, ctx, &detail, &query, String::new())?)
 }
 
@@ -380,7 +380,7 @@ async fn refused(
     id: &str,
     error: &AppError,
 ) -> Result<Response, AppError> {
-    let detail = games::get(state, id).await?;
+    let detail = game::get(state, id).await?;
     let t = ctx.t;
     let key = format!("error.{}", error.code());
     let message = if t.has(&key) {
@@ -411,12 +411,12 @@ pub(crate) async fn play(
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
     let Ok(seen) = form.ply.parse::<u32>() else {
-        let detail = games::get(&state, &id).await?;
+        let detail = game::get(&state, &id).await?;
         let error = stale(&form.ply, detail.game.ply())
             .unwrap_or_else(|| AppError::invalid("invalid_form", "ply"));
         return refused(&state, ctx, &id, &error).await;
     };
-    match games::play_move(&state, &user, &id, form.move_text.trim(), seen).await {
+    match game::play_move(&state, &user, &id, form.move_text.trim(), seen).await {
         Ok(_) => Ok(see_other(&format!("/games/{id}"))),
         Err(error)
             if error.status() == StatusCode::NOT_FOUND || error.status().is_server_error() =>
@@ -428,7 +428,7 @@ pub(crate) async fn play(
 }
 
 /// `POST /games/{id}/action/{action}`: resign, abort, draw offer / accept / decline /
-/// claim, at the ply the page showed.
+/// claim, at the ply the page showed (the domain checks it).
 pub(crate) async fn action(
     State(state): State<AppState>,
     ctx: Ctx,
@@ -436,18 +436,13 @@ pub(crate) async fn action(
     Form(form): Form<MoveForm>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
-    let detail = games::get(&state, &id).await?;
-    let result = if let Some(error) = stale(&form.ply, detail.game.ply()) {
-        Err(error)
-    } else {
-        match action.as_str() {
-            "resign" => games::resign(&state, &user, &id).await,
-            "abort" => games::abort(&state, &user, &id).await,
-            "draw-offer" => games::offer_draw(&state, &user, &id).await,
-            "draw-accept" => games::accept_draw(&state, &user, &id).await,
-            "draw-decline" => games::decline_draw(&state, &user, &id).await,
-            "draw-claim" => games::claim_draw(&state, &user, &id).await,
-            _ => return Err(AppError::NotFound("action")),
+    let action: GameAction = action.parse().map_err(|_| AppError::NotFound("action"))?;
+    let result = match form.ply.parse::<u32>() {
+        Ok(seen) => game::act(&state, &user, &id, action, Some(seen)).await,
+        Err(_) => {
+            let detail = game::get(&state, &id).await?;
+            Err(stale(&form.ply, detail.game.ply())
+                .unwrap_or_else(|| AppError::invalid("invalid_form", "ply")))
         }
     };
     match result {
@@ -472,7 +467,7 @@ pub fn record_text(detail: &GameDetail, site: &str) -> String {
     };
     let termination = match (detail.status, detail.termination) {
         (GameStatus::Aborted, _) => "aborted",
-        (_, Some(Termination::Normal)) => detail.end_reason.as_deref().unwrap_or("normal"),
+        (_, Some(Termination::Normal)) => detail.end_reason.map_or("normal", EndReason::as_str),
         (_, Some(termination)) => termination.as_str(),
         (_, None) => "unterminated",
     };
@@ -528,7 +523,7 @@ pub(crate) async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let detail = games::get(&state, &id).await?;
+    let detail = game::get(&state, &id).await?;
     let text = record_text(&detail, &state.config.public_url.base);
     let (kind, extension) = if detail.variant() == Variant::Chess {
         ("application/x-chess-pgn", "pgn")

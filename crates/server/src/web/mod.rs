@@ -28,7 +28,7 @@ use tower_http::compression::CompressionLayer;
 
 use crate::{
     AppState,
-    domain::{accounts::User, games},
+    domain::accounts::User,
     error::{AppError, ErrorFace},
     extract::{MaybeUser, is_cross_site},
 };
@@ -136,7 +136,7 @@ impl FromRequestParts<AppState> for Ctx {
             Err(error) => return Err(error),
         };
         let your_turn = match &user {
-            Some(user) => games::count_your_turn(state, user).await?,
+            Some(user) => crate::domain::game::count_your_turn(state, user).await?,
             None => 0,
         };
         Ok(Ctx {

@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::{
     AppState,
-    domain::games::{self, GameStatus, GameSummary},
+    domain::game::{self, GameStatus, GameSummary},
     error::AppError,
     extract::Query,
     web::{
@@ -79,7 +79,7 @@ pub(crate) async fn my_games(
     ctx: Ctx,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
-    let list = games::list_for_user(&state, &user).await?;
+    let list = game::list_for_user(&state, &user).await?;
     let (t, now, me) = (ctx.t, state.now(), user.username.as_str());
     let active = |g: &&GameSummary| g.status == GameStatus::Active;
     let page = MyGamesPage {
@@ -120,7 +120,7 @@ pub(crate) async fn next_game(
     Query(query): Query<NextGameQuery>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?;
-    let list = games::list_for_user(&state, user).await?;
+    let list = game::list_for_user(&state, user).await?;
     let next = list
         .iter()
         .filter(|g| g.status == GameStatus::Active && g.your_turn)

@@ -6,7 +6,7 @@ use axum::{extract::State, response::Response};
 use crate::{
     AppState,
     domain::{
-        games::{self, GameStatus},
+        game::{self, GameStatus},
         pages as lookups,
     },
     error::AppError,
@@ -36,7 +36,7 @@ pub(crate) async fn player(
     let user = lookups::user_by_name(&state, &name)
         .await?
         .ok_or(AppError::NotFound("player"))?;
-    let list = games::list_for_user(&state, &user).await?;
+    let list = game::list_for_user(&state, &user).await?;
     let (t, now) = (ctx.t, state.now());
     let me = user.username.as_str();
     let page = PlayerPage {

@@ -6,7 +6,7 @@ use rules::Variant;
 
 use crate::{
     AppState,
-    domain::games,
+    domain::game,
     error::AppError,
     extract::Path,
     web::{
@@ -41,7 +41,7 @@ pub fn percent(part: i64, whole: i64) -> String {
 
 /// The statistics line of a rules page.
 #[must_use]
-pub fn statistics_text(t: &Tr, stats: &games::VariantStats) -> String {
+pub fn statistics_text(t: &Tr, stats: &game::VariantStats) -> String {
     let games = stats.games();
     t.fmt(
         "rules.statistics",
@@ -63,7 +63,7 @@ pub(crate) async fn rules(
     Path(variant): Path<String>,
 ) -> Result<Response, AppError> {
     let variant: Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
-    let stats = games::variant_stats(&state)
+    let stats = game::variant_stats(&state)
         .await?
         .into_iter()
         .find(|stats| stats.variant == variant)
@@ -101,7 +101,7 @@ mod tests {
 
     #[test]
     fn statistics_line_with_two_decimals() {
-        let stats = games::VariantStats {
+        let stats = game::VariantStats {
             variant: Variant::Chess,
             white_wins: 1,
             black_wins: 2,

@@ -2,7 +2,7 @@
 
 use futures_util::future::join_all;
 use reqwest::StatusCode;
-use server::{clock::Clock, domain::games::sweep_overdue};
+use server::{clock::Clock, domain::game::sweep_overdue};
 
 use crate::{
     helpers::{START, TestApp},

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use server::domain::games::sweep_overdue;
+use server::domain::game::sweep_overdue;
 use tokio::io::AsyncWriteExt;
 
 use crate::{

@@ -167,11 +167,19 @@ async fn draw_offer_accept_decline_and_lapse(app: TestApp) {
     let (status, game) = app.act(&black, &id, "draw/decline").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(game["draw_offer"], Value::Null);
+    // One offer per player per move: White offers again only after a move.
+    let (status, err) = app.act(&white, &id, "draw/offer").await;
+    assert_eq!(
+        (status, err["error"].as_str()),
+        (StatusCode::CONFLICT, Some("draw_offer_this_move"))
+    );
+    app.play_ok(&white, &black, &id, "e2e4").await;
+    app.play_ok(&white, &black, &id, "e7e5").await;
     // An offer stays while the offerer moves, and lapses when the opponent moves.
     app.act(&white, &id, "draw/offer").await;
-    let game = app.play_ok(&white, &black, &id, "e2e4").await;
+    let game = app.play_ok(&white, &black, &id, "g1f3").await;
     assert_eq!(game["draw_offer"], "white");
-    let game = app.play_ok(&white, &black, &id, "e7e5").await;
+    let game = app.play_ok(&white, &black, &id, "b8c6").await;
     assert_eq!(game["draw_offer"], Value::Null);
     let (status, _) = app.act(&black, &id, "draw/accept").await;
     assert_eq!(

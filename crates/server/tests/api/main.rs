@@ -10,6 +10,7 @@ mod errors;
 mod events;
 mod games;
 mod health;
+mod lifecycle;
 mod ops;
 mod playouts;
 mod races;

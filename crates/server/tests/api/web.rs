@@ -24,6 +24,7 @@ scenarios!(
     language_follows_cookie_then_accept_language,
     my_games_orders_my_turn_first_and_next_game_jumps_there,
     player_pages_list_games_with_results,
+    a_late_move_by_form_says_the_game_is_lost_on_time,
 );
 
 /// A browser without script: its own cookie, no automatic redirects.
@@ -1162,4 +1163,29 @@ async fn threefold_repetition_is_claimed_by_form(app: TestApp) {
         done.text("#status"),
         "Result \u{bd}-\u{bd}: threefold repetition claimed"
     );
+}
+
+async fn a_late_move_by_form_says_the_game_is_lost_on_time(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wilma").await;
+    let mut black = Browser::sign_up(&app, "barney").await;
+    let id = new_game(&mut white, &mut black, "barney", "reversi-6x6").await;
+    app.clock.advance(3 * 86_400);
+    let page = white
+        .post(
+            &format!("/games/{id}/move"),
+            &[("move", "c3"), ("ply", "0")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::CONFLICT, "{}", page.body);
+    assert_eq!(
+        page.text("#message"),
+        "The time for this move ran out: the game is lost on time. Nothing was played."
+    );
+    assert_eq!(page.text("#status"), "Result 0-1: time ran out");
+    // Another late action by form gets the plain "over" answer.
+    let again = black
+        .post(&format!("/games/{id}/action/draw-offer"), &[("ply", "0")])
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert_eq!(again.text("#message"), "The game is over.");
 }

@@ -1,0 +1,228 @@
+//! The actions besides moves: resign, abort, draw offer / accept / decline / claim. One
+//! [`GameAction`] type, read once from the HTML form's path or named by the API's route,
+//! and one [`act`] for both, with the stale-ply guard inside, so both faces follow one
+//! rule for who may do what.
+
+use std::{fmt, str::FromStr};
+
+use rules::Color;
+
+use super::{
+    Applied, DrawOfferTally, Ending, GameDetail, commit, finish::finish, not_a_player,
+    not_your_turn, read::load, save, timeout, why_not_claimed,
+};
+use crate::{AppState, db::games, domain::accounts::User, error::AppError};
+
+/// At most this many draw offers per player per game.
+pub const MAX_DRAW_OFFERS: i64 = 3;
+
+/// What a player may do to a game besides moving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameAction {
+    /// Give up: the caller loses.
+    Resign,
+    /// Call the game off before both sides have moved.
+    Abort,
+    /// Offer a draw (accepts the opponent's offer if there is one).
+    OfferDraw,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+    /// Claim a draw (chess: threefold repetition, fifty-move rule) as the player to move.
+    ClaimDraw,
+}
+
+impl GameAction {
+    /// Every action.
+    pub const ALL: [GameAction; 6] = [
+        GameAction::Resign,
+        GameAction::Abort,
+        GameAction::OfferDraw,
+        GameAction::AcceptDraw,
+        GameAction::DeclineDraw,
+        GameAction::ClaimDraw,
+    ];
+
+    /// The name in URLs and forms: `resign`, `abort`, `draw-offer`, `draw-accept`,
+    /// `draw-decline`, `draw-claim`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameAction::Resign => "resign",
+            GameAction::Abort => "abort",
+            GameAction::OfferDraw => "draw-offer",
+            GameAction::AcceptDraw => "draw-accept",
+            GameAction::DeclineDraw => "draw-decline",
+            GameAction::ClaimDraw => "draw-claim",
+        }
+    }
+}
+
+impl fmt::Display for GameAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for GameAction {
+    type Err = super::UnknownName;
+    fn from_str(s: &str) -> Result<GameAction, super::UnknownName> {
+        GameAction::ALL
+            .into_iter()
+            .find(|action| action.as_str() == s)
+            .ok_or_else(|| super::UnknownName {
+                kind: "game action",
+                text: s.to_owned(),
+            })
+    }
+}
+
+/// What an action does to a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Change {
+    /// The game ends.
+    End(Ending),
+    /// `color` offers a draw.
+    Offer(Color),
+    /// The standing offer is withdrawn or declined.
+    NoOffer,
+}
+
+fn no_draw_offer() -> AppError {
+    AppError::conflict("no_draw_offer", "your opponent offers no draw")
+}
+
+/// What `action` by `color` does to `detail`, or why it may not be done now.
+fn decide(action: GameAction, detail: &GameDetail, color: Color) -> Result<Change, AppError> {
+    match action {
+        GameAction::Resign => Ok(Change::End(Ending::Resignation { loser: color })),
+        GameAction::Abort if detail.game.ply() >= 2 => Err(AppError::conflict(
+            "too_late_to_abort",
+            "a game can be aborted only before both sides have moved",
+        )),
+        GameAction::Abort => Ok(Change::End(Ending::Aborted)),
+        GameAction::OfferDraw => match detail.draw_offer {
+            Some(offerer) if offerer == color => Err(AppError::conflict(
+                "draw_already_offered",
+                "you already offer a draw",
+            )),
+            Some(_) => Ok(Change::End(Ending::Agreement)),
+            None => {
+                let tally = detail.offers_of(color);
+                if tally.last_ply == Some(detail.stored_ply()) {
+                    Err(AppError::conflict(
+                        "draw_offer_this_move",
+                        "you offered a draw at this move already: wait for the next move",
+                    ))
+                } else if tally.made >= MAX_DRAW_OFFERS {
+                    Err(AppError::conflict(
+                        "too_many_draw_offers",
+                        format!(
+                            "a player may offer a draw at most {MAX_DRAW_OFFERS} times per game"
+                        ),
+                    ))
+                } else {
+                    Ok(Change::Offer(color))
+                }
+            }
+        },
+        GameAction::AcceptDraw if detail.draw_offer == Some(color.other()) => {
+            Ok(Change::End(Ending::Agreement))
+        }
+        GameAction::DeclineDraw if detail.draw_offer == Some(color.other()) => Ok(Change::NoOffer),
+        GameAction::AcceptDraw | GameAction::DeclineDraw => Err(no_draw_offer()),
+        GameAction::ClaimDraw => {
+            if detail.to_move() != Some(color) {
+                return Err(not_your_turn());
+            }
+            match detail.game.draw_claims().first() {
+                Some(claim) => Ok(Change::End(Ending::Claim(*claim))),
+                None => Err(AppError::conflict(
+                    "no_draw_claim",
+                    "there is no draw to claim",
+                )),
+            }
+        }
+    }
+}
+
+/// Runs `action` for `user` on game `id`. With `seen_ply` (the HTML forms always, the
+/// API when given), the game must still be at that ply. One transaction whose first
+/// write claims the game row; the game is read once inside it; a player whose time has
+/// run out loses on time first.
+///
+/// # Errors
+///
+/// 404; 403 `not_a_player` / `not_your_turn` (claims); 409 `stale_ply`, `game_over`,
+/// `time_out`, `too_late_to_abort`, `draw_already_offered`, `draw_offer_this_move`,
+/// `too_many_draw_offers`, `no_draw_offer`, `no_draw_claim`.
+pub async fn act(
+    state: &AppState,
+    user: &User,
+    id: &str,
+    action: GameAction,
+    seen_ply: Option<u32>,
+) -> Result<GameDetail, AppError> {
+    let now = state.now();
+    let mut tx = state.db.pool.begin().await?;
+    let claimed = match seen_ply {
+        Some(ply) => games::claim_at_ply(&mut tx, id, i64::from(ply), now).await?,
+        None => games::claim_active(&mut tx, id, now).await?,
+    };
+    if !claimed {
+        tx.rollback().await?;
+        return Err(why_not_claimed(state, &user.id, id, seen_ply).await);
+    }
+    let work = async {
+        let mut detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
+        let color = detail.color_of(&user.id).ok_or_else(not_a_player)?;
+        if let Some(applied) = timeout::end_if_overdue(&mut tx, &mut detail, now).await? {
+            return Ok(applied);
+        }
+        let ended = match decide(action, &detail, color)? {
+            Change::End(ending) => {
+                finish(&mut tx, &mut detail, ending, now).await?;
+                true
+            }
+            Change::Offer(color) => {
+                detail.draw_offer = Some(color);
+                let tally = DrawOfferTally {
+                    made: detail.offers_of(color).made + 1,
+                    last_ply: Some(detail.stored_ply()),
+                };
+                match color {
+                    Color::White => detail.white_offers = tally,
+                    Color::Black => detail.black_offers = tally,
+                }
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+            Change::NoOffer => {
+                detail.draw_offer = None;
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+        };
+        Ok(Applied {
+            ended,
+            ..Applied::changed(detail)
+        })
+    }
+    .await;
+    commit(state, tx, work).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_read_back_from_their_names() {
+        for action in GameAction::ALL {
+            assert_eq!(action.as_str().parse(), Ok(action));
+        }
+        assert!("draw".parse::<GameAction>().is_err());
+        assert!("Resign".parse::<GameAction>().is_err());
+    }
+}

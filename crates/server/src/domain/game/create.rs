@@ -1,0 +1,136 @@
+//! The one way a game begins: [`create`] writes it in the caller's transaction (accepting
+//! a challenge today; a tournament pairing, a rematch or a game against the computer
+//! later), and [`Created::committed`] runs the post-commit steps.
+
+use rules::{AnyGame, Color, KnightFightSetup, Variant};
+use sqlx::AnyConnection;
+
+use super::{GameSource, GameStatus, follow_up};
+use crate::{
+    AppState,
+    db::games::{self, NewGame},
+    domain::{DAY, new_id},
+    error::AppError,
+    events::{self, GameEvent, Staged},
+};
+
+/// A game's clock. Today: a number of days for every move (the clock issue adds
+/// increments, reserves and vacations here).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockSettings {
+    /// Days per move.
+    pub days_per_move: i64,
+}
+
+impl ClockSettings {
+    /// When the player to move runs out of time if their turn began at `now`.
+    #[must_use]
+    pub const fn deadline_after(self, now: i64) -> i64 {
+        now + self.days_per_move * DAY
+    }
+}
+
+/// Everything a new game needs.
+#[derive(Debug, Clone)]
+pub struct NewGameRequest<'a> {
+    /// The variant.
+    pub variant: Variant,
+    /// The user playing White.
+    pub white_id: &'a str,
+    /// The user playing Black.
+    pub black_id: &'a str,
+    /// Knight Fight's numbers (`None` for the other variants); see
+    /// [`AnyGame::random_setup`].
+    pub setup: Option<KnightFightSetup>,
+    /// The clock.
+    pub clock: ClockSettings,
+    /// Where it comes from.
+    pub source: GameSource,
+    /// What it comes from (the challenge's id).
+    pub source_id: Option<&'a str>,
+}
+
+/// A game written in a transaction that has not committed yet.
+#[derive(Debug)]
+#[must_use = "call `committed` after the transaction commits"]
+pub struct Created {
+    /// The new game's id.
+    pub id: String,
+    variant: Variant,
+    staged: Staged,
+}
+
+impl Created {
+    /// The transaction committed: publishes the new game's live event and counts it.
+    /// Returns the game's id.
+    pub fn committed(self, state: &AppState) -> String {
+        follow_up::after_create(state, self.staged, self.variant);
+        self.id
+    }
+}
+
+/// Writes a new active game in `conn`'s transaction and stages its live event.
+///
+/// # Errors
+///
+/// 422 `same_player` (both colours to one user), `invalid_setup` (a setup the variant
+/// does not take, or none where it needs one), `invalid_days_per_move`; database errors.
+pub async fn create(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    request: &NewGameRequest<'_>,
+    now: i64,
+) -> Result<Created, AppError> {
+    if request.white_id == request.black_id {
+        return Err(AppError::invalid(
+            "same_player",
+            "a game needs two different players",
+        ));
+    }
+    if request.clock.days_per_move < 1 {
+        return Err(AppError::invalid(
+            "invalid_days_per_move",
+            "a move needs at least one day",
+        ));
+    }
+    let game = AnyGame::new(request.variant, request.setup.clone())
+        .map_err(|error| AppError::invalid("invalid_setup", error.to_string()))?;
+    let setup = request
+        .setup
+        .as_ref()
+        .map(serde_json::to_string)
+        .transpose()
+        .map_err(AppError::internal)?;
+    let id = new_id();
+    games::insert(
+        &mut *conn,
+        &NewGame {
+            id: &id,
+            variant: request.variant.as_str(),
+            white_id: request.white_id,
+            black_id: request.black_id,
+            setup: setup.as_deref(),
+            source: request.source.as_str(),
+            source_id: request.source_id,
+            days_per_move: request.clock.days_per_move,
+            deadline: request.clock.deadline_after(now),
+            now,
+        },
+    )
+    .await?;
+    let event = GameEvent {
+        game_id: id.clone(),
+        ply: 0,
+        status: GameStatus::Active.as_str().to_owned(),
+        to_move: game.to_move().map(|color: Color| color.as_str().to_owned()),
+        draw_offer: None,
+    };
+    let change =
+        events::Change::read(&mut *conn, event, request.white_id, request.black_id).await?;
+    let staged = state.events.stage(conn, change).await?;
+    Ok(Created {
+        id,
+        variant: request.variant,
+        staged,
+    })
+}

@@ -1,0 +1,304 @@
+//! The life of a game, in one folder:
+//!
+//! | step | file | what |
+//! |---|---|---|
+//! | create | [`create`] | the one way a game begins: [`create::create`] in the caller's transaction (from a challenge today; tournaments, rematches and computer games later) |
+//! | play | [`play`] | [`play::play_move`]: the ply-guarded move, then the after-move pipeline |
+//! | act | [`actions`] | [`actions::act`]: resign, abort, draw offer / accept / decline / claim, one [`GameAction`] for both the HTML forms and the API |
+//! | time | [`timeout`] | the deadline checked at every move and action, and the sweeper's claim of overdue games |
+//! | finish | [`finish`] | [`finish::finish`]: every end goes through it |
+//! | follow-up | [`follow_up`] | the named steps after a move and after an end (in the transaction), and after the commit (live event, metrics) |
+//! | read | [`read`] | games as the pages and the API show them, decoded once from their rows |
+//!
+//! Every change is one transaction whose first statement writes the game row (guarded by
+//! the ply the player saw, or by the game still being active), so concurrent requests
+//! serialise on that row and a stale one changes nothing. What leaves the process (the
+//! live event, metrics) happens after the commit, in [`follow_up::after_commit`].
+
+pub mod actions;
+pub mod create;
+pub mod finish;
+pub mod follow_up;
+pub mod play;
+pub mod read;
+pub mod timeout;
+pub mod vocabulary;
+
+use rules::{AnyGame, Color, GameResult, Variant};
+use sqlx::AnyConnection;
+
+pub use actions::{GameAction, act};
+pub use create::{ClockSettings, Created, NewGameRequest, create};
+pub use play::play_move;
+pub use read::{
+    GameSummary, VariantStats, count_your_turn, get, list_for_user, live_event, variant_stats,
+};
+pub use timeout::sweep_overdue;
+pub use vocabulary::{EndReason, Ending, GameSource, GameStatus, Termination, UnknownName};
+
+use crate::{
+    AppState,
+    db::games::{self, GameState},
+    error::AppError,
+    events::{self, GameEvent, Staged},
+};
+
+/// The draw offers one player has made in a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DrawOfferTally {
+    /// How many.
+    pub made: i64,
+    /// The ply of the last one.
+    pub last_ply: Option<i64>,
+}
+
+/// A game with its rules state, as the API and the pages show it.
+#[derive(Debug, Clone)]
+pub struct GameDetail {
+    /// Its id.
+    pub id: String,
+    /// White's user id.
+    pub white_id: String,
+    /// White's name.
+    pub white: String,
+    /// Black's user id.
+    pub black_id: String,
+    /// Black's name.
+    pub black: String,
+    /// Active, finished or aborted.
+    pub status: GameStatus,
+    /// The result once finished.
+    pub result: Option<GameResult>,
+    /// How it ended.
+    pub termination: Option<Termination>,
+    /// The detail of the end (`checkmate`, `board_full`, `resignation`, …).
+    pub end_reason: Option<EndReason>,
+    /// When the player to move runs out of time (unix seconds).
+    pub deadline: Option<i64>,
+    /// Who offers a draw.
+    pub draw_offer: Option<Color>,
+    /// White's draw offers so far.
+    pub white_offers: DrawOfferTally,
+    /// Black's draw offers so far.
+    pub black_offers: DrawOfferTally,
+    /// Days per move.
+    pub days_per_move: i64,
+    /// Where the game comes from.
+    pub source: GameSource,
+    /// What it came from (the challenge's id).
+    pub source_id: Option<String>,
+    /// Created (unix seconds).
+    pub created_at: i64,
+    /// Last changed (unix seconds).
+    pub updated_at: i64,
+    /// The position and record, replayed from the stored moves.
+    pub game: AnyGame,
+}
+
+impl GameDetail {
+    /// The variant.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.game.variant()
+    }
+
+    /// The side to move, `None` unless the game is active.
+    #[must_use]
+    pub fn to_move(&self) -> Option<Color> {
+        (self.status == GameStatus::Active)
+            .then(|| self.game.to_move())
+            .flatten()
+    }
+
+    /// The legal moves of the side to move; empty unless the game is active.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<String> {
+        if self.status == GameStatus::Active {
+            self.game.legal_moves()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The game's state as its live watchers see it.
+    #[must_use]
+    pub fn event(&self) -> GameEvent {
+        GameEvent {
+            game_id: self.id.clone(),
+            ply: self.game.ply(),
+            status: self.status.as_str().to_owned(),
+            to_move: self.to_move().map(|color| color.as_str().to_owned()),
+            draw_offer: self.draw_offer.map(|color| color.as_str().to_owned()),
+        }
+    }
+
+    /// The colour `user_id` plays, if they play.
+    #[must_use]
+    pub fn color_of(&self, user_id: &str) -> Option<Color> {
+        if self.white_id == user_id {
+            Some(Color::White)
+        } else if self.black_id == user_id {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The draw offers `color` has made.
+    #[must_use]
+    pub const fn offers_of(&self, color: Color) -> DrawOfferTally {
+        match color {
+            Color::White => self.white_offers,
+            Color::Black => self.black_offers,
+        }
+    }
+
+    /// The ply as the database counts it.
+    #[must_use]
+    pub fn stored_ply(&self) -> i64 {
+        i64::from(self.game.ply())
+    }
+}
+
+/// A stored game that does not make sense (a 500: it is the server's fault).
+fn corrupt(what: impl std::fmt::Display) -> AppError {
+    AppError::internal(format!("stored game: {what}"))
+}
+
+fn not_a_player() -> AppError {
+    AppError::forbidden("not_a_player", "you do not play in this game")
+}
+
+fn game_over() -> AppError {
+    AppError::conflict("game_over", "the game is over")
+}
+
+fn not_your_turn() -> AppError {
+    AppError::forbidden("not_your_turn", "it is not your turn")
+}
+
+/// Saves the changeable part of `detail` in `conn`'s transaction (the storage edge:
+/// typed values become their text forms here).
+async fn save(
+    conn: &mut AnyConnection,
+    detail: &mut GameDetail,
+    finished_at: Option<i64>,
+    now: i64,
+) -> Result<(), AppError> {
+    let state = GameState {
+        status: detail.status.as_str(),
+        result: detail.result.map(GameResult::as_str),
+        termination: detail.termination.map(Termination::as_str),
+        end_reason: detail.end_reason.map(|reason| reason.as_str().to_owned()),
+        ply: detail.stored_ply(),
+        to_move: detail.to_move().map(Color::as_str),
+        deadline: detail.deadline,
+        draw_offer: detail.draw_offer.map(Color::as_str),
+        draw_offers: [detail.white_offers.made, detail.black_offers.made],
+        offer_plies: [detail.white_offers.last_ply, detail.black_offers.last_ply],
+        finished_at,
+    };
+    games::save(conn, &detail.id, &state, now).await?;
+    detail.updated_at = now;
+    Ok(())
+}
+
+/// What a change did to a game, for the commit and the post-commit steps.
+#[derive(Debug)]
+struct Applied {
+    /// The game as saved.
+    detail: GameDetail,
+    /// Plies this change played (a move and its forced passes).
+    moves_played: usize,
+    /// Whether this change ended the game.
+    ended: bool,
+    /// Committed, but answered as this error (a move after the deadline: the game is
+    /// lost on time, and the move is refused).
+    refusal: Option<AppError>,
+}
+
+impl Applied {
+    fn changed(detail: GameDetail) -> Applied {
+        Applied {
+            detail,
+            moves_played: 0,
+            ended: false,
+            refusal: None,
+        }
+    }
+}
+
+/// Stages the live event of `detail`, the state just saved in `conn`'s transaction (so
+/// the row need not be read again).
+async fn stage(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    detail: &GameDetail,
+) -> Result<Staged, sqlx::Error> {
+    let change = events::Change::read(
+        &mut *conn,
+        detail.event(),
+        &detail.white_id,
+        &detail.black_id,
+    )
+    .await?;
+    state.events.stage(conn, change).await
+}
+
+/// Commits `tx` if `work` succeeded (staging its live event in `tx`) and then runs the
+/// post-commit steps; rolls it back otherwise, so a refused request leaves the game
+/// exactly as it was.
+async fn commit(
+    state: &AppState,
+    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    work: Result<Applied, AppError>,
+) -> Result<GameDetail, AppError> {
+    let work = match work {
+        Ok(applied) => stage(state, &mut tx, &applied.detail)
+            .await
+            .map(|staged| (applied, staged))
+            .map_err(AppError::from),
+        Err(error) => Err(error),
+    };
+    match work {
+        Ok((applied, staged)) => {
+            tx.commit().await?;
+            follow_up::after_commit(state, staged, &applied);
+            match applied.refusal {
+                Some(refusal) => Err(refusal),
+                None => Ok(applied.detail),
+            }
+        }
+        Err(error) => {
+            if let Err(rollback) = tx.rollback().await {
+                tracing::warn!(%rollback, "rolling back a refused game change");
+            }
+            Err(error)
+        }
+    }
+}
+
+/// Why the guarded first write of a move or action found no row: no such game, not a
+/// player, a stale ply, or a game over. One read, after the transaction was rolled back.
+async fn why_not_claimed(
+    state: &AppState,
+    user_id: &str,
+    id: &str,
+    seen_ply: Option<u32>,
+) -> AppError {
+    let detail = match get(state, id).await {
+        Ok(detail) => detail,
+        Err(error) => return error,
+    };
+    if detail.color_of(user_id).is_none() {
+        return not_a_player();
+    }
+    match (detail.status, seen_ply) {
+        (GameStatus::Active, Some(seen)) => AppError::conflict(
+            "stale_ply",
+            format!("the game is at ply {}, not {seen}", detail.game.ply()),
+        ),
+        // Without a ply the guard is "still active": it found none.
+        _ => game_over(),
+    }
+}

@@ -1,0 +1,84 @@
+//! Playing a move: the ply-guarded first write, the game read once inside the
+//! transaction, the time checked, the move played by the rules, then the after-move
+//! pipeline ([`follow_up::after_move`]) and, when the game is over, [`finish`].
+
+use rules::PlayError;
+
+use super::{
+    Applied, Ending, GameDetail, commit, finish::finish, follow_up, game_over, not_a_player,
+    not_your_turn, read::load, save, timeout, why_not_claimed,
+};
+use crate::{
+    AppState,
+    db::games,
+    domain::{accounts::User, game::ClockSettings},
+    error::AppError,
+};
+
+/// Plays `move_text` for `user` in game `id`, which they saw at `seen_ply`; then the
+/// after-move pipeline (forced passes). Ends the game (and counts it) when the move ends
+/// it.
+///
+/// # Errors
+///
+/// 404 no such game; 403 `not_a_player` / `not_your_turn`; 409 `stale_ply` / `game_over`
+/// / `time_out` (the deadline has passed: the game is now lost on time, which is kept);
+/// 422 `malformed_move` / `illegal_move`. On any other error nothing is written.
+pub async fn play_move(
+    state: &AppState,
+    user: &User,
+    id: &str,
+    move_text: &str,
+    seen_ply: u32,
+) -> Result<GameDetail, AppError> {
+    let now = state.now();
+    let mut tx = state.db.pool.begin().await?;
+    // The first write: the ply guard. Zero rows: someone moved first or the game ended.
+    if !games::claim_at_ply(&mut tx, id, i64::from(seen_ply), now).await? {
+        tx.rollback().await?;
+        return Err(why_not_claimed(state, &user.id, id, Some(seen_ply)).await);
+    }
+    let work = async {
+        // The one read of the game, inside the transaction that holds its row.
+        let mut detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
+        let color = detail.color_of(&user.id).ok_or_else(not_a_player)?;
+        if let Some(applied) = timeout::end_if_overdue(&mut tx, &mut detail, now).await? {
+            return Ok(applied);
+        }
+        if detail.to_move() != Some(color) {
+            return Err(not_your_turn());
+        }
+        let first_ply = detail.stored_ply() + 1;
+        let mut played = vec![detail.game.play(move_text).map_err(|error| match error {
+            PlayError::Malformed(_) => AppError::invalid("malformed_move", error.to_string()),
+            PlayError::Illegal(_) => AppError::invalid("illegal_move", error.to_string()),
+            PlayError::GameOver => game_over(),
+        })?];
+        played.extend(follow_up::after_move(&mut detail)?);
+        games::insert_moves(&mut tx, id, first_ply, &played, now).await?;
+        let ended = match detail.game.outcome() {
+            Some(outcome) => {
+                finish(&mut tx, &mut detail, Ending::OnBoard(outcome), now).await?;
+                true
+            }
+            None => {
+                let clock = ClockSettings {
+                    days_per_move: detail.days_per_move,
+                };
+                detail.deadline = Some(clock.deadline_after(now));
+                // An offer lapses when the offering player's opponent moves.
+                detail.draw_offer = detail.draw_offer.filter(|offerer| *offerer == color);
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+        };
+        Ok(Applied {
+            detail,
+            moves_played: played.len(),
+            ended,
+            refusal: None,
+        })
+    }
+    .await;
+    commit(state, tx, work).await
+}

@@ -1,0 +1,109 @@
+//! Time: a player to move whose deadline has passed loses on time. It is checked at every
+//! move and action ([`end_if_overdue`], so a late move is refused whatever the sweeper
+//! does) and by the background sweeper ([`sweep_overdue`]); both end the game through
+//! [`finish`]. The clock issue's rules (increments, vacations, weekends) plug in where
+//! the deadline is computed ([`super::ClockSettings::deadline_after`]) and checked here.
+
+use rules::Color;
+use sqlx::AnyConnection;
+
+use super::{Applied, Ending, GameDetail, GameStatus, commit, corrupt, finish::finish, read::load};
+use crate::{AppState, clock::rfc3339, db::games, error::AppError};
+
+/// Whether `detail`'s player to move has run out of time at `now`; their colour if so.
+#[must_use]
+pub fn overdue_side(detail: &GameDetail, now: i64) -> Option<Color> {
+    match (detail.status, detail.deadline) {
+        (GameStatus::Active, Some(deadline)) if deadline <= now => detail.to_move(),
+        _ => None,
+    }
+}
+
+/// The answer to a move or action that came too late.
+fn time_out(loser: Color, deadline: Option<i64>) -> AppError {
+    AppError::conflict(
+        "time_out",
+        format!(
+            "the time to move ran out at {}: {} lost on time",
+            deadline.map(rfc3339).unwrap_or_default(),
+            loser.as_str()
+        ),
+    )
+}
+
+/// Ends `detail` on time if its player to move is overdue at `now`, in `conn`'s
+/// transaction (which holds the game's row). The change to commit, answered as 409
+/// `time_out`; `None` when there is still time.
+///
+/// # Errors
+///
+/// Database errors.
+pub(super) async fn end_if_overdue(
+    conn: &mut AnyConnection,
+    detail: &mut GameDetail,
+    now: i64,
+) -> Result<Option<Applied>, AppError> {
+    let Some(loser) = overdue_side(detail, now) else {
+        return Ok(None);
+    };
+    let deadline = detail.deadline;
+    finish(conn, detail, Ending::Timeout { loser }, now).await?;
+    Ok(Some(Applied {
+        detail: detail.clone(),
+        moves_played: 0,
+        ended: true,
+        refusal: Some(time_out(loser, deadline)),
+    }))
+}
+
+/// Ends every overdue game as a loss on time for the player to move, each in its own
+/// transaction whose first write claims the game (still active, at the ply and side
+/// seen, past its deadline); then [`finish`] as for every other end. Safe to run in
+/// several processes at once: each game ends once. Returns how many games this call
+/// ended.
+///
+/// # Errors
+///
+/// Database errors (games ended before the error stay ended).
+pub async fn sweep_overdue(state: &AppState) -> Result<usize, AppError> {
+    const BATCH: i64 = 100;
+    let now = state.now();
+    let mut ended = 0;
+    loop {
+        let overdue = {
+            let mut conn = state.db.pool.acquire().await?;
+            games::overdue(&mut conn, now, BATCH).await?
+        };
+        let batch = overdue.len();
+        let mut ended_in_batch = 0;
+        for (id, _variant, ply, to_move) in overdue {
+            let mut tx = state.db.pool.begin().await?;
+            if !games::claim_overdue(&mut tx, &id, ply, &to_move, now).await? {
+                tx.rollback().await?;
+                continue;
+            }
+            let work = async {
+                let mut detail = load(&mut tx, &id)
+                    .await?
+                    .ok_or(AppError::NotFound("game"))?;
+                let loser = overdue_side(&detail, now)
+                    .ok_or_else(|| corrupt(format!("{id}: claimed as overdue but is not")))?;
+                finish(&mut tx, &mut detail, Ending::Timeout { loser }, now).await?;
+                Ok(Applied {
+                    detail,
+                    moves_played: 0,
+                    ended: true,
+                    refusal: None,
+                })
+            }
+            .await;
+            commit(state, tx, work).await?;
+            ended += 1;
+            ended_in_batch += 1;
+        }
+        // A full batch may have more behind it, unless another sweeper took them all.
+        if batch < BATCH as usize || ended_in_batch == 0 {
+            return Ok(ended);
+        }
+    }
+}
