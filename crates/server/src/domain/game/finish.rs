@@ -9,7 +9,7 @@ use crate::error::AppError;
 
 /// Ends `detail` as `ending` says at `now`: writes the final state (status, result,
 /// termination, end reason; no deadline, no draw offer) and runs the in-transaction
-/// follow-up steps ([`follow_up::after_finish`]: statistics, and where ratings and
+/// follow-up steps (`follow_up::after_finish`: statistics, and where ratings and
 /// tournament standings will go).
 ///
 /// # Errors

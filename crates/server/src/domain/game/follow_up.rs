@@ -1,16 +1,16 @@
 //! The follow-up steps of a game's life, by name, in the order they run.
 //!
 //! In the transaction of the change:
-//! - [`after_move`], once a player's move is played: forced passes; then the slots for
+//! - `after_move`, once a player's move is played: forced passes; then the slots for
 //!   conditional moves (a player's pre-entered reply to the move just made) and the
 //!   computer's reply (in a game against the computer).
-//! - [`after_finish`], once a game has ended: the variant statistics; then the slots for
+//! - `after_finish`, once a game has ended: the variant statistics; then the slots for
 //!   ratings and tournament standings.
 //!
 //! After the commit:
-//! - [`after_commit`]: the live event is published and the metrics recorded; the slot for
+//! - `after_commit`: the live event is published and the metrics recorded; the slot for
 //!   notifications (an outbox row written in the transaction, sent by a job) is there.
-//! - [`after_create`]: the same for a new game.
+//! - `after_create`: the same for a new game.
 
 use rules::Variant;
 use sqlx::AnyConnection;

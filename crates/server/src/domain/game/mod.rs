@@ -2,7 +2,7 @@
 //!
 //! | step | file | what |
 //! |---|---|---|
-//! | create | [`create`] | the one way a game begins: [`create::create`] in the caller's transaction (from a challenge today; tournaments, rematches and computer games later) |
+//! | create | [`create`](mod@create) | the one way a game begins: [`create::create`] in the caller's transaction (from a challenge today; tournaments, rematches and computer games later) |
 //! | play | [`play`] | [`play::play_move`]: the ply-guarded move, then the after-move pipeline |
 //! | act | [`actions`] | [`actions::act`]: resign, abort, draw offer / accept / decline / claim, one [`GameAction`] for both the HTML forms and the API |
 //! | time | [`timeout`] | the deadline checked at every move and action, and the sweeper's claim of overdue games |
@@ -13,7 +13,7 @@
 //! Every change is one transaction whose first statement writes the game row (guarded by
 //! the ply the player saw, or by the game still being active), so concurrent requests
 //! serialise on that row and a stale one changes nothing. What leaves the process (the
-//! live event, metrics) happens after the commit, in [`follow_up::after_commit`].
+//! live event, metrics) happens after the commit, in `follow_up::after_commit`.
 
 pub mod actions;
 pub mod create;

@@ -1,6 +1,6 @@
 //! Playing a move: the ply-guarded first write, the game read once inside the
 //! transaction, the time checked, the move played by the rules, then the after-move
-//! pipeline ([`follow_up::after_move`]) and, when the game is over, [`finish`].
+//! pipeline (`follow_up::after_move`) and, when the game is over, [`finish`].
 
 use rules::PlayError;
 

@@ -4,6 +4,17 @@
 //!
 //! A game and its moves are read in one statement ([`games::get_with_moves`]), so a read
 //! sees one state even while a move commits.
+//!
+//! Replay: a full read ([`get`]) replays the record from its setup, once per read (a
+//! move reads the game once, inside its transaction). The event stream's opening
+//! ([`live_event`]) reads the row alone and replays nothing. No position snapshot is
+//! stored yet: a snapshot that let the page and the API skip the replay would have to
+//! carry what reads need beyond the position, namely chess's repetition keys since the
+//! last capture or pawn move (for the threefold claim) and each move's display text (the
+//! SAN of the move list, which only the position before the move gives), or those reads
+//! would replay anyway. The planned shape: `games.position_ply` and `games.position`
+//! written in the move's transaction, restored by a rules-crate `restore` that takes the
+//! stored moves too, and checked against a full replay by `copy-data` and the tests.
 
 use rules::{AnyGame, Color, KnightFightSetup, Variant};
 use sqlx::AnyConnection;

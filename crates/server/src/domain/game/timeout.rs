@@ -1,5 +1,5 @@
 //! Time: a player to move whose deadline has passed loses on time. It is checked at every
-//! move and action ([`end_if_overdue`], so a late move is refused whatever the sweeper
+//! move and action (`end_if_overdue`, so a late move is refused whatever the sweeper
 //! does) and by the background sweeper ([`sweep_overdue`]); both end the game through
 //! [`finish`]. The clock issue's rules (increments, vacations, weekends) plug in where
 //! the deadline is computed ([`super::ClockSettings::deadline_after`]) and checked here.
