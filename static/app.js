@@ -14,6 +14,8 @@
     try { return JSON.parse(text); } catch (ignored) { return null; }
   }
 
+  function board() { return document.getElementById("board"); }
+
   function picksOf(text) { return text ? text.split(",") : []; }
 
   // The step reached after `picks`, or null when they lead nowhere.
