@@ -6,60 +6,104 @@
 (function () {
   "use strict";
 
-  var SQUARE = /^([a-j])(10|[1-9])/;
-
-  // The square a legal move leads to after the selection (the server's rule).
-  function destination(move, selection) {
-    if (move.indexOf(selection) !== 0) return null;
-    var rest = move.slice(selection.length);
-    if (rest.charAt(0) === ":") rest = rest.slice(1);
-    var match = SQUARE.exec(rest);
-    return match ? match[0] : null;
+  // The board's input model, from the rules (see the API's `input`): the steps of a
+  // move and, at each selection so far, what can be picked and where it leads.
+  function inputOf(area) {
+    var text = area.getAttribute("data-input");
+    if (!text) return null;
+    try { return JSON.parse(text); } catch (ignored) { return null; }
   }
 
   function board() { return document.getElementById("board"); }
 
-  function legalMoves(area) {
-    var text = area.getAttribute("data-legal") || "";
-    return text ? text.split(" ") : [];
+  function picksOf(text) { return text ? text.split(",") : []; }
+
+  // The step reached after `picks`, or null when they lead nowhere.
+  function nodeAt(input, picks) {
+    var node = input;
+    for (var i = 0; i < picks.length; i++) {
+      var next = null;
+      node.options.forEach(function (option) {
+        if (option.pick === picks[i] && option.next) next = option.next;
+      });
+      if (!next) return null;
+      node = next;
+    }
+    return node;
   }
 
-  // Marks the targets of `selection` and remembers the move each one plays.
-  function select(area, selection, clicked) {
-    var moves = legalMoves(area);
-    area.setAttribute("data-selection", selection);
-    area.querySelectorAll(".sq").forEach(function (sq) {
-      sq.classList.remove("target", "selected");
-      sq.removeAttribute("data-move");
-      sq.removeAttribute("data-via");
-      // A server-rendered move of an earlier selection no longer applies.
-      if (sq.tagName === "BUTTON") sq.setAttribute("data-off", "");
+  // The board's elements for a pick: a square, or the pieces beside the board.
+  function elementsFor(area, pick) {
+    var found = area.querySelectorAll('.sq[data-sq="' + pick + '"], .choice[data-pick="' + pick + '"]');
+    return Array.prototype.slice.call(found);
+  }
+
+  function isSquare(area, pick) {
+    return !!area.querySelector('.sq[data-sq="' + pick + '"]');
+  }
+
+  // The page address that keeps `picks`, each in the parameter named after its step.
+  function selectionUrl(input, picks) {
+    return "?" + picks.map(function (pick, i) {
+      return encodeURIComponent(input.steps[i].name) + "=" + encodeURIComponent(pick);
+    }).join("&");
+  }
+
+  // Whether the page shows what can be picked at `node` (a promotion's pieces are only
+  // on the server's page for that selection).
+  function onPage(area, node) {
+    return node.options.some(function (option) { return elementsFor(area, option.pick).length > 0; });
+  }
+
+  function offer(el, attribute, value) {
+    el.removeAttribute("data-off");
+    el.setAttribute(attribute, value);
+    if (el.tagName === "SPAN") {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+    }
+  }
+
+  // Lays the model over the board for the selection `picks`, as the server does: every
+  // option of the current step, the options of earlier steps that lead on, the picks
+  // made linking back, and the targets of the deepest step that offers squares.
+  function select(area, picks) {
+    var input = inputOf(area);
+    area.setAttribute("data-selection", picks.join(","));
+    area.querySelectorAll(".sq, .choice").forEach(function (el) {
+      el.classList.remove("target", "selected");
+      el.removeAttribute("data-move");
+      el.removeAttribute("data-select");
+      el.setAttribute("data-off", "");
     });
-    area.querySelectorAll(".choice").forEach(function (c) {
-      c.classList.toggle("selected", c === clicked);
+    if (!input) return;
+    var nodes = [];
+    for (var k = 0; k <= picks.length; k++) {
+      var node = nodeAt(input, picks.slice(0, k));
+      if (!node) break;
+      nodes.push(node);
+    }
+    var targetDepth = -1;
+    nodes.forEach(function (node, k) {
+      if (node.options.some(function (option) { return isSquare(area, option.pick); })) targetDepth = k;
     });
-    if (clicked && clicked.classList.contains("sq")) clicked.classList.add("selected");
-    if (!selection) return;
-    var byTarget = {};
-    moves.forEach(function (move) {
-      var to = destination(move, selection);
-      if (to) (byTarget[to] = byTarget[to] || []).push(move);
+    if (targetDepth >= 0 && input.steps[targetDepth].kind === "origin") targetDepth = -1;
+    nodes.forEach(function (node, k) {
+      node.options.forEach(function (option) {
+        if (k < picks.length && !option.next) return;
+        var chosen = picks.slice(0, k).concat([option.pick]);
+        elementsFor(area, option.pick).forEach(function (el) {
+          if (option.move) offer(el, "data-move", option.move);
+          else offer(el, "data-select", chosen.join(","));
+          if (k === targetDepth && el.classList.contains("sq")) el.classList.add("target");
+        });
+      });
     });
-    Object.keys(byTarget).forEach(function (to) {
-      var sq = area.querySelector('.sq[data-sq="' + to + '"]');
-      if (!sq) return;
-      sq.classList.add("target");
-      sq.removeAttribute("data-off");
-      if (byTarget[to].length === 1) {
-        sq.setAttribute("data-move", byTarget[to][0]);
-      } else {
-        // Several moves (a promotion): the server page offers the choice.
-        sq.setAttribute("data-via", "?from=" + selection + "&to=" + to);
-      }
-      if (sq.tagName === "SPAN") {
-        sq.setAttribute("tabindex", "0");
-        sq.setAttribute("role", "button");
-      }
+    picks.slice(0, nodes.length - 1).forEach(function (pick, k) {
+      elementsFor(area, pick).forEach(function (el) {
+        el.classList.add("selected");
+        offer(el, "data-select", picks.slice(0, k).join(","));
+      });
     });
   }
 
@@ -154,11 +198,9 @@
     if (doc.title) document.title = doc.title;
     if (live) {
       area = board();
-      var selected = selection && area && area.querySelector('[data-select="' + selection + '"]');
-      var playable = selected && legalMoves(area).some(function (move) {
-        return move.indexOf(selection) === 0;
-      });
-      if (playable) select(area, selection, selected);
+      var input = area && inputOf(area);
+      var picks = picksOf(selection);
+      if (picks.length && input && nodeAt(input, picks)) select(area, picks);
       return;
     }
     var moved = fresh.querySelector(".sq.last, .sq");
@@ -212,17 +254,20 @@
     if (!el) return;
     var move = el.getAttribute("data-move");
     if (move) { event.preventDefault(); post(area, move); return; }
-    var via = el.getAttribute("data-via");
-    if (via) { event.preventDefault(); location.href = location.pathname + via; return; }
     if (el.hasAttribute("data-off")) { event.preventDefault(); return; }
     if (el.tagName === "BUTTON" && el.name === "move") {
       event.preventDefault(); post(area, el.value); return;
     }
     if (el.hasAttribute("data-select")) {
       event.preventDefault();
-      var selection = el.getAttribute("data-select");
-      if (selection === area.getAttribute("data-selection")) selection = "";
-      select(area, selection, selection ? el : null);
+      var picks = picksOf(el.getAttribute("data-select"));
+      var input = inputOf(area);
+      var node = input && nodeAt(input, picks);
+      if (node && !onPage(area, node)) {
+        location.href = location.pathname + selectionUrl(input, picks);
+        return;
+      }
+      select(area, picks);
     }
   }
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::{
     BoardView, Cell, Chess, ChessReversi, Color, DrawClaim, Game, KnightFight, KnightFightSetup,
-    Outcome, PlayError, Reversi, Scores, SetupError, Square, Variant,
+    MoveInput, Outcome, PlayError, Reversi, Scores, SetupError, Square, Variant,
 };
 
 /// A game of any variant, with its record.
@@ -50,15 +50,6 @@ pub struct PlayedMove {
     pub text: String,
     /// The text people read (SAN for chess; the canonical text elsewhere).
     pub display: String,
-}
-
-/// A square a selection leads to, with the move that playing it makes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Target {
-    /// The square to click.
-    pub square: Square,
-    /// The canonical move; chess promotions give one target per piece.
-    pub move_text: String,
 }
 
 /// The position in the API's JSON shape (see API.md).
@@ -317,27 +308,24 @@ impl AnyGame {
         board
     }
 
-    /// The squares a selection leads to: for chess the piece's square (`e2`), for Chess
-    /// Reversi the piece letter (`Q`), for Knight Fight a landing square on a double
-    /// (`e3`, leading to the doubles to erase). Reversi needs no selection: use
-    /// [`AnyGame::legal_moves`].
+    /// How a move is entered here, step by step: the [`crate::input`] model of the legal
+    /// moves (empty once the game is over).
     #[must_use]
-    pub fn targets(&self, selection: &str) -> Vec<Target> {
-        if selection.is_empty() {
-            return Vec::new();
+    pub fn input(&self) -> MoveInput {
+        dispatch!(&self.position, game => MoveInput::of(game))
+    }
+
+    /// The board's look as a stable lower-case name (`chess`, `reversi`, `chess-reversi`,
+    /// `knight-fight`), which pages use as a CSS class; a game without a style of its own
+    /// looks like a plain board.
+    #[must_use]
+    pub const fn board_class(&self) -> &'static str {
+        match &self.position {
+            AnyPosition::Chess(_) => "chess",
+            AnyPosition::Reversi(_) => "reversi",
+            AnyPosition::ChessReversi(_) => "chess-reversi",
+            AnyPosition::KnightFight(_) => "knight-fight",
         }
-        self.legal_moves()
-            .into_iter()
-            .filter_map(|move_text| {
-                let rest = move_text.strip_prefix(selection)?;
-                let rest = rest.strip_prefix(':').unwrap_or(rest);
-                let square = [3, 2]
-                    .into_iter()
-                    .filter_map(|len| rest.get(..len)?.parse::<Square>().ok())
-                    .next()?;
-                Some(Target { square, move_text })
-            })
-            .collect()
     }
 
     /// The position in the API's JSON shape.

@@ -100,6 +100,9 @@ pub struct BoardView {
     pub cells: Vec<Cell>,
     /// The squares the last move touched (empty before the first move).
     pub last_move: Vec<Square>,
+    /// The pieces off the board that their side still places (Chess Reversi's hands),
+    /// White's first, each kind in the order K, Q, R, B, N, once per piece.
+    pub hand: Vec<(Color, PieceKind)>,
 }
 
 impl BoardView {
@@ -110,6 +113,7 @@ impl BoardView {
             size,
             cells: vec![Cell::Empty; usize::from(size) * usize::from(size)],
             last_move: Vec::new(),
+            hand: Vec::new(),
         }
     }
 

@@ -12,8 +12,8 @@ use shakmaty::{
 };
 
 use crate::{
-    BoardView, Cell, Color, DrawClaim, EndReason, Game, GameResult, Outcome, PieceKind, PlayError,
-    SetupError, Square,
+    BoardView, Cell, Color, DrawClaim, EndReason, Game, GameResult, Input, Outcome, Pick,
+    PieceKind, PlayError, SetupError, Square, Step, StepKind,
 };
 
 /// Half-moves without a capture or pawn move after which the game is drawn at once.
@@ -346,5 +346,47 @@ impl Game for Chess {
     /// nothing; repetitions, the 75-move rule and insufficient material are not applied.
     fn perft(&self, depth: u32) -> u64 {
         perft_position(&self.position, depth)
+    }
+}
+
+/// Chess is entered as the piece, its target, and the promotion piece when a pawn promotes.
+const CHESS_STEPS: [Step; 3] = [
+    Step {
+        name: "from",
+        kind: StepKind::Origin,
+        prompt: "chess_select",
+    },
+    Step {
+        name: "to",
+        kind: StepKind::Destination,
+        prompt: "chess_target",
+    },
+    Step {
+        name: "promote",
+        kind: StepKind::Promotion,
+        prompt: "promote",
+    },
+];
+
+impl Input for Chess {
+    fn input_steps(&self) -> &'static [Step] {
+        &CHESS_STEPS
+    }
+
+    /// The squares of the UCI text (castling is the king's two squares), then the
+    /// promotion piece.
+    fn move_picks(&self, mv: &Move) -> Vec<Pick> {
+        match UciMove::from_standard(*mv) {
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => [Pick::Square(square_of(from)), Pick::Square(square_of(to))]
+                .into_iter()
+                .chain(promotion.map(|role| Pick::Piece(kind_of(role))))
+                .collect(),
+            UciMove::Put { to, .. } => vec![Pick::Square(square_of(to))],
+            UciMove::Null => Vec::new(),
+        }
     }
 }

@@ -7,8 +7,8 @@
 use std::fmt;
 
 use crate::{
-    BoardView, Cell, Color, EndReason, Game, GameResult, Outcome, PieceKind, PlayError, Scores,
-    Square,
+    BoardView, Cell, Color, EndReason, Game, GameResult, Input, Outcome, Pick, PieceKind,
+    PlayError, Scores, Square, Step, StepKind,
 };
 
 /// Board width and height.
@@ -437,6 +437,13 @@ impl Game for ChessReversi {
 
     fn board(&self) -> BoardView {
         let mut board = BoardView::empty(SIZE);
+        for color in Color::ALL {
+            for kind in KINDS {
+                for _ in 0..self.in_hand(color, kind) {
+                    board.hand.push((color, kind));
+                }
+            }
+        }
         for square in Square::all(SIZE) {
             if let Some((color, piece)) = self.piece_at(square) {
                 board.set(square, Cell::Piece { color, piece });
@@ -471,5 +478,29 @@ impl fmt::Debug for ChessReversi {
             writeln!(f)?;
         }
         write!(f, "ply {}", self.ply)
+    }
+}
+
+/// Chess Reversi is entered as a piece from the hand, then its square.
+const CHESS_REVERSI_STEPS: [Step; 2] = [
+    Step {
+        name: "piece",
+        kind: StepKind::Hand,
+        prompt: "chess_reversi_piece",
+    },
+    Step {
+        name: "square",
+        kind: StepKind::Destination,
+        prompt: "chess_reversi_square",
+    },
+];
+
+impl Input for ChessReversi {
+    fn input_steps(&self) -> &'static [Step] {
+        &CHESS_REVERSI_STEPS
+    }
+
+    fn move_picks(&self, mv: &Placement) -> Vec<Pick> {
+        vec![Pick::Piece(mv.piece), Pick::Square(mv.square)]
     }
 }

@@ -6,8 +6,8 @@
 use std::fmt;
 
 use crate::{
-    BoardView, Cell, Color, EndReason, Game, KnightFightSetup, Outcome, PieceKind, PlayError,
-    Scores, Square,
+    BoardView, Cell, Color, EndReason, Game, Input, KnightFightSetup, Outcome, Pick, PieceKind,
+    PlayError, Scores, Square, Step, StepKind,
 };
 
 /// Board width and height.
@@ -375,6 +375,34 @@ impl fmt::Debug for KnightFight {
             "ply {}, white {}, black {}",
             self.ply, self.points[0], self.points[1]
         )
+    }
+}
+
+/// Knight Fight is entered as the landing square, then (under the double rule) the other
+/// double to erase. The first step keeps the name `from`, as the board's links had it.
+const KNIGHT_FIGHT_STEPS: [Step; 2] = [
+    Step {
+        name: "from",
+        kind: StepKind::Destination,
+        prompt: "knight_fight",
+    },
+    Step {
+        name: "erase",
+        kind: StepKind::Erase,
+        prompt: "knight_fight_double",
+    },
+];
+
+impl Input for KnightFight {
+    fn input_steps(&self) -> &'static [Step] {
+        &KNIGHT_FIGHT_STEPS
+    }
+
+    fn move_picks(&self, mv: &KnightMove) -> Vec<Pick> {
+        std::iter::once(mv.to)
+            .chain(mv.erase)
+            .map(Pick::Square)
+            .collect()
     }
 }
 

@@ -13,6 +13,10 @@
 //! assert_eq!(game.to_move(), Some(Color::Black));
 //! assert_eq!(game.ply(), 1);
 //! ```
+//!
+//! How a move is entered (a square, a piece from the hand, a target, a final choice) is
+//! described by [`AnyGame::input`], the [`input`] model every face of the server builds
+//! on.
 
 mod any_game;
 mod board;
@@ -21,6 +25,7 @@ mod chess_reversi;
 mod color;
 mod error;
 mod game;
+pub mod input;
 mod knight_fight;
 mod outcome;
 mod reversi;
@@ -28,13 +33,14 @@ mod setup;
 mod square;
 mod variant;
 
-pub use any_game::{AnyGame, Knights, PlayedMove, PositionSnapshot, ReplayError, Target};
+pub use any_game::{AnyGame, Knights, PlayedMove, PositionSnapshot, ReplayError};
 pub use board::{BoardView, Cell, PieceKind};
 pub use chess::Chess;
 pub use chess_reversi::{ChessReversi, Placement};
 pub use color::{Color, ParseColorError};
 pub use error::PlayError;
 pub use game::Game;
+pub use input::{Input, InputNode, InputOption, MoveInput, Pick, Step, StepKind};
 pub use knight_fight::{KnightFight, KnightMove};
 pub use outcome::{
     DrawClaim, EndReason, GameResult, Outcome, ParseNameError, ParseResultError, Scores,

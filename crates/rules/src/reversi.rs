@@ -13,7 +13,8 @@ use std::{
 };
 
 use crate::{
-    BoardView, Cell, Color, EndReason, Game, GameResult, Outcome, PlayError, Scores, Square,
+    BoardView, Cell, Color, EndReason, Game, GameResult, Input, Outcome, Pick, PlayError, Scores,
+    Square, Step, StepKind,
 };
 
 /// A move in Reversi: a disc placed on a square, or a forced pass.
@@ -599,6 +600,26 @@ fn perft_placing<L: Layout>(me: L::B, opp: L::B, depth: u32) -> u64 {
         leaves += perft_placing::<L>(opp & !flipped, me | flipped | bit, depth - 1);
     }
     leaves
+}
+
+/// Reversi is entered as one square (or the pass the server plays by itself).
+const REVERSI_STEPS: [Step; 1] = [Step {
+    name: "square",
+    kind: StepKind::Destination,
+    prompt: "reversi",
+}];
+
+impl Input for Reversi {
+    fn input_steps(&self) -> &'static [Step] {
+        &REVERSI_STEPS
+    }
+
+    fn move_picks(&self, mv: &ReversiMove) -> Vec<Pick> {
+        vec![match mv {
+            ReversiMove::Place(square) => Pick::Square(*square),
+            ReversiMove::Pass => Pick::Pass,
+        }]
+    }
 }
 
 #[cfg(test)]

@@ -775,10 +775,13 @@ fn any_game_lists_uci_moves_and_targets() {
     let moves = game.legal_moves();
     assert_eq!(moves.len(), 20);
     assert!(moves.iter().all(|text| text.len() == 4));
-    let mut targets: Vec<String> = game
-        .targets("g1")
-        .into_iter()
-        .map(|target| target.square.to_string())
+    let input = game.input();
+    let mut targets: Vec<String> = input
+        .node(&["g1".parse().unwrap()])
+        .unwrap()
+        .options
+        .iter()
+        .map(|option| option.pick.to_string())
         .collect();
     targets.sort();
     assert_eq!(targets, ["f3", "h3"]);

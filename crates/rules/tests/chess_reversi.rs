@@ -779,12 +779,13 @@ fn board_snapshot_and_last_move_show_the_placements() {
         squares.into_iter().collect::<Vec<_>>(),
         [(sq("d4"), 'K'), (sq("d5"), 'r')]
     );
-    let targets = g.targets("Q");
+    let input = g.input();
+    let targets = &input.node(&["Q".parse().unwrap()]).unwrap().options;
     assert!(!targets.is_empty());
     assert!(
         targets
             .iter()
-            .all(|t| t.move_text == format!("Q{}", t.square))
+            .all(|t| t.move_text == Some(format!("Q{}", t.pick)))
     );
 }
 

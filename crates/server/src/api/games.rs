@@ -61,6 +61,27 @@ pub struct GameDto {
     pub legal_moves: Vec<String>,
     /// Draws the side to move may claim now (`threefold_repetition`, `fifty_move_rule`).
     pub draw_claims: Vec<String>,
+    /// How the side to move enters a move, step by step (null when the game is not
+    /// active): `{"steps": [{"name", "kind", "prompt"}, …], "step", "options"}`. `steps`
+    /// lists the variant's steps in order (`kind`: `origin`, `destination`, `hand`,
+    /// `promotion` or `erase`); `step` names the first one and `options` what can be
+    /// picked at it. An option is `{"pick", "move"}` when the pick completes a move (its
+    /// canonical text) or `{"pick", "next"}` when it leads to the next step, shaped like
+    /// the first (`{"step", "options"}`). A pick is a square (`e2`), a piece letter (`Q`,
+    /// from the hand or for a promotion) or `pass`. Chess: `e2` → `e4` is `e2e4`; Knight
+    /// Fight: `e3` → `g7` is `e3:g7`.
+    #[schema(value_type = Option<Object>, example = json!({
+        "steps": [
+            {"name": "from", "kind": "destination", "prompt": "knight_fight"},
+            {"name": "erase", "kind": "erase", "prompt": "knight_fight_double"}
+        ],
+        "step": "from",
+        "options": [
+            {"pick": "b1", "move": "b1"},
+            {"pick": "a1", "next": {"step": "erase", "options": [{"pick": "b2", "move": "a1:b2"}]}}
+        ]
+    }))]
+    pub input: Option<rules::MoveInput>,
     /// Disc counts or points; null for chess.
     #[schema(value_type = Option<Object>)]
     pub scores: Option<rules::Scores>,
@@ -105,6 +126,7 @@ impl From<GameDetail> for GameDto {
             moves: detail.game.moves().map(str::to_owned).collect(),
             legal_moves,
             draw_claims,
+            input: to_move.map(|_| detail.game.input()),
             scores: detail.game.scores(),
             position: detail.game.snapshot(),
             setup: detail.game.setup().cloned(),

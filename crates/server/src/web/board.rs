@@ -1,22 +1,23 @@
 //! The board view model: everything a board template shows, computed here so that the
 //! template only loops. Pure: built from an [`AnyGame`] and the page's query.
 
-use rules::{AnyGame, Cell, Color, PieceKind, Square, Variant};
+use rules::{
+    AnyGame, Cell, Color, InputNode, MoveInput, Pick, PieceKind, Square, StepKind,
+    input::selection_text,
+};
 
 use crate::web::i18n::Tr;
 
 /// What the page asks of the board.
 #[derive(Debug, Clone, Default)]
 pub struct BoardOptions {
-    /// The selection so far: a chess piece's square (`e2`), a Chess Reversi piece letter
-    /// (`Q`), or a Knight Fight landing square on a double (`e3`).
-    pub selection: Option<String>,
-    /// Chess: the promotion square chosen after the selection.
-    pub to: Option<String>,
+    /// The page's query parameters. The selection so far is read from those named after
+    /// the game's input steps (`from=e2&to=a8`, `piece=Q`), in step order.
+    pub query: Vec<(String, String)>,
     /// Whether the board is turned (the viewer sees it from the other side than the
     /// natural one for their colour).
     pub flip: bool,
-    /// Chess Reversi: shade the squares each side attacks.
+    /// Shade the squares each side attacks (in the games that count attacks).
     pub attacks: bool,
     /// Whether the viewer may move now (their turn, live position, game active).
     pub interactive: bool,
@@ -37,7 +38,7 @@ pub enum Action {
     Select {
         /// The link.
         href: String,
-        /// The selection it makes (`e2`, `Q`, `e3`).
+        /// The selection it makes, its picks joined by commas (`e2`, `Q`, `b7,a8`).
         selection: String,
     },
 }
@@ -97,9 +98,11 @@ impl BoardModel {
     }
 }
 
-/// A choice beside the board: a Chess Reversi piece to place, or a promotion piece.
+/// A choice beside the board: a piece from the hand to place, or a promotion piece.
 #[derive(Debug, Clone)]
 pub struct Choice {
+    /// The pick it stands for: the piece's letter (`Q`).
+    pub pick: String,
     /// What a screen reader says: `white queen`.
     pub label: String,
     /// The symbol.
@@ -132,37 +135,28 @@ pub struct BoardModel {
     pub files: Vec<String>,
     /// The rank numbers from the top.
     pub ranks: Vec<String>,
-    /// The variant's family class: `chess`, `reversi`, `chess-reversi`, `knight-fight`.
+    /// The board's look, a CSS class from the rules (`chess`, `reversi`, …).
     pub family: &'static str,
     /// The ply the board shows; forms carry it.
     pub ply: u32,
     /// Whether the board accepts moves.
     pub interactive: bool,
-    /// The current selection (empty when none).
+    /// The current selection, its picks joined by commas (empty when none).
     pub selection: String,
     /// The legal moves, space-separated, for the script (empty unless interactive).
     pub legal: String,
-    /// Pieces to choose from (Chess Reversi) or promotion pieces (chess).
+    /// The rules' input model as JSON, for the script (empty unless interactive).
+    pub input: String,
+    /// Pieces to choose from: the hand of the side to move, or promotion pieces.
     pub choices: Vec<Choice>,
-    /// The heading above the choices (a translation key), empty when none.
-    pub choices_title: &'static str,
-    /// A hint for the player (a translation key), empty when none.
-    pub hint: &'static str,
+    /// The heading above the choices (translated), empty when none.
+    pub choices_title: String,
+    /// A hint for the player (translated), empty when none.
+    pub hint: String,
     /// The link that turns the board around.
     pub flip_href: String,
-    /// The link that turns attack shading on or off (Chess Reversi), else empty.
+    /// The link that turns attack shading on or off (games that count attacks), else empty.
     pub attacks_href: String,
-}
-
-/// The family class of a variant.
-#[must_use]
-pub const fn family(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Chess => "chess",
-        Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => "reversi",
-        Variant::ChessReversi => "chess-reversi",
-        Variant::KnightFight => "knight-fight",
-    }
 }
 
 /// The Unicode symbol of a piece (the solid shapes; CSS colours them).
@@ -276,304 +270,188 @@ impl Links<'_> {
     }
 }
 
-/// The destination square of a legal move after its selection prefix, as
-/// [`AnyGame::targets`] reads it.
-fn destination(move_text: &str, selection: &str) -> Option<Square> {
-    let rest = move_text.strip_prefix(selection)?;
-    let rest = rest.strip_prefix(':').unwrap_or(rest);
-    [3, 2]
-        .into_iter()
-        .find_map(|len| rest.get(..len)?.parse::<Square>().ok())
-}
-
-/// The first square named by a move text (chess: the origin; Knight Fight: the landing;
-/// Reversi: the square).
-fn leading_square(move_text: &str) -> Option<Square> {
-    destination(move_text, "")
-}
-
-/// Per-square actions and the choices, by variant.
+/// Per-square actions, the choices beside the board and the hint, from the game's input
+/// model and the selection the page asks for.
 struct Plan {
     actions: Vec<Action>,
-    selected: Option<Square>,
+    selected: Vec<Square>,
     targets: Vec<Square>,
     choices: Vec<Choice>,
-    choices_title: &'static str,
-    hint: &'static str,
-    selection: String,
+    choices_title: String,
+    hint: String,
+    selection: Vec<Pick>,
+    /// The input model as JSON for the script (empty unless the board takes moves).
+    input: String,
 }
 
+/// The selection the query asks for: the pick of each step, in order, from the parameter
+/// named after the step, up to the first one missing or unreadable.
+fn wanted(input: &MoveInput, query: &[(String, String)]) -> Vec<Pick> {
+    input
+        .steps()
+        .iter()
+        .map_while(|step| {
+            query
+                .iter()
+                .find(|(name, _)| name == step.name)
+                .and_then(|(_, value)| value.parse().ok())
+        })
+        .collect()
+}
+
+/// The spoken label of a piece: `white queen`.
+fn piece_label(t: &Tr, color: Color, piece: PieceKind) -> String {
+    format!("{} {}", t.get(color_key(color)), t.get(piece_key(piece)))
+}
+
+fn choice(t: &Tr, color: Color, piece: PieceKind, action: Action, selected: bool) -> Choice {
+    Choice {
+        label: piece_label(t, color, piece),
+        glyph: piece_glyph(piece).to_owned(),
+        glyph_class: format!("piece {}", color_class(color)),
+        pick: piece.letter().to_string(),
+        action,
+        selected,
+    }
+}
+
+/// Lays the input model over the board. At the selection's depth every option is offered
+/// (a button for a pick that completes a move, a link for one that leads on); the options
+/// of earlier steps that lead on stay offered, so another piece can be chosen instead; a
+/// picked square or piece links back to the selection without it.
 fn plan(game: &AnyGame, options: &BoardOptions, t: &Tr) -> Plan {
     let size = game.variant().board_size();
     let cells = usize::from(size) * usize::from(size);
     let mut plan = Plan {
         actions: vec![Action::None; cells],
-        selected: None,
+        selected: Vec::new(),
         targets: Vec::new(),
         choices: Vec::new(),
-        choices_title: "",
-        hint: "",
-        selection: String::new(),
+        choices_title: String::new(),
+        hint: String::new(),
+        selection: Vec::new(),
+        input: String::new(),
     };
     let links = Links { options };
-    let legal = if options.interactive {
-        game.legal_moves()
-    } else {
-        Vec::new()
-    };
-    if options.variant_is(game, Variant::ChessReversi) {
-        chess_reversi_choices(game, options, t, &legal, &links, &mut plan);
-    }
-    if legal.is_empty() {
-        return plan;
-    }
-    match family(game.variant()) {
-        "reversi" => {
-            for move_text in &legal {
-                if let Some(square) = leading_square(move_text) {
-                    plan.actions[square.index(size)] = Action::Move(move_text.clone());
-                    plan.targets.push(square);
+    // Piece picks by depth, later entries overriding earlier ones.
+    let mut piece_actions: Vec<(usize, PieceKind, Action)> = Vec::new();
+    let input = options
+        .interactive
+        .then(|| game.input())
+        .filter(|input| !input.is_empty());
+    if let Some(input) = &input {
+        let steps = input.steps();
+        let selection = input.resolve(&wanted(input, &options.query));
+        let depth = selection.len();
+        let select = |picks: &[Pick]| {
+            let texts: Vec<String> = picks.iter().map(Pick::to_string).collect();
+            let params: Vec<(&str, &str)> = steps
+                .iter()
+                .zip(&texts)
+                .map(|(step, text)| (step.name, text.as_str()))
+                .collect();
+            Action::Select {
+                href: links.with(&params),
+                selection: selection_text(picks),
+            }
+        };
+        let nodes: Vec<&InputNode> = (0..=depth)
+            .filter_map(|k| input.node(&selection[..k]))
+            .collect();
+        // Targets: the squares of the deepest step that offers squares, unless they are
+        // the pieces that move.
+        let target_depth = (0..nodes.len())
+            .rev()
+            .find(|&k| {
+                nodes[k]
+                    .options
+                    .iter()
+                    .any(|option| matches!(option.pick, Pick::Square(_)))
+            })
+            .filter(|&k| {
+                steps
+                    .get(k)
+                    .is_some_and(|step| step.kind != StepKind::Origin)
+            });
+        for (k, node) in nodes.iter().enumerate() {
+            for option in &node.options {
+                if k < depth && option.next.is_none() {
+                    continue;
+                }
+                let action = match &option.move_text {
+                    Some(text) => Action::Move(text.clone()),
+                    None => {
+                        let mut next = selection[..k].to_vec();
+                        next.push(option.pick);
+                        select(&next)
+                    }
+                };
+                match option.pick {
+                    Pick::Square(square) => {
+                        plan.actions[square.index(size)] = action;
+                        if target_depth == Some(k) {
+                            plan.targets.push(square);
+                        }
+                    }
+                    Pick::Piece(piece) => piece_actions.push((k, piece, action)),
+                    // The server plays a forced pass by itself.
+                    Pick::Pass => {}
                 }
             }
-            plan.hint = "hint.reversi";
         }
-        "chess" => chess_plan(game, options, t, &legal, &links, &mut plan),
-        "knight-fight" => knight_fight_plan(game, options, &legal, &links, &mut plan),
-        _ => {}
+        for (k, pick) in selection.iter().enumerate() {
+            let back = select(&selection[..k]);
+            match *pick {
+                Pick::Square(square) => {
+                    plan.selected.push(square);
+                    plan.actions[square.index(size)] = back;
+                }
+                Pick::Piece(piece) => piece_actions.push((k, piece, back)),
+                Pick::Pass => {}
+            }
+        }
+        if let Some(step) = steps.get(depth) {
+            plan.hint = t.get(&format!("hint.{}", step.prompt)).to_owned();
+        }
+        if let Some(step) = steps.get(depth).filter(|_| game.board().hand.is_empty()) {
+            // Pieces to choose at this step (a promotion) go beside the board.
+            let color = game.to_move().unwrap_or(Color::White);
+            for (_, piece, action) in piece_actions.iter().filter(|(k, ..)| *k == depth) {
+                plan.choices
+                    .push(choice(t, color, *piece, action.clone(), false));
+            }
+            if !plan.choices.is_empty() {
+                plan.choices_title = t.get(&format!("board.{}", step.name)).to_owned();
+            }
+        }
+        plan.input = serde_json::to_string(input).unwrap_or_default();
+        plan.selection = selection;
+    }
+    // The hand of the side to move, shown while the game goes on, each piece offered as
+    // the input model allows.
+    if let Some(color) = game.to_move() {
+        let hand: Vec<PieceKind> = game
+            .board()
+            .hand
+            .into_iter()
+            .filter(|(side, _)| *side == color)
+            .map(|(_, piece)| piece)
+            .collect();
+        for piece in &hand {
+            let action = piece_actions
+                .iter()
+                .rev()
+                .find(|(_, offered, _)| offered == piece)
+                .map_or(Action::None, |(.., action)| action.clone());
+            let selected = plan.selection.contains(&Pick::Piece(*piece));
+            plan.choices
+                .push(choice(t, color, *piece, action, selected));
+        }
+        if !hand.is_empty() {
+            t.get("board.unplaced").clone_into(&mut plan.choices_title);
+        }
     }
     plan
-}
-
-impl BoardOptions {
-    fn variant_is(&self, game: &AnyGame, variant: Variant) -> bool {
-        game.variant() == variant
-    }
-}
-
-fn selection_of(
-    options: &BoardOptions,
-    legal: &[String],
-    valid: impl Fn(&str) -> bool,
-) -> Option<String> {
-    options
-        .selection
-        .as_deref()
-        .filter(|selection| valid(selection))
-        .filter(|selection| {
-            legal
-                .iter()
-                .any(|m| destination(m, selection).is_some() && m.starts_with(*selection))
-        })
-        .map(str::to_owned)
-}
-
-fn chess_plan(
-    game: &AnyGame,
-    options: &BoardOptions,
-    t: &Tr,
-    legal: &[String],
-    links: &Links<'_>,
-    plan: &mut Plan,
-) {
-    let size = game.variant().board_size();
-    // Every piece with a move can be selected (or, when selected, unselected).
-    for move_text in legal {
-        if let Some(from) = move_text
-            .get(..2)
-            .and_then(|text| text.parse::<Square>().ok())
-        {
-            let name = from.to_string();
-            plan.actions[from.index(size)] = Action::Select {
-                href: links.with(&[("from", &name)]),
-                selection: name,
-            };
-        }
-    }
-    plan.hint = "hint.chess_select";
-    let Some(selection) = selection_of(options, legal, |s| s.parse::<Square>().is_ok()) else {
-        return;
-    };
-    let from: Square = selection
-        .parse()
-        .unwrap_or_else(|_| unreachable!("checked above"));
-    plan.selected = Some(from);
-    plan.actions[from.index(size)] = Action::Select {
-        href: links.with(&[]),
-        selection: String::new(),
-    };
-    plan.hint = "hint.chess_target";
-    let targets = game.targets(&selection);
-    for target in &targets {
-        let same: Vec<&str> = targets
-            .iter()
-            .filter(|other| other.square == target.square)
-            .map(|other| other.move_text.as_str())
-            .collect();
-        let to = target.square.to_string();
-        plan.actions[target.square.index(size)] = if same.len() > 1 {
-            Action::Select {
-                href: links.with(&[("from", &selection), ("to", &to)]),
-                selection: selection.clone(),
-            }
-        } else {
-            Action::Move(target.move_text.clone())
-        };
-        if !plan.targets.contains(&target.square) {
-            plan.targets.push(target.square);
-        }
-    }
-    // A promotion square chosen: offer Q, R, B, N.
-    let Some(to) = options
-        .to
-        .as_deref()
-        .and_then(|to| to.parse::<Square>().ok())
-    else {
-        plan.selection = selection;
-        return;
-    };
-    let color = game.to_move().unwrap_or(Color::White);
-    for target in targets.iter().filter(|target| target.square == to) {
-        let letter = target
-            .move_text
-            .chars()
-            .last()
-            .unwrap_or('q')
-            .to_ascii_uppercase();
-        let Some(piece) = PieceKind::from_letter(letter) else {
-            continue;
-        };
-        plan.choices.push(Choice {
-            label: format!("{} {}", t.get(color_key(color)), t.get(piece_key(piece))),
-            glyph: piece_glyph(piece).to_owned(),
-            glyph_class: format!("piece {}", color_class(color)),
-            action: Action::Move(target.move_text.clone()),
-            selected: false,
-        });
-    }
-    if !plan.choices.is_empty() {
-        plan.choices_title = "board.promote";
-        plan.hint = "hint.promote";
-    }
-    plan.selection = selection;
-}
-
-/// The pieces each side places in Chess Reversi.
-const CHESS_REVERSI_SET: [(PieceKind, u8); 5] = [
-    (PieceKind::King, 1),
-    (PieceKind::Queen, 1),
-    (PieceKind::Rook, 2),
-    (PieceKind::Bishop, 2),
-    (PieceKind::Knight, 2),
-];
-
-fn chess_reversi_choices(
-    game: &AnyGame,
-    options: &BoardOptions,
-    t: &Tr,
-    legal: &[String],
-    links: &Links<'_>,
-    plan: &mut Plan,
-) {
-    let size = game.variant().board_size();
-    let Some(color) = game.to_move() else {
-        return;
-    };
-    let board = game.board();
-    let selection = selection_of(options, legal, |s| s.len() == 1).or_else(|| {
-        // Only one kind may be placed (the queen call, the king first or last): take it.
-        let mut letters: Vec<&str> = legal.iter().filter_map(|m| m.get(..1)).collect();
-        letters.dedup();
-        (letters.len() == 1).then(|| letters[0].to_owned())
-    });
-    for (piece, count) in CHESS_REVERSI_SET {
-        let placed = board
-            .cells
-            .iter()
-            .filter(|cell| **cell == Cell::Piece { color, piece })
-            .count();
-        let letter = piece.letter().to_string();
-        let playable = legal.iter().any(|m| m.starts_with(&letter));
-        for _ in placed..usize::from(count) {
-            let selected = selection.as_deref() == Some(letter.as_str());
-            plan.choices.push(Choice {
-                label: format!("{} {}", t.get(color_key(color)), t.get(piece_key(piece))),
-                glyph: piece_glyph(piece).to_owned(),
-                glyph_class: format!("piece {}", color_class(color)),
-                action: if playable {
-                    Action::Select {
-                        href: links.with(&[("piece", &letter)]),
-                        selection: letter.clone(),
-                    }
-                } else {
-                    Action::None
-                },
-                selected,
-            });
-        }
-    }
-    plan.choices_title = "board.unplaced";
-    if legal.is_empty() {
-        return;
-    }
-    plan.hint = "hint.chess_reversi_piece";
-    let Some(selection) = selection else {
-        return;
-    };
-    plan.hint = "hint.chess_reversi_square";
-    for target in game.targets(&selection) {
-        plan.actions[target.square.index(size)] = Action::Move(target.move_text);
-        plan.targets.push(target.square);
-    }
-    plan.selection = selection;
-}
-
-fn knight_fight_plan(
-    game: &AnyGame,
-    options: &BoardOptions,
-    legal: &[String],
-    links: &Links<'_>,
-    plan: &mut Plan,
-) {
-    let size = game.variant().board_size();
-    plan.hint = "hint.knight_fight";
-    for move_text in legal {
-        let Some(landing) = leading_square(move_text) else {
-            continue;
-        };
-        let name = landing.to_string();
-        plan.actions[landing.index(size)] = if move_text.contains(':') {
-            Action::Select {
-                href: links.with(&[("from", &name)]),
-                selection: name,
-            }
-        } else {
-            Action::Move(move_text.clone())
-        };
-        if !plan.targets.contains(&landing) {
-            plan.targets.push(landing);
-        }
-    }
-    let Some(selection) = selection_of(options, legal, |s| s.parse::<Square>().is_ok())
-        .filter(|s| legal.iter().any(|m| m.starts_with(&format!("{s}:"))))
-    else {
-        return;
-    };
-    let landing: Square = selection
-        .parse()
-        .unwrap_or_else(|_| unreachable!("checked above"));
-    plan.hint = "hint.knight_fight_double";
-    plan.selected = Some(landing);
-    plan.targets.clear();
-    plan.actions = vec![Action::None; plan.actions.len()];
-    plan.actions[landing.index(size)] = Action::Select {
-        href: links.with(&[]),
-        selection: String::new(),
-    };
-    for target in game.targets(&selection) {
-        plan.actions[target.square.index(size)] = Action::Move(target.move_text);
-        plan.targets.push(target.square);
-    }
-    plan.selection = selection;
 }
 
 /// Builds the board of `game` for the viewer.
@@ -615,7 +493,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
             if board.last_move.contains(&square) {
                 classes.push("last");
             }
-            if plan.selected == Some(square) {
+            if plan.selected.contains(&square) {
                 classes.push("selected");
             }
             if plan.targets.contains(&square) {
@@ -654,7 +532,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
     }
     let links = Links { options };
     let flip_href = links.href(&[], !options.flip, options.attacks);
-    let attacks_href = if variant == Variant::ChessReversi {
+    let attacks_href = if game.attack_counts(Color::White).is_some() {
         links.href(&[], options.flip, !options.attacks)
     } else {
         String::new()
@@ -670,10 +548,11 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
             .map(|&rank| (rank + 1).to_string())
             .collect(),
         rows,
-        family: family(variant),
+        family: game.board_class(),
         ply: game.ply(),
         interactive: options.interactive && game.to_move().is_some(),
-        selection: plan.selection,
+        selection: selection_text(&plan.selection),
+        input: plan.input,
         legal: if options.interactive {
             game.legal_moves().join(" ")
         } else {
@@ -681,7 +560,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
         },
         choices: plan.choices,
         choices_title: plan.choices_title,
-        hint: if options.interactive { plan.hint } else { "" },
+        hint: plan.hint,
         flip_href,
         attacks_href,
     }
@@ -689,7 +568,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
 
 #[cfg(test)]
 mod tests {
-    use rules::KnightFightSetup;
+    use rules::{KnightFightSetup, Variant};
 
     use super::*;
     use crate::web::i18n::Lang;
@@ -704,6 +583,13 @@ mod tests {
             base: "/games/g1".to_owned(),
             ..BoardOptions::default()
         }
+    }
+
+    fn query(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+            .collect()
     }
 
     fn square<'a>(model: &'a BoardModel, name: &str) -> &'a SquareView {
@@ -800,7 +686,7 @@ mod tests {
         );
         assert_eq!(square(&model, "e4").action, Action::None);
         let mut selected = options(true);
-        selected.selection = Some("e2".to_owned());
+        selected.query = query(&[("from", "e2")]);
         let model = build(&chess, &selected, &en());
         assert_eq!(square(&model, "e4").action, Action::Move("e2e4".to_owned()));
         assert_eq!(square(&model, "e3").action, Action::Move("e2e3".to_owned()));
@@ -826,7 +712,7 @@ mod tests {
             ],
         );
         let mut selected = options(true);
-        selected.selection = Some("b7".to_owned());
+        selected.query = query(&[("from", "b7")]);
         let model = build(&chess, &selected, &en());
         assert_eq!(square(&model, "c8").action.kind(), "select");
         assert_eq!(
@@ -838,7 +724,7 @@ mod tests {
             "none",
             "the knight blocks b8"
         );
-        selected.to = Some("a8".to_owned());
+        selected.query = query(&[("from", "b7"), ("to", "a8")]);
         let model = build(&chess, &selected, &en());
         let moves: Vec<&str> = model.choices.iter().map(|c| c.action.value()).collect();
         assert_eq!(moves.len(), 4);
@@ -901,7 +787,7 @@ mod tests {
         assert_eq!(queen.action.value(), "/games/g1?piece=Q");
         assert!(model.squares().all(|s| s.action.kind() == "none"));
         let mut chosen = options(true);
-        chosen.selection = Some("Q".to_owned());
+        chosen.query = query(&[("piece", "Q")]);
         let model = build(&cr, &chosen, &en());
         assert_eq!(square(&model, "e5").action, Action::Move("Qe5".to_owned()));
         assert_eq!(
@@ -971,7 +857,7 @@ mod tests {
         assert_eq!(square(&model, "a1").action.value(), "/games/g1?from=a1");
         assert_eq!(square(&model, "b1").action, Action::Move("b1".to_owned()));
         let mut chosen = options(true);
-        chosen.selection = Some("a1".to_owned());
+        chosen.query = query(&[("from", "a1")]);
         let model = build(&kf, &chosen, &en());
         // 11 is on b2: erasing it is one of the choices.
         assert_eq!(
@@ -985,5 +871,61 @@ mod tests {
             .filter(|s| s.action.kind() == "move")
             .count();
         assert_eq!(choices, 9);
+    }
+
+    #[test]
+    fn the_script_gets_the_input_model_only_when_the_board_takes_moves() {
+        let chess = game(Variant::Chess, &[]);
+        let model = build(&chess, &options(true), &en());
+        let input: serde_json::Value = serde_json::from_str(&model.input).unwrap();
+        assert_eq!(input["steps"][0]["name"], "from");
+        assert_eq!(
+            input["options"].as_array().unwrap().len(),
+            10,
+            "pieces that move"
+        );
+        assert!(build(&chess, &options(false), &en()).input.is_empty());
+    }
+
+    #[test]
+    fn a_selection_is_read_only_from_the_games_own_steps() {
+        // `from` is no step of Chess Reversi: the king is still chosen by itself.
+        let mut other = options(true);
+        other.query = query(&[("from", "e2")]);
+        let model = build(&game(Variant::ChessReversi, &[]), &other, &en());
+        assert_eq!(model.selection, "K");
+        assert_eq!(model.hint, "Choose the square for the piece.");
+        // A promotion square without its piece is no selection.
+        let mut dangling = options(true);
+        dangling.query = query(&[("to", "e4")]);
+        let model = build(&game(Variant::Chess, &[]), &dangling, &en());
+        assert_eq!(model.selection, "");
+        assert_eq!(model.hint, "Choose a piece to move.");
+    }
+
+    #[test]
+    fn a_picked_square_or_piece_links_back_and_the_others_stay_choosable() {
+        let chess = game(Variant::Chess, &[]);
+        let mut selected = options(true);
+        selected.query = query(&[("from", "e2")]);
+        let model = build(&chess, &selected, &en());
+        assert_eq!(
+            square(&model, "e2").action,
+            Action::Select {
+                href: "/games/g1".to_owned(),
+                selection: String::new(),
+            }
+        );
+        assert_eq!(square(&model, "d2").action.value(), "/games/g1?from=d2");
+        let cr = game(Variant::ChessReversi, &["Kd4"]);
+        let mut chosen = options(true);
+        chosen.query = query(&[("piece", "Q")]);
+        let model = build(&cr, &chosen, &en());
+        let rook = model.choices.iter().find(|c| c.pick == "R").unwrap();
+        assert_eq!(rook.action.value(), "/games/g1?piece=R");
+        let queen = model.choices.iter().find(|c| c.pick == "Q").unwrap();
+        assert!(queen.selected);
+        assert_eq!(queen.action.value(), "/games/g1");
+        assert_eq!(model.choices_title, "Pieces to place");
     }
 }

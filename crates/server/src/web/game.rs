@@ -30,18 +30,16 @@ use crate::{
 pub(crate) struct GameQuery {
     /// Show the position after this many moves.
     ply: Option<u32>,
-    /// Chess: the selected piece's square; Knight Fight: the chosen double landing.
-    from: Option<String>,
-    /// Chess Reversi: the chosen piece letter.
-    piece: Option<String>,
-    /// Chess: the promotion square.
-    to: Option<String>,
     /// Turn the board around.
     flip: Option<String>,
     /// Chess Reversi: shade attacked squares.
     attacks: Option<String>,
     /// `resign`: ask for confirmation.
     confirm: Option<String>,
+    /// Every parameter, for the board: the selection so far is kept in parameters named
+    /// after the game's input steps (`from=e2`, `piece=Q`).
+    #[serde(skip)]
+    params: Vec<(String, String)>,
 }
 
 /// One numbered line of the move list.
@@ -143,8 +141,7 @@ fn build_page(
     let base = format!("/games/{}", detail.id);
     let flip = query.flip.is_some();
     let options = BoardOptions {
-        selection: query.from.clone().or_else(|| query.piece.clone()),
-        to: query.to.clone(),
+        query: query.params.clone(),
         flip,
         attacks: query.attacks.is_some(),
         interactive,
@@ -333,8 +330,10 @@ pub(crate) async fn page(
     State(state): State<AppState>,
     ctx: Ctx,
     Path(id): Path<String>,
-    Query(query): Query<GameQuery>,
+    Query(mut query): Query<GameQuery>,
+    Query(params): Query<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
+    query.params = params;
     if let Some(id) = id.strip_suffix(".svg") {
         let detail = game::get(&state, id).await?;
         let svg_query = SvgQuery {
@@ -344,7 +343,7 @@ pub(crate) async fn page(
         let shown = position_at(&detail, svg_query.ply.unwrap_or(u32::MAX))?;
         let image = svg::render(
             &shown.board(),
-            board::family(shown.variant()) == "reversi",
+            shown.board_class() == "reversi",
             svg_query.flip.is_some(),
         );
         return Ok((

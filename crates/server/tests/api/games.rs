@@ -20,6 +20,7 @@ scenarios!(
     reversi_wipeout_ends_the_game_at_once,
     forced_pass_is_played_in_the_same_request,
     game_list_puts_my_turn_first_then_waiting_then_finished,
+    input_model_enters_every_legal_move_step_by_step,
 );
 
 async fn setup(app: &TestApp, variant: &str) -> (Player, Player, String) {
@@ -386,4 +387,114 @@ async fn game_list_puts_my_turn_first_then_waiting_then_finished(app: TestApp) {
     assert_eq!(mine["your_turn"], 2);
     let (status, _) = app.get("/api/v1/games", None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+/// The options of the step reached by `picks` in a game's `input`.
+fn input_options(game: &Value, picks: &[&str]) -> Vec<Value> {
+    let mut node = &game["input"];
+    for pick in picks {
+        node = &node["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|option| option["pick"] == *pick)
+            .unwrap_or_else(|| panic!("no pick {pick} in {node}"))["next"];
+    }
+    node["options"].as_array().unwrap().clone()
+}
+
+/// Every move the input tree below `node` completes.
+fn input_moves(node: &Value, out: &mut Vec<String>) {
+    for option in node["options"].as_array().unwrap() {
+        match (option.get("move"), option.get("next")) {
+            (Some(text), None) => out.push(text.as_str().unwrap().to_owned()),
+            (None, Some(next)) => input_moves(next, out),
+            _ => panic!("an option completes a move or leads on: {option}"),
+        }
+    }
+}
+
+async fn input_model_enters_every_legal_move_step_by_step(app: TestApp) {
+    let white = app.player("input_white").await;
+    let black = app.player("input_black").await;
+    for variant in [
+        "chess",
+        "reversi-6x6",
+        "reversi-8x8",
+        "reversi-10x10",
+        "chess-reversi",
+        "knight-fight",
+    ] {
+        let id = app.new_game(variant, &white, &black).await;
+        let game = app.game(&id).await;
+        let mut entered = Vec::new();
+        input_moves(&game["input"], &mut entered);
+        entered.sort();
+        let mut legal: Vec<String> = game["legal_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_owned())
+            .collect();
+        legal.sort();
+        assert_eq!(entered, legal, "{variant}");
+        assert_eq!(game["input"]["step"], game["input"]["steps"][0]["name"]);
+    }
+    // A bot enters chess as piece, then target; the move it finds is played.
+    let id = app.new_game("chess", &white, &black).await;
+    let game = app.game(&id).await;
+    let steps: Vec<&str> = game["input"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|step| step["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(steps, ["from", "to", "promote"]);
+    assert_eq!(game["input"]["steps"][0]["kind"], "origin");
+    let targets = input_options(&game, &["g1"]);
+    let picks: Vec<&str> = targets
+        .iter()
+        .map(|o| o["pick"].as_str().unwrap())
+        .collect();
+    assert_eq!(picks, ["f3", "h3"]);
+    let mv = targets[0]["move"].as_str().unwrap().to_owned();
+    assert_eq!(mv, "g1f3");
+    let game = app.play_ok(&white, &black, &id, &mv).await;
+    assert_eq!(game["moves"], json!(["g1f3"]));
+    let played = play_all(&app, &white, &black, &id, &["e7e5", "f3g1", "d8h4"]).await;
+    assert_eq!(played["to_move"], "white");
+    // A finished game has nothing to enter.
+    let id = app.new_game("chess", &white, &black).await;
+    let mate = play_all(&app, &white, &black, &id, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
+    assert_eq!(mate["input"], Value::Null);
+    // Knight Fight: a landing on a double leads to the doubles to erase.
+    let id = app.new_game("knight-fight", &white, &black).await;
+    let game = app.game(&id).await;
+    let doubles: Vec<String> = game["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m.as_str().filter(|m| m.contains(':')).map(str::to_owned))
+        .collect();
+    if let Some(double) = doubles.first() {
+        let landing = double.split(':').next().unwrap();
+        let erase = input_options(&game, &[landing]);
+        assert_eq!(erase.len(), 9, "every other double");
+        assert!(erase.iter().all(|o| {
+            o["move"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{landing}:"))
+        }));
+        assert_eq!(game["input"]["steps"][1]["kind"], "erase");
+    }
+    // The OpenAPI document describes the field.
+    let (_, doc) = app.get("/api/v1/openapi.json", None).await;
+    let input = &doc["components"]["schemas"]["GameDto"]["properties"]["input"];
+    assert!(
+        input["description"]
+            .as_str()
+            .is_some_and(|text| text.contains("step by step")),
+        "{input}"
+    );
 }
