@@ -13,5 +13,6 @@ mod health;
 mod ops;
 mod playouts;
 mod races;
+mod schema;
 mod stats;
 mod web;
