@@ -51,7 +51,9 @@ pub struct NewChallengeDto {
 fn variant_id_schema() -> Object {
     ObjectBuilder::new()
         .schema_type(Type::String)
-        .enum_values(Some(rules::Variant::ALL.iter().map(|variant| variant.as_str())))
+        .enum_values(Some(
+            rules::Variant::ALL.iter().map(|variant| variant.as_str()),
+        ))
         .description(Some("a variant id"))
         .build()
 }

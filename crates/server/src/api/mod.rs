@@ -121,7 +121,10 @@ fn add_extractor_errors(operation: &mut Operation) {
                     "the body is not valid JSON (`bad_request`)"
                 },
             ),
-            ("413", "the body is larger than the limit (`payload_too_large`)"),
+            (
+                "413",
+                "the body is larger than the limit (`payload_too_large`)",
+            ),
             (
                 "415",
                 "the body is not `application/json` (`unsupported_media_type`)",

@@ -23,10 +23,7 @@ pub struct StatsRow {
 /// # Errors
 ///
 /// Database errors.
-pub async fn seed(
-    conn: &mut AnyConnection,
-    variants: &[&str],
-) -> Result<(), sqlx::Error> {
+pub async fn seed(conn: &mut AnyConnection, variants: &[&str]) -> Result<(), sqlx::Error> {
     for variant in variants {
         sqlx::query(
             "insert into variant_stats (variant, white_wins, black_wins, draws) \

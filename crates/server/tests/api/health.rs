@@ -106,13 +106,14 @@ async fn openapi_document_declares_auth_errors_and_constraints(app: TestApp) {
                 }
             }
             // Mutating calls and the caller's own resources need a signature.
-            let signed = method != "get" || path.starts_with("/api/v1/me") || path == "/api/v1/games";
+            let signed =
+                method != "get" || path.starts_with("/api/v1/me") || path == "/api/v1/games";
             let open = ["/api/v1/accounts", "/api/v1/tokens"].contains(&path.as_str())
                 || (path == "/api/v1/session" && method == "post");
             if signed && !open {
-                let security = operation["security"].as_array().unwrap_or_else(|| {
-                    panic!("{method} {path} declares no security")
-                });
+                let security = operation["security"]
+                    .as_array()
+                    .unwrap_or_else(|| panic!("{method} {path} declares no security"));
                 assert!(
                     security.iter().any(|s| s.get("bearer").is_some()),
                     "{method} {path} does not take a bearer token"

@@ -190,7 +190,11 @@ async fn start_up_seeds_a_counter_row_for_every_variant(app: TestApp) {
     assert_eq!(rows(app.state.db.pool.clone()).await, 0, "the row is gone");
 
     let restarted = TestApp::spawn_on(app.backend, &app.database_url, &[]).await;
-    assert_eq!(rows(restarted.state.db.pool.clone()).await, 1, "seeded again");
+    assert_eq!(
+        rows(restarted.state.db.pool.clone()).await,
+        1,
+        "seeded again"
+    );
     let stats = restarted.stats().await;
     let ids: Vec<&str> = stats.iter().map(|row| row.0.as_str()).collect();
     for variant in rules::Variant::ALL {
