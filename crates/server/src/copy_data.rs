@@ -92,15 +92,33 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
     ),
 ];
 
-/// Tables that must be empty in the target (sessions too: a used database is refused).
-const MUST_BE_EMPTY: &[&str] = &[
-    "users",
-    "sessions",
-    "api_tokens",
-    "challenges",
-    "games",
-    "moves",
-];
+/// The variant counters: every row of the target is seeded by the migrations (and by
+/// start-up), so they are copied by key (`variant`, the first column) rather than inserted.
+const VARIANT_STATS: (&str, &[(&str, Kind)]) = (
+    "variant_stats",
+    &[
+        ("variant", Text),
+        ("white_wins", Int),
+        ("black_wins", Int),
+        ("draws", Int),
+    ],
+);
+
+/// Tables left behind on purpose: sessions (everyone signs in again). They must still be
+/// empty in the target, like the copied ones.
+pub const NOT_COPIED: &[&str] = &["sessions"];
+
+/// Every table the copy writes, with the columns it copies, in copy order (the variant
+/// counters last). A table or column of the schema missing here is not copied: the API
+/// tests compare this list with the migrated schema.
+#[must_use]
+pub fn copied_columns() -> Vec<(&'static str, Vec<&'static str>)> {
+    TABLES
+        .iter()
+        .chain(std::iter::once(&VARIANT_STATS))
+        .map(|(table, columns)| (*table, columns.iter().map(|(name, _)| *name).collect()))
+        .collect()
+}
 
 /// At most this many bound values per insert statement (SQLite's old limit is 999).
 const MAX_PARAMS: usize = 900;
@@ -193,31 +211,9 @@ pub async fn copy(from: &str, to: &str) -> Result<CopyReport, CopyError> {
         insert_all(&mut write, table, columns, &rows).await?;
         report.rows.insert(table, rows.len() as u64);
     }
-    let stats = variant_stats(&mut read).await?;
-    for (variant, white, black, draws) in &stats {
-        let done = sqlx::query(
-            "update variant_stats set white_wins = $2, black_wins = $3, draws = $4 \
-             where variant = $1",
-        )
-        .bind(variant)
-        .bind(white)
-        .bind(black)
-        .bind(draws)
-        .execute(&mut *write)
-        .await?;
-        if done.rows_affected() == 0 {
-            sqlx::query(
-                "insert into variant_stats (variant, white_wins, black_wins, draws) \
-                 values ($1, $2, $3, $4)",
-            )
-            .bind(variant)
-            .bind(white)
-            .bind(black)
-            .bind(draws)
-            .execute(&mut *write)
-            .await?;
-        }
-    }
+    let (stats_table, stats_columns) = VARIANT_STATS;
+    let stats = select_all(&mut read, stats_table, stats_columns).await?;
+    upsert_all(&mut write, stats_table, stats_columns, &stats).await?;
     report.rows.insert("variant_stats", stats.len() as u64);
     write.commit().await?;
     read.commit().await?;
@@ -231,7 +227,8 @@ pub async fn copy(from: &str, to: &str) -> Result<CopyReport, CopyError> {
 
 async fn ensure_empty(target: &Database) -> Result<(), CopyError> {
     let mut conn = target.pool.acquire().await?;
-    for table in MUST_BE_EMPTY {
+    let tables = TABLES.iter().map(|(table, _)| *table);
+    for table in tables.chain(NOT_COPIED.iter().copied()) {
         let count = count(&mut conn, table).await?;
         if count > 0 {
             return Err(CopyError::TargetNotEmpty(format!(
@@ -319,16 +316,63 @@ async fn insert_all(
             }
             sql.push(')');
         }
-        let mut query = sqlx::query(&sql);
-        for value in chunk.iter().flatten() {
-            query = match value {
-                Value::Text(text) => query.bind(text.clone()),
-                Value::Int(int) => query.bind(*int),
-            };
-        }
-        query.execute(&mut *conn).await?;
+        let values: Vec<Value> = chunk.iter().flatten().cloned().collect();
+        bind_all(sqlx::query(&sql), &values)
+            .execute(&mut *conn)
+            .await?;
     }
     Ok(())
+}
+
+/// Writes `rows` by their first column: an update where the key exists, else an insert.
+async fn upsert_all(
+    conn: &mut AnyConnection,
+    table: &str,
+    columns: &[(&str, Kind)],
+    rows: &[Vec<Value>],
+) -> Result<(), sqlx::Error> {
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let sets: Vec<String> = names
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(i, name)| format!("{name} = ${}", i + 1))
+        .collect();
+    let update = format!(
+        "update {table} set {} where {} = $1",
+        sets.join(", "),
+        names[0]
+    );
+    let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("${i}")).collect();
+    let insert = format!(
+        "insert into {table} ({}) values ({})",
+        names.join(", "),
+        placeholders.join(", ")
+    );
+    for row in rows {
+        let done = bind_all(sqlx::query(&update), row)
+            .execute(&mut *conn)
+            .await?;
+        if done.rows_affected() == 0 {
+            bind_all(sqlx::query(&insert), row)
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+fn bind_all<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    values: &[Value],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for value in values {
+        query = match value {
+            Value::Text(text) => query.bind(text.clone()),
+            Value::Int(int) => query.bind(*int),
+        };
+    }
+    query
 }
 
 async fn variant_stats(

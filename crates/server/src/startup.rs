@@ -37,7 +37,15 @@ pub fn spawn_sweeper(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
     Some(tokio::spawn(sweeper::run(state.clone(), interval)))
 }
 
-/// Builds the state for `config`: connects, migrates, uses `clock`, and on Postgres
+/// Gives every variant of the rules its counter row (the migrations seed the variants
+/// known when they were written; this covers the rest).
+async fn seed_variant_stats(db: &db::Database) -> Result<(), sqlx::Error> {
+    let variants = rules::Variant::ALL.map(rules::Variant::as_str);
+    let mut conn = db.pool.acquire().await?;
+    db::stats::seed(&mut conn, &variants).await
+}
+
+/// Builds the state for `config`: connects, migrates, seeds the variant counters, uses `clock`, and on Postgres
 /// listens for the live events of every instance.
 ///
 /// # Errors
@@ -56,6 +64,9 @@ pub async fn build_state(
     db.migrate()
         .await
         .map_err(|error| AppError::Unavailable(format!("migrating the database: {error}")))?;
+    seed_variant_stats(&db)
+        .await
+        .map_err(|error| AppError::Unavailable(format!("seeding variant_stats: {error}")))?;
     let url = config.database_url.expose().to_owned();
     let state = AppState::new(config, db, clock);
     if state.db.backend == db::Backend::Postgres {

@@ -26,12 +26,23 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/v1/me", get(me))
 }
 
-/// A username and password.
+/// A username and password, to sign in with.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct Credentials {
-    /// 3–20 letters, digits, `_` or `-`.
+    /// The name as registered (any case).
     pub username: String,
-    /// At least 8 characters.
+    /// The password.
+    pub password: String,
+}
+
+/// The name and password of a new account (the limits of `domain::accounts`).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewAccountDto {
+    /// 3–20 letters, digits, `_` or `-`, unique whatever the case.
+    #[schema(pattern = "^[A-Za-z0-9_-]{3,20}$", min_length = 3, max_length = 20)]
+    pub username: String,
+    /// 8–256 characters.
+    #[schema(min_length = 8, max_length = 256)]
     pub password: String,
 }
 
@@ -63,15 +74,17 @@ pub struct MeDto {
 }
 
 /// Registers an account.
-#[utoipa::path(post, path = "/api/v1/accounts", tag = "accounts", request_body = Credentials,
+#[utoipa::path(post, path = "/api/v1/accounts", tag = "accounts", request_body = NewAccountDto,
     responses(
-        (status = 201, body = UserDto),
-        (status = 409, description = "name taken", body = ErrorBody),
-        (status = 422, description = "invalid name or password", body = ErrorBody),
+        (status = 201, description = "the new account", body = UserDto),
+        (status = 409, description = "name taken (`username_taken`)", body = ErrorBody),
+        (status = 422, description = "invalid name or password (`invalid_username`, \
+            `invalid_password`), or a body of the wrong shape (`invalid_body`)",
+            body = ErrorBody),
     ))]
 async fn register(
     State(state): State<AppState>,
-    Json(body): Json<Credentials>,
+    Json(body): Json<NewAccountDto>,
 ) -> Result<(StatusCode, axum::Json<UserDto>), AppError> {
     let user = accounts::register(&state, &body.username, &body.password).await?;
     Ok((
@@ -86,7 +99,7 @@ async fn register(
 /// Creates a personal API token.
 #[utoipa::path(post, path = "/api/v1/tokens", tag = "accounts", request_body = Credentials,
     responses(
-        (status = 201, body = TokenDto),
+        (status = 201, description = "the new token", body = TokenDto),
         (status = 401, description = "wrong username or password", body = ErrorBody),
         (status = 429, description = "too many failed attempts", body = ErrorBody),
     ))]
@@ -102,7 +115,8 @@ async fn create_token(
 /// Signs in: sets the session cookie (`HttpOnly`, `SameSite=Lax`, `Secure` on https).
 #[utoipa::path(post, path = "/api/v1/session", tag = "accounts", request_body = Credentials,
     responses(
-        (status = 200, body = UserDto, headers(("set-cookie" = String))),
+        (status = 200, description = "signed in", body = UserDto,
+            headers(("set-cookie" = String))),
         (status = 401, description = "wrong username or password", body = ErrorBody),
         (status = 429, description = "too many failed attempts", body = ErrorBody),
     ))]
@@ -132,7 +146,13 @@ async fn login(
 
 /// Signs out: ends the session and clears the cookie.
 #[utoipa::path(delete, path = "/api/v1/session", tag = "accounts",
-    responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "signed out", headers(("set-cookie" = String))),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "cross-site request with the session cookie",
+            body = ErrorBody),
+    ))]
 async fn logout(
     State(state): State<AppState>,
     CurrentUser(_): CurrentUser,
@@ -148,7 +168,11 @@ async fn logout(
 
 /// The signed-in user.
 #[utoipa::path(get, path = "/api/v1/me", tag = "accounts",
-    responses((status = 200, body = MeDto), (status = 401, body = ErrorBody)))]
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 200, description = "the signed-in user", body = MeDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+    ))]
 async fn me(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,

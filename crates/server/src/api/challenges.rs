@@ -7,12 +7,15 @@ use axum::{
     routing::{get, post},
 };
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{
+    ToSchema,
+    openapi::{KnownFormat, Object, ObjectBuilder, SchemaFormat, Type},
+};
 
 use crate::{
     AppState,
     clock::rfc3339,
-    domain::challenges::{self, Challenge, ChallengeRequest},
+    domain::challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
     error::{AppError, ErrorBody},
     extract::{CurrentUser, Json, MaybeUser, Path},
 };
@@ -30,14 +33,49 @@ pub(crate) fn routes() -> Router<AppState> {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewChallengeDto {
     /// A variant id, such as `reversi-8x8`.
+    #[schema(schema_with = variant_id_schema)]
     pub variant: String,
     /// The challenger's colour: `white`, `black` or `random`.
+    #[schema(schema_with = color_choice_schema)]
     pub color: String,
     /// 1, 2, 3, 5, 7, 10 or 14.
+    #[schema(schema_with = days_per_move_schema)]
+    #[serde(deserialize_with = "super::whole_number")]
     pub days_per_move: i64,
     /// The one user who may accept (absent or null: anyone).
     #[serde(default)]
     pub opponent: Option<String>,
+}
+
+/// The variant ids the rules know, as the document's enum.
+fn variant_id_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(
+            rules::Variant::ALL.iter().map(|variant| variant.as_str()),
+        ))
+        .description(Some("a variant id"))
+        .build()
+}
+
+/// The challenger's colour choices, as the document's enum.
+fn color_choice_schema() -> Object {
+    let choices = [ColorChoice::White, ColorChoice::Black, ColorChoice::Random];
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(choices.map(ColorChoice::as_str)))
+        .description(Some("the challenger's colour"))
+        .build()
+}
+
+/// The days per move a challenge may ask for, as the document's enum.
+fn days_per_move_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .enum_values(Some(DAYS_PER_MOVE))
+        .description(Some("days each player has per move"))
+        .build()
 }
 
 /// A challenge.
@@ -89,10 +127,15 @@ pub struct AcceptedDto {
 /// Creates a challenge.
 #[utoipa::path(post, path = "/api/v1/challenges", tag = "challenges",
     request_body = NewChallengeDto,
+    security(("bearer" = []), ("session" = [])),
     responses(
-        (status = 201, body = ChallengeDto),
-        (status = 401, body = ErrorBody),
-        (status = 422, description = "unknown variant, bad colour or days, unknown opponent",
+        (status = 201, description = "the new challenge", body = ChallengeDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "cross-site request with the session cookie",
+            body = ErrorBody),
+        (status = 422, description = "unknown variant, bad colour or days, unknown opponent \
+            (`unknown_variant`, `invalid_color`, `invalid_days_per_move`, `unknown_opponent`), \
+            or a body of the wrong shape (`invalid_body`)",
             body = ErrorBody),
     ))]
 async fn create(
@@ -112,7 +155,11 @@ async fn create(
 
 /// Open challenges: those open to anyone, those addressed to the caller, the caller's own.
 #[utoipa::path(get, path = "/api/v1/challenges", tag = "challenges",
-    responses((status = 200, body = [ChallengeDto])))]
+    security((), ("bearer" = []), ("session" = [])),
+    responses(
+        (status = 200, description = "the challenges the caller may see", body = [ChallengeDto]),
+        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
+    ))]
 async fn list(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
@@ -125,8 +172,12 @@ async fn list(
 
 /// One challenge.
 #[utoipa::path(get, path = "/api/v1/challenges/{id}", tag = "challenges",
+    operation_id = "show_challenge",
     params(("id" = String, Path)),
-    responses((status = 200, body = ChallengeDto), (status = 404, body = ErrorBody)))]
+    responses(
+        (status = 200, description = "the challenge", body = ChallengeDto),
+        (status = 404, description = "no such challenge", body = ErrorBody),
+    ))]
 async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -137,12 +188,13 @@ async fn show(
 /// Accepts a challenge, creating the game.
 #[utoipa::path(post, path = "/api/v1/challenges/{id}/accept", tag = "challenges",
     params(("id" = String, Path)),
+    security(("bearer" = []), ("session" = [])),
     responses(
-        (status = 201, body = AcceptedDto),
-        (status = 401, body = ErrorBody),
-        (status = 403, description = "own challenge, or addressed to someone else",
-            body = ErrorBody),
-        (status = 404, body = ErrorBody),
+        (status = 201, description = "the game it became", body = AcceptedDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "own challenge, addressed to someone else, or a \
+            cross-site request with the session cookie", body = ErrorBody),
+        (status = 404, description = "no such challenge", body = ErrorBody),
         (status = 409, description = "already taken or cancelled", body = ErrorBody),
     ))]
 async fn accept(
@@ -157,11 +209,13 @@ async fn accept(
 /// Cancels the caller's open challenge.
 #[utoipa::path(post, path = "/api/v1/challenges/{id}/cancel", tag = "challenges",
     params(("id" = String, Path)),
+    security(("bearer" = []), ("session" = [])),
     responses(
-        (status = 200, body = ChallengeDto),
-        (status = 401, body = ErrorBody),
-        (status = 403, description = "not the creator", body = ErrorBody),
-        (status = 404, body = ErrorBody),
+        (status = 200, description = "the cancelled challenge", body = ChallengeDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "not the creator, or a cross-site request with the \
+            session cookie", body = ErrorBody),
+        (status = 404, description = "no such challenge", body = ErrorBody),
         (status = 409, description = "no longer open", body = ErrorBody),
     ))]
 async fn cancel(

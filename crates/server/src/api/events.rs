@@ -52,8 +52,9 @@ pub(crate) fn routes() -> Router<AppState> {
         ("Last-Event-ID" = Option<String>, Header, description = "the id of the last event seen"),
     ),
     responses(
-        (status = 200, content_type = "text/event-stream", body = GameEvent),
-        (status = 404, body = ErrorBody),
+        (status = 200, description = "the game's events", content_type = "text/event-stream",
+            body = GameEvent),
+        (status = 404, description = "no such game", body = ErrorBody),
     ))]
 async fn game_events(
     State(state): State<AppState>,
@@ -78,14 +79,16 @@ struct MyEventsQuery {
 /// their move, then a `turns` notice after every change in one of their games. With
 /// `?game=`, that game's events too, as on its own stream.
 #[utoipa::path(get, path = "/api/v1/me/events", tag = "events",
+    security(("bearer" = []), ("session" = [])),
     params(
         MyEventsQuery,
         ("Last-Event-ID" = Option<String>, Header, description = "the id of the last event seen"),
     ),
     responses(
-        (status = 200, content_type = "text/event-stream", body = TurnNotice),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody),
+        (status = 200, description = "the player's turn notices (and the game's events)",
+            content_type = "text/event-stream", body = TurnNotice),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 404, description = "no such game (`?game=`)", body = ErrorBody),
     ))]
 async fn my_events(
     State(state): State<AppState>,

@@ -149,6 +149,7 @@ pub struct MoveDto {
     #[serde(rename = "move")]
     pub move_text: String,
     /// The game's ply the player saw (409 if it is no longer the current one).
+    #[serde(deserialize_with = "super::whole_number")]
     pub ply: u32,
 }
 
@@ -213,7 +214,8 @@ pub struct VariantDto {
 
 /// Every variant with its result counters.
 #[utoipa::path(get, path = "/api/v1/variants", tag = "games",
-    responses((status = 200, body = [VariantDto])))]
+    responses((status = 200, description = "every variant with its results",
+        body = [VariantDto])))]
 async fn variants(State(state): State<AppState>) -> Result<axum::Json<Vec<VariantDto>>, AppError> {
     let stats = game::variant_stats(&state).await?;
     Ok(axum::Json(
@@ -234,7 +236,11 @@ async fn variants(State(state): State<AppState>) -> Result<axum::Json<Vec<Varian
 /// The caller's games: their turn first (soonest deadline first), then waiting, then
 /// recently ended.
 #[utoipa::path(get, path = "/api/v1/games", tag = "games",
-    responses((status = 200, body = [GameSummaryDto]), (status = 401, body = ErrorBody)))]
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 200, description = "the caller's games", body = [GameSummaryDto]),
+        (status = 401, description = "not signed in", body = ErrorBody),
+    ))]
 async fn my_games(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -246,9 +252,12 @@ async fn my_games(
 }
 
 /// One game.
-#[utoipa::path(get, path = "/api/v1/games/{id}", tag = "games",
+#[utoipa::path(get, path = "/api/v1/games/{id}", tag = "games", operation_id = "show_game",
     params(("id" = String, Path)),
-    responses((status = 200, body = GameDto), (status = 404, body = ErrorBody)))]
+    responses(
+        (status = 200, description = "the game", body = GameDto),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
 async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -259,15 +268,18 @@ async fn show(
 /// Plays a move.
 #[utoipa::path(post, path = "/api/v1/games/{id}/moves", tag = "games",
     params(("id" = String, Path)), request_body = MoveDto,
+    security(("bearer" = []), ("session" = [])),
     responses(
-        (status = 200, body = GameDto),
-        (status = 401, body = ErrorBody),
-        (status = 403, description = "not your turn, or not a player", body = ErrorBody),
-        (status = 404, body = ErrorBody),
+        (status = 200, description = "the game after the move", body = GameDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "not your turn, not a player, or a cross-site request \
+            with the session cookie", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
         (status = 409, description = "`ply` is not the current ply (`stale_ply`), the game is \
             over (`game_over`), or the time to move ran out (`time_out`: the game is now lost \
             on time)", body = ErrorBody),
-        (status = 422, description = "illegal or malformed move", body = ErrorBody),
+        (status = 422, description = "illegal or malformed move, or a body of the wrong \
+            shape (`invalid_body`)", body = ErrorBody),
     ))]
 async fn play(
     State(state): State<AppState>,
@@ -293,11 +305,13 @@ macro_rules! game_action {
         #[doc = $doc]
         #[utoipa::path(post, path = $path, tag = "games",
             params(("id" = String, Path), ActionQuery),
+            security(("bearer" = []), ("session" = [])),
             responses(
-                (status = 200, body = GameDto),
-                (status = 401, body = ErrorBody),
-                (status = 403, description = "not a player (or not your turn)", body = ErrorBody),
-                (status = 404, body = ErrorBody),
+                (status = 200, description = "the game after the action", body = GameDto),
+                (status = 401, description = "not signed in", body = ErrorBody),
+                (status = 403, description = "not a player (or not your turn), or a \
+                    cross-site request with the session cookie", body = ErrorBody),
+                (status = 404, description = "no such game", body = ErrorBody),
                 (status = 409, description = $conflict, body = ErrorBody),
             ))]
         async fn $name(

@@ -7,7 +7,14 @@ pub mod events;
 pub mod games;
 
 use axum::{Router, routing::get};
-use utoipa::OpenApi;
+use utoipa::{
+    Modify, OpenApi,
+    openapi::{
+        ContentBuilder, Ref, ResponseBuilder,
+        path::{Operation, ParameterIn},
+        security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme},
+    },
+};
 
 use crate::{
     AppState,
@@ -19,8 +26,9 @@ use crate::{
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Boardgames API", description = "Correspondence board games: accounts, \
-        challenges and games. Mutating calls take `Authorization: Bearer <token>` or the \
-        session cookie. Errors are `{\"error\", \"message\"}`."),
+        challenges and games. Mutating calls take `Authorization: Bearer <token>` (scheme \
+        `bearer`) or the session cookie (scheme `session`; cross-site requests with it are \
+        refused with 403). Errors are `{\"error\", \"message\"}`."),
     paths(
         accounts::register, accounts::create_token, accounts::login, accounts::logout,
         accounts::me,
@@ -32,6 +40,7 @@ use crate::{
         events::game_events, events::my_events,
     ),
     components(schemas(ErrorBody, GameEvent, TurnNotice)),
+    modifiers(&SecuritySchemes, &ExtractorErrors),
     tags(
         (name = "accounts", description = "accounts, tokens, sessions"),
         (name = "challenges", description = "challenges and accepting them"),
@@ -41,6 +50,115 @@ use crate::{
 )]
 pub struct ApiDoc;
 
+/// The name of the bearer-token security scheme in the document.
+pub const BEARER: &str = "bearer";
+/// The name of the session-cookie security scheme in the document.
+pub const SESSION: &str = "session";
+
+/// Declares the two ways to sign a request: a bearer token and the session cookie.
+struct SecuritySchemes;
+
+impl Modify for SecuritySchemes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            BEARER,
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some("a personal API token from `POST /api/v1/tokens`"))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            SESSION,
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::extract::SESSION_COOKIE,
+                "the browser session from `POST /api/v1/session`",
+            ))),
+        );
+    }
+}
+
+/// Adds the answers the shared extractors give (see `extract.rs`) to every operation that
+/// uses them, so no handler can forget one: a JSON body may be unreadable (400), too large
+/// (413), not JSON (415) or of the wrong shape (422); a path or query parameter may not
+/// decode (400). Answers a handler declares itself are kept.
+struct ExtractorErrors;
+
+impl Modify for ExtractorErrors {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+            ];
+            for operation in operations.into_iter().flatten() {
+                add_extractor_errors(operation);
+            }
+        }
+    }
+}
+
+fn add_extractor_errors(operation: &mut Operation) {
+    let mut answers: Vec<(&str, &str)> = Vec::new();
+    let reads_parameters = operation.parameters.iter().flatten().any(|parameter| {
+        matches!(
+            parameter.parameter_in,
+            ParameterIn::Path | ParameterIn::Query
+        )
+    });
+    if operation.request_body.is_some() {
+        answers.extend([
+            (
+                "400",
+                if reads_parameters {
+                    "the body is not valid JSON, or a parameter cannot be read (`bad_request`)"
+                } else {
+                    "the body is not valid JSON (`bad_request`)"
+                },
+            ),
+            (
+                "413",
+                "the body is larger than the limit (`payload_too_large`)",
+            ),
+            (
+                "415",
+                "the body is not `application/json` (`unsupported_media_type`)",
+            ),
+            (
+                "422",
+                "the JSON does not have the expected fields and types (`invalid_body`)",
+            ),
+        ]);
+    } else if reads_parameters {
+        answers.push(("400", "a parameter cannot be read (`bad_request`)"));
+    }
+    for (status, description) in answers {
+        operation
+            .responses
+            .responses
+            .entry(status.to_owned())
+            .or_insert_with(|| error_answer(description).into());
+    }
+}
+
+/// An error answer: `description`, with an [`ErrorBody`].
+fn error_answer(description: &str) -> utoipa::openapi::Response {
+    ResponseBuilder::new()
+        .description(description)
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .build(),
+        )
+        .build()
+}
+
 /// Every API route, plus the OpenAPI document at `/api/v1/openapi.json`.
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -49,6 +167,26 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(games::routes())
         .merge(events::routes())
         .route("/api/v1/openapi.json", get(openapi))
+}
+
+/// Reads a JSON integer into `T`, also when it is written with a fraction of zero
+/// (`3.0`): JSON Schema's `integer` allows that spelling, so the API accepts it.
+pub(crate) fn whole_number<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: TryFrom<i64>,
+{
+    use serde::{Deserialize, de::Error};
+    let number = serde_json::Number::deserialize(deserializer)?;
+    let whole = number.as_i64().or_else(|| {
+        number
+            .as_f64()
+            .filter(|value| value.fract() == 0.0 && value.abs() < 9.0e15)
+            .map(|value| value as i64)
+    });
+    whole
+        .and_then(|value| T::try_from(value).ok())
+        .ok_or_else(|| D::Error::custom(format!("`{number}` is not an integer in range")))
 }
 
 async fn openapi() -> axum::Json<utoipa::openapi::OpenApi> {

@@ -16,6 +16,26 @@ pub struct StatsRow {
     pub draws: i64,
 }
 
+/// Makes sure every variant in `variants` has a counter row, leaving existing counters
+/// untouched. Run at start-up, so a variant added to the rules (and not yet to a
+/// migration) is counted from its first finished game instead of failing it.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn seed(conn: &mut AnyConnection, variants: &[&str]) -> Result<(), sqlx::Error> {
+    for variant in variants {
+        sqlx::query(
+            "insert into variant_stats (variant, white_wins, black_wins, draws) \
+             values ($1, 0, 0, 0) on conflict (variant) do nothing",
+        )
+        .bind(variant)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
 /// Counts one finished game. Call it in the transaction that finishes the game.
 ///
 /// # Errors

@@ -7,7 +7,8 @@ use crate::{helpers::TestApp, scenarios};
 scenarios!(
     livez_and_readyz_answer_ok,
     unknown_routes_and_methods_get_json_errors,
-    openapi_document_lists_every_route
+    openapi_document_lists_every_route,
+    openapi_document_declares_auth_errors_and_constraints,
 );
 
 async fn livez_and_readyz_answer_ok(app: TestApp) {
@@ -70,4 +71,74 @@ async fn openapi_document_lists_every_route(app: TestApp) {
         "a route is documented that the test does not know"
     );
     assert!(doc["components"]["schemas"]["GameDto"]["properties"]["legal_moves"].is_object());
+}
+
+async fn openapi_document_declares_auth_errors_and_constraints(app: TestApp) {
+    let (status, doc) = app.get("/api/v1/openapi.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let schemes = &doc["components"]["securitySchemes"];
+    assert_eq!(schemes["bearer"]["type"], "http");
+    assert_eq!(schemes["bearer"]["scheme"], "bearer");
+    assert_eq!(schemes["session"]["in"], "cookie");
+    assert_eq!(schemes["session"]["name"], server::extract::SESSION_COOKIE);
+
+    let mut operation_ids = std::collections::BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let id = operation["operationId"].as_str().unwrap();
+            assert!(operation_ids.insert(id), "operationId `{id}` twice");
+            let responses = operation["responses"].as_object().unwrap();
+            if operation.get("requestBody").is_some() {
+                for status in ["400", "413", "415", "422"] {
+                    assert!(
+                        responses.contains_key(status),
+                        "{method} {path} does not declare {status}"
+                    );
+                }
+            }
+            for (status, response) in responses {
+                if status.starts_with('4') || status.starts_with('5') {
+                    assert_eq!(
+                        response["content"]["application/json"]["schema"]["$ref"],
+                        "#/components/schemas/ErrorBody",
+                        "{method} {path} {status}"
+                    );
+                }
+            }
+            // Mutating calls and the caller's own resources need a signature.
+            let signed =
+                method != "get" || path.starts_with("/api/v1/me") || path == "/api/v1/games";
+            let open = ["/api/v1/accounts", "/api/v1/tokens"].contains(&path.as_str())
+                || (path == "/api/v1/session" && method == "post");
+            if signed && !open {
+                let security = operation["security"]
+                    .as_array()
+                    .unwrap_or_else(|| panic!("{method} {path} declares no security"));
+                assert!(
+                    security.iter().any(|s| s.get("bearer").is_some()),
+                    "{method} {path} does not take a bearer token"
+                );
+                assert!(responses.contains_key("401"), "{method} {path} without 401");
+            }
+        }
+    }
+
+    let schemas = &doc["components"]["schemas"];
+    let account = &schemas["NewAccountDto"]["properties"];
+    let passwords = server::domain::accounts::PASSWORD_CHARS;
+    assert_eq!(account["password"]["minLength"], *passwords.start());
+    assert_eq!(account["password"]["maxLength"], *passwords.end());
+    assert_eq!(account["username"]["pattern"], "^[A-Za-z0-9_-]{3,20}$");
+    let challenge = &schemas["NewChallengeDto"]["properties"];
+    assert_eq!(
+        challenge["days_per_move"]["enum"],
+        serde_json::json!(server::domain::challenges::DAYS_PER_MOVE)
+    );
+    let variants: Vec<&str> = rules::Variant::ALL.iter().map(|v| v.as_str()).collect();
+    assert_eq!(challenge["variant"]["enum"], serde_json::json!(variants));
+    assert_eq!(
+        challenge["color"]["enum"],
+        serde_json::json!(["white", "black", "random"])
+    );
+    assert_eq!(schemas["MoveDto"]["properties"]["ply"]["minimum"], 0);
 }

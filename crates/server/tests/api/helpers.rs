@@ -50,7 +50,7 @@ fn init_logs() {
 
 /// The database URL for a fresh database of `backend`, or `None` when Postgres is not
 /// configured here (outside CI: printed and skipped; in CI: a failure).
-async fn fresh_database(backend: Backend) -> Option<(String, Option<PathBuf>)> {
+pub(crate) async fn fresh_database(backend: Backend) -> Option<(String, Option<PathBuf>)> {
     match backend {
         Backend::Sqlite => {
             let dir = std::env::temp_dir().join(format!("boardgames-test-{}", new_id()));
@@ -111,7 +111,7 @@ fn with_database(url: &str, name: &str) -> String {
 }
 
 /// Drops a test's Postgres database.
-async fn drop_database(database_url: &str) {
+pub(crate) async fn drop_database(database_url: &str) {
     let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
         return;
     };

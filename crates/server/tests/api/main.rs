@@ -14,5 +14,6 @@ mod lifecycle;
 mod ops;
 mod playouts;
 mod races;
+mod schema;
 mod stats;
 mod web;
