@@ -304,16 +304,16 @@ macro_rules! game_action {
     ($name:ident, $path:literal, $action:expr, $doc:literal, $conflict:literal) => {
         #[doc = $doc]
         #[utoipa::path(post, path = $path, tag = "games",
-            params(("id" = String, Path), ActionQuery),
-            security(("bearer" = []), ("session" = [])),
-            responses(
-                (status = 200, description = "the game after the action", body = GameDto),
-                (status = 401, description = "not signed in", body = ErrorBody),
-                (status = 403, description = "not a player (or not your turn), or a \
+                    params(("id" = String, Path), ActionQuery),
+                    security(("bearer" = []), ("session" = [])),
+                    responses(
+                        (status = 200, description = "the game after the action", body = GameDto),
+                        (status = 401, description = "not signed in", body = ErrorBody),
+                        (status = 403, description = "not a player (or not your turn), or a \
                     cross-site request with the session cookie", body = ErrorBody),
-                (status = 404, description = "no such game", body = ErrorBody),
-                (status = 409, description = $conflict, body = ErrorBody),
-            ))]
+                        (status = 404, description = "no such game", body = ErrorBody),
+                        (status = 409, description = $conflict, body = ErrorBody),
+                    ))]
         async fn $name(
             State(state): State<AppState>,
             CurrentUser(user): CurrentUser,
