@@ -133,8 +133,9 @@ pub struct AcceptedDto {
         (status = 401, description = "not signed in", body = ErrorBody),
         (status = 403, description = "cross-site request with the session cookie",
             body = ErrorBody),
-        (status = 422, description = "unknown variant, bad colour or days, unknown opponent \
-            (`unknown_variant`, `invalid_color`, `invalid_days_per_move`, `unknown_opponent`), \
+        (status = 404, description = "no player has the opponent's name", body = ErrorBody),
+        (status = 422, description = "unknown variant, bad colour or days, addressed to oneself \
+            (`unknown_variant`, `invalid_color`, `invalid_days_per_move`, `challenge_to_yourself`), \
             or a body of the wrong shape (`invalid_body`)",
             body = ErrorBody),
     ))]

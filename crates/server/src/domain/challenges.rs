@@ -124,8 +124,8 @@ pub struct ChallengeRequest<'a> {
 ///
 /// # Errors
 ///
-/// 422 `unknown_variant`, `invalid_color`, `invalid_days_per_move`, `unknown_opponent`
-/// (also for challenging oneself).
+/// 404 when no player has the opponent's name; 422 `unknown_variant`, `invalid_color`,
+/// `invalid_days_per_move`, `challenge_to_yourself`.
 pub async fn create(
     state: &AppState,
     user: &User,
@@ -153,10 +153,13 @@ pub async fn create(
         Some(name) => {
             let row = users::by_name(&mut conn, name)
                 .await?
-                .filter(|row| row.id != user.id)
-                .ok_or_else(|| {
-                    AppError::invalid("unknown_opponent", format!("no other user `{name}`"))
-                })?;
+                .ok_or(AppError::NotFound("player"))?;
+            if row.id == user.id {
+                return Err(AppError::invalid(
+                    "challenge_to_yourself",
+                    "a challenge cannot be addressed to yourself",
+                ));
+            }
             Some(row)
         }
     };

@@ -179,15 +179,25 @@ pub(crate) async fn create_challenge(
     };
     match challenges::create(&state, &user, &request).await {
         Ok(_) => Ok(see_other("/lobby")),
-        Err(error) if error.status() == StatusCode::UNPROCESSABLE_ENTITY => {
-            let key = format!("error.{}", error.code());
+        // A form mistake (including an opponent nobody is called) is shown on the form.
+        Err(error)
+            if matches!(
+                error.status(),
+                StatusCode::UNPROCESSABLE_ENTITY | StatusCode::NOT_FOUND
+            ) =>
+        {
+            let key = if error.status() == StatusCode::NOT_FOUND {
+                "error.unknown_opponent".to_owned()
+            } else {
+                format!("error.{}", error.code())
+            };
             let text = if ctx.t.has(&key) {
                 ctx.t.get(&key).to_owned()
             } else {
                 error.message()
             };
             let page = lobby_page(&state, ctx, &form, text).await?;
-            Ok((StatusCode::UNPROCESSABLE_ENTITY, render(&page)?).into_response())
+            Ok((error.status(), render(&page)?).into_response())
         }
         Err(error) => Err(error),
     }

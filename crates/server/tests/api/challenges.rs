@@ -139,12 +139,12 @@ async fn challenge_validation_errors_are_422(app: TestApp) {
             "invalid_days_per_move",
         ),
         (
-            json!({"variant": "chess", "color": "white", "days_per_move": 3, "opponent": "nobody"}),
-            "unknown_opponent",
+            json!({"variant": "chess", "color": "white", "days_per_move": 3, "opponent": "alice"}),
+            "challenge_to_yourself",
         ),
         (
-            json!({"variant": "chess", "color": "white", "days_per_move": 3, "opponent": "alice"}),
-            "unknown_opponent",
+            json!({"variant": "chess", "color": "white", "days_per_move": 3, "opponent": "nobody"}),
+            "not_found",
         ),
         (
             json!({"variant": "chess", "color": "white"}),
@@ -158,7 +158,12 @@ async fn challenge_validation_errors_are_422(app: TestApp) {
         let (status, err) = app
             .post("/api/v1/challenges", Some(&alice.token), body.clone())
             .await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let expected = if code == "not_found" {
+            StatusCode::NOT_FOUND
+        } else {
+            StatusCode::UNPROCESSABLE_ENTITY
+        };
+        assert_eq!(status, expected, "{body}");
         assert_eq!(err["error"], code, "{body}");
     }
     for days in [1, 2, 3, 5, 7, 10, 14] {

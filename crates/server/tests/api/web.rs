@@ -446,12 +446,9 @@ async fn lobby_creates_lists_accepts_and_cancels_challenges(app: TestApp) {
             ],
         )
         .await;
-    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
     assert_eq!(page.attr("#opponent", "value"), evil);
-    assert_eq!(
-        page.text(".form-error"),
-        "There is no other player of that name."
-    );
+    assert_eq!(page.text(".form-error"), "There is no player of that name.");
     assert_single_script(&page);
     for (variant, opponent) in [("reversi-8x8", ""), ("chess", "bob")] {
         let page = alice
