@@ -422,6 +422,10 @@ async fn shutdown_ends_event_streams_and_stops_serving(mut app: TestApp) {
 // ---- several instances on one Postgres ------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(postgres_tests),
+    ignore = "set TEST_DATABASE_URL to run on Postgres"
+)]
 async fn a_move_on_one_instance_reaches_watchers_of_another() {
     helpers::run(Backend::Postgres, |app| async move {
         // A second instance: the server binary as a process of its own.
@@ -470,6 +474,10 @@ async fn a_move_on_one_instance_reaches_watchers_of_another() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(postgres_tests),
+    ignore = "set TEST_DATABASE_URL to run on Postgres"
+)]
 async fn a_lost_listener_connection_is_re_established_and_watchers_refetch() {
     helpers::run(Backend::Postgres, |app| async move {
         let (white, black) = players(&app).await;
