@@ -12,6 +12,30 @@ pub struct Config {
     pub database_url: Secret,
     /// `DATABASE_MAX_CONNECTIONS`: the pool's size (default 10).
     pub database_max_connections: u32,
+    /// `DATABASE_ACQUIRE_TIMEOUT_MS`: how long a request waits for a pooled connection
+    /// before it is answered 503 `database_unavailable` (default 2000).
+    pub database_acquire_timeout: Duration,
+    /// `DATABASE_STATEMENT_TIMEOUT_MS`: the longest a statement may run (Postgres
+    /// `statement_timeout`; on SQLite the busy timeout) before it fails and the request is
+    /// answered 503 (default 5000).
+    pub database_statement_timeout: Duration,
+    /// `MAX_STREAMS_PER_ADDRESS`: live event streams one client address may hold open at
+    /// once; one more is answered 429 `too_many_streams` (default 20).
+    pub max_streams_per_address: usize,
+    /// `MAX_CONNECTIONS`: open HTTP connections served at once; beyond it only `/livez`
+    /// and `/readyz` are answered, everything else gets 503 and the connection is closed
+    /// (default: 1024, lowered to leave room below the file-descriptor limit).
+    pub max_connections: usize,
+    /// `MAX_CONNECTIONS_PER_ADDRESS`: open connections one client address may hold
+    /// (`TRUSTED_PROXIES` are exempt); one more is closed at once (default 64).
+    pub max_connections_per_address: usize,
+    /// `HEADER_READ_TIMEOUT_MS`: the time a client has to send a request's headers, counted
+    /// from the moment the connection is idle: so also how long a kept-alive connection
+    /// may stay silent before it is closed (default 10000).
+    pub header_read_timeout: Duration,
+    /// `BODY_READ_TIMEOUT_MS`: the longest a request's body may pause between two pieces
+    /// before the request fails (default 10000).
+    pub body_read_timeout: Duration,
     /// `PUBLIC_URL`: the site's external base URL (default `http://` + `LISTEN_ADDR`).
     /// Cookies get `Secure` when it is https; cross-site checks compare `Origin` with it.
     pub public_url: PublicUrl,
@@ -179,10 +203,27 @@ impl Config {
                 message: "expected at least 1".to_owned(),
             });
         }
+        let millis = |name: &'static str, default: &str| -> Result<Duration, ConfigError> {
+            let value: u64 = parse(&lookup, name, default)?;
+            if value == 0 {
+                return Err(ConfigError {
+                    variable: name,
+                    message: "expected at least 1 millisecond".to_owned(),
+                });
+            }
+            Ok(Duration::from_millis(value))
+        };
         Ok(Config {
             listen_addr,
             database_url: Secret(database_url),
             database_max_connections,
+            database_acquire_timeout: millis("DATABASE_ACQUIRE_TIMEOUT_MS", "2000")?,
+            database_statement_timeout: millis("DATABASE_STATEMENT_TIMEOUT_MS", "5000")?,
+            max_streams_per_address: parse(&lookup, "MAX_STREAMS_PER_ADDRESS", "20")?,
+            max_connections: parse(&lookup, "MAX_CONNECTIONS", "1024")?,
+            max_connections_per_address: parse(&lookup, "MAX_CONNECTIONS_PER_ADDRESS", "64")?,
+            header_read_timeout: millis("HEADER_READ_TIMEOUT_MS", "10000")?,
+            body_read_timeout: millis("BODY_READ_TIMEOUT_MS", "10000")?,
             public_url,
             log_filter,
             log_format,
@@ -243,6 +284,9 @@ mod tests {
         assert!(!config.public_url.https);
         assert_eq!(config.log_format, LogFormat::Text);
         assert_eq!(config.sweep_interval, Some(Duration::from_secs(60)));
+        assert_eq!(config.database_acquire_timeout, Duration::from_secs(2));
+        assert_eq!(config.database_statement_timeout, Duration::from_secs(5));
+        assert_eq!(config.max_streams_per_address, 20);
     }
 
     #[test]
@@ -255,6 +299,8 @@ mod tests {
             ("SWEEP_INTERVAL_SECS", "-1"),
             ("RUST_LOG", "server=loud"),
             ("TRUSTED_PROXIES", "10.0.0.1,proxy"),
+            ("DATABASE_STATEMENT_TIMEOUT_MS", "0"),
+            ("HEADER_READ_TIMEOUT_MS", "soon"),
         ] {
             let error = config(&[(name, value)]).unwrap_err();
             assert_eq!(error.variable, name);

@@ -50,8 +50,14 @@ pub enum AppError {
     },
     /// 429: too many attempts; try later.
     RateLimited,
+    /// 429 `too_many_streams`: this client address holds as many event streams open as it
+    /// may.
+    TooManyStreams,
     /// 503: a dependency (the database) is unavailable.
     Unavailable(String),
+    /// 503 `database_unavailable`: the database did not answer in time or the connection
+    /// was lost; answered with `Retry-After` (the details are for the log only).
+    DatabaseUnavailable(String),
     /// 500: a bug or an unexpected failure. Logged, never shown.
     Internal(String),
 }
@@ -119,8 +125,10 @@ impl AppError {
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::RateLimited | AppError::TooManyStreams => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Unavailable(_) | AppError::DatabaseUnavailable(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -140,7 +148,9 @@ impl AppError {
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::UnsupportedMediaType(_) => "unsupported_media_type",
             AppError::RateLimited => "rate_limited",
+            AppError::TooManyStreams => "too_many_streams",
             AppError::Unavailable(_) => "unavailable",
+            AppError::DatabaseUnavailable(_) => "database_unavailable",
             AppError::Internal(_) => "internal",
         }
     }
@@ -160,7 +170,13 @@ impl AppError {
             AppError::MethodNotAllowed => "method not allowed here".to_owned(),
             AppError::PayloadTooLarge => "the request body is too large".to_owned(),
             AppError::RateLimited => "too many attempts: try again later".to_owned(),
+            AppError::TooManyStreams => {
+                "too many open event streams from your address: close one first".to_owned()
+            }
             AppError::Unavailable(_) => "the service is unavailable".to_owned(),
+            AppError::DatabaseUnavailable(_) => {
+                "the database is unavailable: try again in a few seconds".to_owned()
+            }
             AppError::Internal(_) => "internal error".to_owned(),
         }
     }
@@ -169,7 +185,9 @@ impl AppError {
 impl std::fmt::Display for AppError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            AppError::Internal(details) | AppError::Unavailable(details) => {
+            AppError::Internal(details)
+            | AppError::Unavailable(details)
+            | AppError::DatabaseUnavailable(details) => {
                 write!(f, "{}: {details}", self.code())
             }
             _ => write!(f, "{}: {}", self.code(), self.message()),
@@ -179,9 +197,16 @@ impl std::fmt::Display for AppError {
 
 impl std::error::Error for AppError {}
 
+/// The seconds a client is asked to wait (`Retry-After`) when the database is unavailable.
+pub const DATABASE_RETRY_AFTER_SECS: u32 = 2;
+
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> AppError {
-        AppError::Internal(format!("database: {error}"))
+        if crate::db::is_unavailable(&error) {
+            AppError::DatabaseUnavailable(format!("database: {error}"))
+        } else {
+            AppError::Internal(format!("database: {error}"))
+        }
     }
 }
 
@@ -201,6 +226,12 @@ impl IntoResponse for AppError {
             message: body.message.clone(),
         };
         let mut response = (status, Json(body)).into_response();
+        if matches!(self, AppError::DatabaseUnavailable(_)) {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(DATABASE_RETRY_AFTER_SECS),
+            );
+        }
         // The pages' layer renders this as an HTML error page.
         response.extensions_mut().insert(face);
         response
@@ -231,6 +262,31 @@ mod tests {
         assert_eq!(
             AppError::RateLimited.status(),
             StatusCode::TOO_MANY_REQUESTS
+        );
+    }
+
+    #[test]
+    fn an_unreachable_database_is_a_503_with_retry_after_and_other_failures_stay_500() {
+        let response = AppError::from(sqlx::Error::PoolTimedOut).into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            response.headers()[axum::http::header::RETRY_AFTER],
+            DATABASE_RETRY_AFTER_SECS.to_string().as_str()
+        );
+        let face = response.extensions().get::<ErrorFace>().unwrap();
+        assert_eq!(face.code, "database_unavailable");
+        let refused = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
+        assert_eq!(
+            AppError::from(sqlx::Error::Io(refused)).code(),
+            "database_unavailable"
+        );
+        let response = AppError::from(sqlx::Error::RowNotFound).into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(
+            response
+                .headers()
+                .get(axum::http::header::RETRY_AFTER)
+                .is_none()
         );
     }
 }

@@ -32,6 +32,9 @@ pub const EVENT_SUBSCRIBERS: &str = "live_event_subscribers";
 pub const EVENT_SUBSCRIBERS_DROPPED: &str = "live_event_subscribers_dropped_total";
 /// Times the Postgres event listener reconnected.
 pub const EVENT_LISTENER_RECONNECTS: &str = "live_event_listener_reconnects_total";
+/// Connections shed at the connection limit (answered only on the health checks, or
+/// closed at once).
+pub const CONNECTIONS_SHED: &str = "http_connections_shed_total";
 
 /// Latency buckets in seconds: from a cached page to a slow argon2 login.
 const BUCKETS: &[f64] = &[
@@ -77,6 +80,7 @@ fn describe() {
         EVENT_LISTENER_RECONNECTS,
         "reconnections of the Postgres event listener"
     );
+    metrics::describe_counter!(CONNECTIONS_SHED, "connections shed at the connection limit");
 }
 
 /// Counts `count` moves played in a game of `variant`.
@@ -107,4 +111,9 @@ pub fn subscriber_dropped() {
 /// Counts a reconnection of the Postgres event listener.
 pub fn listener_reconnected() {
     metrics::counter!(EVENT_LISTENER_RECONNECTS).increment(1);
+}
+
+/// Counts a connection shed at the connection limit.
+pub fn connection_shed() {
+    metrics::counter!(CONNECTIONS_SHED).increment(1);
 }

@@ -28,12 +28,17 @@ pub(crate) async fn livez() -> &'static str {
     "ok"
 }
 
-/// The database answers.
+/// The longest `/readyz` waits for the database before answering 503.
+const READY_WITHIN: std::time::Duration = std::time::Duration::from_millis(1500);
+
+/// The database answers (within [`READY_WITHIN`]; otherwise 503 `database_unavailable`).
 pub(crate) async fn readyz(State(state): State<AppState>) -> Result<&'static str, AppError> {
-    if state.db.ping().await {
+    if state.db.ping(READY_WITHIN).await {
         Ok("ok")
     } else {
-        Err(AppError::Unavailable("database unreachable".to_owned()))
+        Err(AppError::DatabaseUnavailable(
+            "database unreachable".to_owned(),
+        ))
     }
 }
 

@@ -15,7 +15,7 @@
 use std::{convert::Infallible, time::Duration};
 
 use axum::{
-    Router,
+    Extension, Router,
     extract::State,
     http::HeaderMap,
     response::sse::{Event, KeepAlive, Sse},
@@ -25,9 +25,11 @@ use futures_util::stream::{self, Stream, StreamExt};
 use serde::Deserialize;
 
 use crate::{
-    AppState, domain,
+    AppState,
+    client_addr::ClientIp,
+    domain,
     error::{AppError, ErrorBody},
-    events::{Delivery, GameEvent, RenderedGame, Subscription, TurnNotice},
+    events::{Delivery, GameEvent, RenderedGame, StreamSlot, Subscription, TurnNotice},
     extract::{CurrentUser, Path, Query},
 };
 
@@ -55,17 +57,41 @@ pub(crate) fn routes() -> Router<AppState> {
         (status = 200, description = "the game's events", content_type = "text/event-stream",
             body = GameEvent),
         (status = 404, description = "no such game", body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "`too_many_streams`: this address holds `MAX_STREAMS_PER_ADDRESS` streams open"),
     ))]
 async fn game_events(
     State(state): State<AppState>,
+    client: Option<Extension<ClientIp>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
+    let slot = reserve_stream(&state, client)?;
     // Subscribe before reading, so no change between the two is lost.
     let subscription = state.events.subscribe(Some(&id), None);
     let now = RenderedGame::new(domain::game::live_event(&state, &id).await?);
     let opening = opening_game_event(&now, last_event_id(&headers));
-    Ok(sse(opening.into_iter().collect(), Some(now), subscription))
+    Ok(sse(
+        opening.into_iter().collect(),
+        Some(now),
+        subscription,
+        slot,
+    ))
+}
+
+/// Counts a stream for the client's address, or 429 `too_many_streams` when it holds
+/// `MAX_STREAMS_PER_ADDRESS` already. No slot when the address is unknown.
+fn reserve_stream(
+    state: &AppState,
+    client: Option<Extension<ClientIp>>,
+) -> Result<Option<StreamSlot>, AppError> {
+    let Some(Extension(ClientIp(address))) = client else {
+        return Ok(None);
+    };
+    state
+        .events
+        .reserve_stream(address, state.config.max_streams_per_address)
+        .map(Some)
+        .ok_or(AppError::TooManyStreams)
 }
 
 /// The query of a player's stream.
@@ -89,13 +115,16 @@ struct MyEventsQuery {
             content_type = "text/event-stream", body = TurnNotice),
         (status = 401, description = "not signed in", body = ErrorBody),
         (status = 404, description = "no such game (`?game=`)", body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "`too_many_streams`: this address holds `MAX_STREAMS_PER_ADDRESS` streams open"),
     ))]
 async fn my_events(
     State(state): State<AppState>,
+    client: Option<Extension<ClientIp>>,
     CurrentUser(user): CurrentUser,
     Query(query): Query<MyEventsQuery>,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
+    let slot = reserve_stream(&state, client)?;
     let subscription = state
         .events
         .subscribe(query.game.as_deref(), Some(&user.id));
@@ -112,7 +141,7 @@ async fn my_events(
         your_turn_games: domain::game::count_your_turn(&state, &user).await?,
     };
     opening.push(turns_event(&notice));
-    Ok(sse(opening, now, subscription))
+    Ok(sse(opening, now, subscription, slot))
 }
 
 fn last_event_id(headers: &HeaderMap) -> Option<&str> {
@@ -152,7 +181,8 @@ fn turns_event(notice: &TurnNotice) -> Event {
 }
 
 /// The response: a retry hint, `opening`, then what `subscription` delivers until it ends
-/// (the subscriber fell behind, or the server is shutting down).
+/// (the subscriber fell behind, or the server is shutting down). `slot` is held as long
+/// as the stream.
 ///
 /// The client knows the game in state `known` already (sent in the opening, or its
 /// `Last-Event-ID`), and a notification can arrive after the read that opened the
@@ -162,12 +192,13 @@ fn sse(
     opening: Vec<Event>,
     known: Option<RenderedGame>,
     subscription: Subscription,
+    slot: Option<StreamSlot>,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let hint = Event::default().retry(RETRY).comment("live");
     let known = known.map(|game| (game.event.ply, game.state_id));
     let live = stream::unfold(
-        (subscription, known),
-        |(mut subscription, mut known)| async move {
+        (subscription, known, slot),
+        |(mut subscription, mut known, slot)| async move {
             let event = loop {
                 match subscription.next().await? {
                     Delivery::Game(game) => {
@@ -183,7 +214,7 @@ fn sse(
                     Delivery::Refetch => break Event::default().event("refetch").data("{}"),
                 }
             };
-            Some((event, (subscription, known)))
+            Some((event, (subscription, known, slot)))
         },
     );
     let events = stream::iter(std::iter::once(hint).chain(opening)).chain(live);

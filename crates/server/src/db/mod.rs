@@ -40,14 +40,50 @@ pub struct Database {
     pub backend: Backend,
 }
 
+/// How the pool waits: its size, the wait for a connection and the longest statement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolSettings {
+    /// The pool's size.
+    pub max_connections: u32,
+    /// How long an acquire waits before failing with a pool timeout.
+    pub acquire_timeout: Duration,
+    /// The longest a statement may run: Postgres `statement_timeout`, SQLite
+    /// `busy_timeout` (the wait for another writer's lock).
+    pub statement_timeout: Duration,
+}
+
+impl PoolSettings {
+    /// `max_connections` connections with the default timeouts (2 s to acquire, 5 s per
+    /// statement).
+    #[must_use]
+    pub fn with_size(max_connections: u32) -> PoolSettings {
+        PoolSettings {
+            max_connections,
+            acquire_timeout: Duration::from_secs(2),
+            statement_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
 impl Database {
-    /// Connects to `url` (`sqlite://path` or `postgres://…`), creating a SQLite file and
-    /// its folder if missing, with WAL and a busy timeout on SQLite.
+    /// Connects to `url` with `max_connections` and the default timeouts (see
+    /// [`Database::connect_with`]).
     ///
     /// # Errors
     ///
     /// The database is unreachable, the folder cannot be created, or the URL is bad.
     pub async fn connect(url: &str, max_connections: u32) -> Result<Database, sqlx::Error> {
+        Database::connect_with(url, PoolSettings::with_size(max_connections)).await
+    }
+
+    /// Connects to `url` (`sqlite://path` or `postgres://…`), creating a SQLite file and
+    /// its folder if missing, with WAL and a busy timeout on SQLite and a statement
+    /// timeout on Postgres, both from `settings`.
+    ///
+    /// # Errors
+    ///
+    /// The database is unreachable, the folder cannot be created, or the URL is bad.
+    pub async fn connect_with(url: &str, settings: PoolSettings) -> Result<Database, sqlx::Error> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -73,18 +109,25 @@ impl Database {
             }
         }
         let options = AnyConnectOptions::from_str(&url)?;
+        let statement_ms = settings.statement_timeout.as_millis();
         let pool = AnyPoolOptions::new()
-            .max_connections(max_connections)
-            .acquire_timeout(Duration::from_secs(10))
+            .max_connections(settings.max_connections)
+            .acquire_timeout(settings.acquire_timeout)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
                         // WAL lets readers run beside the writer; the busy timeout makes
                         // a second writer wait for the lock instead of failing at once.
                         conn.execute("pragma journal_mode = wal").await?;
-                        conn.execute("pragma busy_timeout = 10000").await?;
+                        conn.execute(format!("pragma busy_timeout = {statement_ms}").as_str())
+                            .await?;
                         conn.execute("pragma foreign_keys = on").await?;
                         conn.execute("pragma synchronous = normal").await?;
+                    } else {
+                        // A statement stuck behind a lock or a stalled disk fails instead
+                        // of holding its request (and a pooled connection) indefinitely.
+                        conn.execute(format!("set statement_timeout = {statement_ms}").as_str())
+                            .await?;
                     }
                     Ok(())
                 })
@@ -106,9 +149,44 @@ impl Database {
         }
     }
 
-    /// Whether the database answers a trivial query.
-    pub async fn ping(&self) -> bool {
-        sqlx::query("select 1").execute(&self.pool).await.is_ok()
+    /// Whether the database answers a trivial query within `within`.
+    pub async fn ping(&self, within: Duration) -> bool {
+        let query = sqlx::query("select 1").execute(&self.pool);
+        matches!(tokio::time::timeout(within, query).await, Ok(Ok(_)))
+    }
+}
+
+/// Whether `error` means the database cannot be reached or answer in time (a pool
+/// timeout, a lost connection, a statement timeout, a server shutting down, SQLite's lock
+/// wait running out): a request failing so may succeed when retried a little later.
+#[must_use]
+pub fn is_unavailable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            // Postgres: 57014 query_canceled (the statement timeout), 57P01–57P03 the
+            // server shutting down or starting, 08… connection exceptions, 53300 too many
+            // connections. SQLite: 5 SQLITE_BUSY and its extended codes, 6 SQLITE_LOCKED.
+            matches!(
+                code.as_ref(),
+                "57014"
+                    | "57P01"
+                    | "57P02"
+                    | "57P03"
+                    | "53300"
+                    | "5"
+                    | "261"
+                    | "517"
+                    | "773"
+                    | "6"
+                    | "262"
+            ) || code.starts_with("08")
+        }),
+        _ => false,
     }
 }
 
@@ -149,7 +227,7 @@ mod tests {
             .await
             .unwrap()
             .get(0);
-        assert_eq!(timeout, 10_000);
+        assert_eq!(timeout, 5_000);
         // Migrations are recorded: running them again changes nothing.
         drop(conn);
         db.migrate().await.unwrap();

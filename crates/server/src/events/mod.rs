@@ -17,6 +17,7 @@ pub mod listener;
 
 use std::{
     collections::{HashMap, HashSet},
+    net::IpAddr,
     sync::{Arc, Mutex, MutexGuard, PoisonError},
 };
 
@@ -188,6 +189,27 @@ struct Inner {
     subscribers: Mutex<Subscribers>,
     /// Turns true once at shutdown; the listener stops on it.
     closed: watch::Sender<bool>,
+    /// Open event streams per client address (see [`EventHub::reserve_stream`]).
+    streams_by_address: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open event stream of a client address, counted until dropped.
+#[derive(Debug)]
+pub struct StreamSlot {
+    hub: EventHub,
+    address: IpAddr,
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut streams = self.hub.streams_by_address();
+        if let Some(count) = streams.get_mut(&self.address) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                streams.remove(&self.address);
+            }
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -274,8 +296,41 @@ impl EventHub {
                 backend,
                 subscribers: Mutex::new(Subscribers::default()),
                 closed: watch::channel(false).0,
+                streams_by_address: Mutex::new(HashMap::new()),
             }),
         }
+    }
+
+    fn streams_by_address(&self) -> MutexGuard<'_, HashMap<IpAddr, usize>> {
+        self.inner
+            .streams_by_address
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Counts one more open stream for `address`, or `None` when it already holds
+    /// `limit`. The slot is given back when dropped (with the stream).
+    #[must_use]
+    pub fn reserve_stream(&self, address: IpAddr, limit: usize) -> Option<StreamSlot> {
+        let mut streams = self.streams_by_address();
+        let count = streams.entry(address).or_insert(0);
+        if *count >= limit {
+            return None;
+        }
+        *count += 1;
+        Some(StreamSlot {
+            hub: self.clone(),
+            address,
+        })
+    }
+
+    /// How many streams `address` holds open.
+    #[must_use]
+    pub fn streams_of(&self, address: IpAddr) -> usize {
+        self.streams_by_address()
+            .get(&address)
+            .copied()
+            .unwrap_or(0)
     }
 
     fn lock(&self) -> MutexGuard<'_, Subscribers> {

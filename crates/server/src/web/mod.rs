@@ -261,7 +261,12 @@ pub(crate) async fn html_errors(
         };
         return see_other(&format!("/login?next={}", url_encode(back)));
     }
-    error_page(lang, &face, here)
+    let mut page = error_page(lang, &face, here);
+    if let Some(retry_after) = response.headers().get(header::RETRY_AFTER) {
+        page.headers_mut()
+            .insert(header::RETRY_AFTER, retry_after.clone());
+    }
+    page
 }
 
 /// The HTML face of an error.

@@ -18,9 +18,14 @@ scenarios!(
     a_watcher_sees_a_move_at_once,
     reconnecting_with_last_event_id_resumes_or_refetches,
     players_hear_when_it_becomes_their_turn,
-    a_thousand_watchers_all_receive_a_move,
     a_watcher_that_never_reads_is_dropped_without_harm,
     shutdown_ends_event_streams_and_stops_serving,
+);
+
+// A thousand watchers from one address need higher per-address caps.
+scenarios!(
+    with [("MAX_STREAMS_PER_ADDRESS", "2000"), ("MAX_CONNECTIONS_PER_ADDRESS", "2000")];
+    a_thousand_watchers_all_receive_a_move
 );
 
 /// How long any expected event may take to arrive before the test fails.
@@ -422,8 +427,12 @@ async fn shutdown_ends_event_streams_and_stops_serving(mut app: TestApp) {
 // ---- several instances on one Postgres ------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(postgres_tests),
+    ignore = "set TEST_DATABASE_URL to run on Postgres"
+)]
 async fn a_move_on_one_instance_reaches_watchers_of_another() {
-    helpers::run(Backend::Postgres, |app| async move {
+    helpers::run(Backend::Postgres, &[], |app| async move {
         // A second instance: the server binary as a process of its own.
         let other = ServerProcess::start(
             &[
@@ -470,8 +479,12 @@ async fn a_move_on_one_instance_reaches_watchers_of_another() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(postgres_tests),
+    ignore = "set TEST_DATABASE_URL to run on Postgres"
+)]
 async fn a_lost_listener_connection_is_re_established_and_watchers_refetch() {
-    helpers::run(Backend::Postgres, |app| async move {
+    helpers::run(Backend::Postgres, &[], |app| async move {
         let (white, black) = players(&app).await;
         let id = app.new_game("chess", &white, &black).await;
         let mut stream = game_stream(&app, &id).await;

@@ -611,17 +611,13 @@ async fn backup_of_a_live_sqlite_database_is_a_consistent_copy() {
     ));
 }
 
-/// A fresh Postgres database for a copy target, or `None` outside CI without Postgres.
+/// A fresh Postgres database for a copy target (the test is ignored where it was built
+/// without `TEST_DATABASE_URL`; run, it needs it).
 async fn postgres_target() -> Option<String> {
-    let ci = std::env::var("CI").is_ok_and(|value| value == "true");
-    let Some(base) = std::env::var("TEST_DATABASE_URL")
+    let base = std::env::var("TEST_DATABASE_URL")
         .ok()
         .filter(|url| !url.is_empty())
-    else {
-        assert!(!ci, "CI=true but TEST_DATABASE_URL is not set");
-        eprintln!("postgres copy skipped: TEST_DATABASE_URL is not set");
-        return None;
-    };
+        .expect("TEST_DATABASE_URL is not set");
     sqlx::any::install_default_drivers();
     let mut conn = sqlx::AnyConnection::connect(&base).await.expect("postgres");
     let name = format!("t_{}", new_id());
@@ -725,6 +721,10 @@ async fn copy_data_sqlite_to_sqlite_copies_everything_but_sessions() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(postgres_tests),
+    ignore = "set TEST_DATABASE_URL to run on Postgres"
+)]
 async fn copy_data_sqlite_to_postgres_copies_everything_but_sessions() {
     let Some(target) = postgres_target().await else {
         return;
