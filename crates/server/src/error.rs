@@ -5,7 +5,7 @@
 
 use axum::{
     Json,
-    http::StatusCode,
+    http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use serde::Serialize;
@@ -48,8 +48,17 @@ pub enum AppError {
         /// Text for people.
         message: String,
     },
-    /// 429: too many attempts; try later.
-    RateLimited,
+    /// 429: too many attempts; try again in `retry_after` seconds (sent as `Retry-After`).
+    RateLimited {
+        /// Seconds until the next attempt may succeed (at least 1).
+        retry_after: u64,
+    },
+    /// 503: the password-hashing queue is full; try again in `retry_after` seconds (sent
+    /// as `Retry-After`).
+    Busy {
+        /// Seconds to wait before trying again (at least 1).
+        retry_after: u64,
+    },
     /// 503: a dependency (the database) is unavailable.
     Unavailable(String),
     /// 500: a bug or an unexpected failure. Logged, never shown.
@@ -106,6 +115,26 @@ impl AppError {
         AppError::Internal(error.to_string())
     }
 
+    /// A 429 that asks to wait `wait` (rounded up to whole seconds, at least 1).
+    #[must_use]
+    pub fn rate_limited(wait: std::time::Duration) -> AppError {
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        AppError::RateLimited {
+            retry_after: secs.max(1),
+        }
+    }
+
+    /// The seconds sent as `Retry-After`, for the errors that have one.
+    #[must_use]
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            AppError::RateLimited { retry_after } | AppError::Busy { retry_after } => {
+                Some(*retry_after)
+            }
+            _ => None,
+        }
+    }
+
     /// The HTTP status.
     #[must_use]
     pub fn status(&self) -> StatusCode {
@@ -119,7 +148,8 @@ impl AppError {
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -139,7 +169,8 @@ impl AppError {
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::UnsupportedMediaType(_) => "unsupported_media_type",
-            AppError::RateLimited => "rate_limited",
+            AppError::RateLimited { .. } => "rate_limited",
+            AppError::Busy { .. } => "busy",
             AppError::Unavailable(_) => "unavailable",
             AppError::Internal(_) => "internal",
         }
@@ -159,7 +190,12 @@ impl AppError {
             AppError::NotFound(what) => format!("no such {what}"),
             AppError::MethodNotAllowed => "method not allowed here".to_owned(),
             AppError::PayloadTooLarge => "the request body is too large".to_owned(),
-            AppError::RateLimited => "too many attempts: try again later".to_owned(),
+            AppError::RateLimited { retry_after } => {
+                format!("too many attempts: try again in {retry_after} s")
+            }
+            AppError::Busy { retry_after } => {
+                format!("the server is busy: try again in {retry_after} s")
+            }
             AppError::Unavailable(_) => "the service is unavailable".to_owned(),
             AppError::Internal(_) => "internal error".to_owned(),
         }
@@ -201,6 +237,11 @@ impl IntoResponse for AppError {
             message: body.message.clone(),
         };
         let mut response = (status, Json(body)).into_response();
+        if let Some(secs) = self.retry_after() {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
         // The pages' layer renders this as an HTML error page.
         response.extensions_mut().insert(face);
         response
@@ -228,9 +269,24 @@ mod tests {
         );
         let error = AppError::invalid("illegal_move", "illegal move `e2e5`");
         assert_eq!(error.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let limited = AppError::rate_limited(std::time::Duration::from_millis(2_100));
+        assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(limited.retry_after(), Some(3));
+        assert!(limited.message().contains("3 s"), "{}", limited.message());
+        let busy = AppError::Busy { retry_after: 1 };
         assert_eq!(
-            AppError::RateLimited.status(),
-            StatusCode::TOO_MANY_REQUESTS
+            (busy.status(), busy.code()),
+            (StatusCode::SERVICE_UNAVAILABLE, "busy")
         );
+    }
+
+    #[test]
+    fn waits_are_sent_as_retry_after() {
+        let response = AppError::Busy { retry_after: 2 }.into_response();
+        assert_eq!(response.headers()[header::RETRY_AFTER], "2");
+        let response = AppError::rate_limited(std::time::Duration::ZERO).into_response();
+        assert_eq!(response.headers()[header::RETRY_AFTER], "1");
+        let response = AppError::NotFound("game").into_response();
+        assert!(response.headers().get(header::RETRY_AFTER).is_none());
     }
 }

@@ -5,7 +5,7 @@ use axum::{
     extract::State,
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
-    routing::{get, post},
+    routing::{delete, get, post},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -14,14 +14,15 @@ use crate::{
     AppState,
     domain::{accounts, games},
     error::{AppError, ErrorBody},
-    extract::{ClientAddr, CurrentUser, Json, SESSION_COOKIE, session_cookie},
+    extract::{ClientAddr, CurrentUser, Json, Path, SESSION_COOKIE, session_cookie},
 };
 
 /// The account routes.
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/accounts", post(register))
-        .route("/api/v1/tokens", post(create_token))
+        .route("/api/v1/tokens", post(create_token).get(list_tokens))
+        .route("/api/v1/tokens/{id}", delete(revoke_token))
         .route("/api/v1/session", post(login).delete(logout))
         .route("/api/v1/me", get(me))
 }
@@ -44,11 +45,40 @@ pub struct UserDto {
     pub username: String,
 }
 
+/// A username and password, and a name for the new token.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TokenRequest {
+    /// 3–20 letters, digits, `_` or `-`.
+    pub username: String,
+    /// At least 8 characters.
+    pub password: String,
+    /// What the token is for: up to 60 characters (default `API token`).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
 /// A new API token: send it as `Authorization: Bearer <token>`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TokenDto {
     /// The token (shown once; only its hash is stored).
     pub token: String,
+    /// The token's public id, for listing and revoking (it does not reveal the token).
+    pub id: String,
+    /// The token's name.
+    pub name: String,
+}
+
+/// One of the caller's API tokens (never the token itself).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenInfoDto {
+    /// The token's public id.
+    pub id: String,
+    /// The token's name.
+    pub name: String,
+    /// When it was made (unix seconds).
+    pub created_at: i64,
+    /// When it was last used (unix seconds, to the minute), if ever.
+    pub last_used_at: Option<i64>,
 }
 
 /// The signed-in user and how many games wait for them.
@@ -67,13 +97,19 @@ pub struct MeDto {
     responses(
         (status = 201, body = UserDto),
         (status = 409, description = "name taken", body = ErrorBody),
-        (status = 422, description = "invalid name or password", body = ErrorBody),
+        (status = 422, description = "invalid name, or a short, blank or common password",
+            body = ErrorBody),
+        (status = 429, description = "too many sign-ups from this address",
+            body = ErrorBody, headers(("retry-after" = u64))),
+        (status = 503, description = "busy: try again shortly", body = ErrorBody,
+            headers(("retry-after" = u64))),
     ))]
 async fn register(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     Json(body): Json<Credentials>,
 ) -> Result<(StatusCode, axum::Json<UserDto>), AppError> {
-    let user = accounts::register(&state, &body.username, &body.password).await?;
+    let user = accounts::register(&state, &body.username, &body.password, &client).await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(UserDto {
@@ -84,19 +120,78 @@ async fn register(
 }
 
 /// Creates a personal API token.
-#[utoipa::path(post, path = "/api/v1/tokens", tag = "accounts", request_body = Credentials,
+#[utoipa::path(post, path = "/api/v1/tokens", tag = "accounts", request_body = TokenRequest,
     responses(
         (status = 201, body = TokenDto),
         (status = 401, description = "wrong username or password", body = ErrorBody),
-        (status = 429, description = "too many failed attempts", body = ErrorBody),
+        (status = 409, description = "the account holds the most tokens allowed",
+            body = ErrorBody),
+        (status = 422, description = "invalid token name", body = ErrorBody),
+        (status = 429, description = "too many attempts: wait as `retry-after` says",
+            body = ErrorBody, headers(("retry-after" = u64))),
+        (status = 503, description = "busy: try again shortly", body = ErrorBody,
+            headers(("retry-after" = u64))),
     ))]
 async fn create_token(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
-    Json(body): Json<Credentials>,
+    Json(body): Json<TokenRequest>,
 ) -> Result<(StatusCode, axum::Json<TokenDto>), AppError> {
-    let token = accounts::create_token(&state, &body.username, &body.password, &client).await?;
-    Ok((StatusCode::CREATED, axum::Json(TokenDto { token })))
+    let token = accounts::create_token(
+        &state,
+        &body.username,
+        &body.password,
+        body.name.as_deref(),
+        &client,
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(TokenDto {
+            token: token.token,
+            id: token.id,
+            name: token.name,
+        }),
+    ))
+}
+
+/// Lists the caller's API tokens, newest first (names and times, never the tokens).
+#[utoipa::path(get, path = "/api/v1/tokens", tag = "accounts",
+    responses((status = 200, body = [TokenInfoDto]), (status = 401, body = ErrorBody)))]
+async fn list_tokens(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<axum::Json<Vec<TokenInfoDto>>, AppError> {
+    let tokens = accounts::tokens(&state, &user).await?;
+    Ok(axum::Json(
+        tokens
+            .into_iter()
+            .map(|token| TokenInfoDto {
+                id: token.id,
+                name: token.name,
+                created_at: token.created_at,
+                last_used_at: token.last_used_at,
+            })
+            .collect(),
+    ))
+}
+
+/// Revokes one of the caller's API tokens.
+#[utoipa::path(delete, path = "/api/v1/tokens/{id}", tag = "accounts",
+    params(("id" = String, Path, description = "the token's public id")),
+    responses(
+        (status = 204),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "no such token of yours", body = ErrorBody),
+    ))]
+async fn revoke_token(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<StatusCode, AppError> {
+    accounts::revoke_token(&state, &user, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Signs in: sets the session cookie (`HttpOnly`, `SameSite=Lax`, `Secure` on https).
@@ -104,7 +199,10 @@ async fn create_token(
     responses(
         (status = 200, body = UserDto, headers(("set-cookie" = String))),
         (status = 401, description = "wrong username or password", body = ErrorBody),
-        (status = 429, description = "too many failed attempts", body = ErrorBody),
+        (status = 429, description = "too many attempts: wait as `retry-after` says",
+            body = ErrorBody, headers(("retry-after" = u64))),
+        (status = 503, description = "busy: try again shortly", body = ErrorBody,
+            headers(("retry-after" = u64))),
     ))]
 async fn login(
     State(state): State<AppState>,
