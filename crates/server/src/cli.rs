@@ -84,6 +84,7 @@ pub fn describe(config: &Config) -> String {
         .iter()
         .map(ToString::to_string)
         .collect();
+    let limits = &config.accounts;
     let lines = [
         ("LISTEN_ADDR", config.listen_addr.to_string()),
         ("DATABASE_URL", redact_url(config.database_url.expose())),
@@ -113,6 +114,26 @@ pub fn describe(config: &Config) -> String {
         ("LOGIN_WINDOW_SECS", config.login_window_secs.to_string()),
         ("SESSION_DAYS", config.session_days.to_string()),
         ("BODY_LIMIT_BYTES", config.body_limit_bytes.to_string()),
+        ("HASH_THREADS", limits.hash_threads.to_string()),
+        ("HASH_QUEUE", limits.hash_queue.to_string()),
+        ("SIGNUP_PER_HOUR", limits.signups_per_hour.to_string()),
+        ("LOGIN_PER_MINUTE", limits.logins_per_minute.to_string()),
+        (
+            "TOKEN_CREATIONS_PER_HOUR",
+            limits.token_creations_per_hour.to_string(),
+        ),
+        (
+            "LOGIN_ADDRESS_MAX_FAILURES",
+            limits.address_max_failures.to_string(),
+        ),
+        (
+            "LOGIN_BACKOFF_MAX_SECS",
+            limits.backoff_max_secs.to_string(),
+        ),
+        (
+            "MAX_TOKENS_PER_ACCOUNT",
+            limits.max_tokens_per_account.to_string(),
+        ),
     ];
     lines
         .iter()

@@ -1,6 +1,6 @@
 //! Typed configuration from environment variables, each with a default.
 
-use std::{fmt, net::SocketAddr, str::FromStr, time::Duration};
+use std::{fmt, net::SocketAddr, num::NonZeroU32, str::FromStr, time::Duration};
 
 /// The server's configuration. [`Config::from_env`] documents every variable.
 #[derive(Debug, Clone)]
@@ -46,10 +46,10 @@ pub struct Config {
     /// `SWEEP_INTERVAL_SECS`: how often the timeout sweeper runs (default 60; 0 turns it
     /// off).
     pub sweep_interval: Option<Duration>,
-    /// `LOGIN_MAX_ATTEMPTS`: failed logins allowed per account and per client address
-    /// within the window before 429 (default 10).
+    /// `LOGIN_MAX_ATTEMPTS`: failed logins allowed per account and client address pair
+    /// before each further attempt waits, twice as long after each failure (default 5).
     pub login_max_attempts: u32,
-    /// `LOGIN_WINDOW_SECS`: the rate-limit window (default 900).
+    /// `LOGIN_WINDOW_SECS`: how long failed logins are remembered (default 900).
     pub login_window_secs: i64,
     /// `SESSION_DAYS`: how long a browser session lasts (default 30).
     pub session_days: i64,
@@ -58,6 +58,59 @@ pub struct Config {
     /// `TRUSTED_PROXIES`: reverse proxies (addresses or CIDR networks, comma-separated)
     /// whose `X-Forwarded-For` gives the client address (default: none).
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Limits on password hashing and on account requests per client address.
+    pub accounts: AccountLimits,
+}
+
+/// Limits that keep sign-up, login and token floods from taking the server down.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountLimits {
+    /// `HASH_THREADS`: threads that hash passwords (default 2).
+    pub hash_threads: usize,
+    /// `HASH_QUEUE`: password hashes that may wait for a thread; past it, 503 `busy`
+    /// (default 32).
+    pub hash_queue: usize,
+    /// `SIGNUP_PER_HOUR`: sign-ups per client address per hour (default 20).
+    pub signups_per_hour: NonZeroU32,
+    /// `LOGIN_PER_MINUTE`: login requests (right or wrong) per client address per
+    /// minute (default 30).
+    pub logins_per_minute: NonZeroU32,
+    /// `TOKEN_CREATIONS_PER_HOUR`: API tokens created per client address per hour
+    /// (default 30).
+    pub token_creations_per_hour: NonZeroU32,
+    /// `LOGIN_ADDRESS_MAX_FAILURES`: failed logins per client address, over all
+    /// accounts, within `LOGIN_WINDOW_SECS` before 429 (default 100).
+    pub address_max_failures: u32,
+    /// `LOGIN_BACKOFF_MAX_SECS`: the longest wait after repeated failed logins for one
+    /// account from one address (default 900).
+    pub backoff_max_secs: i64,
+    /// `MAX_TOKENS_PER_ACCOUNT`: API tokens one account may hold (default 20).
+    pub max_tokens_per_account: u32,
+}
+
+impl AccountLimits {
+    fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<AccountLimits, ConfigError> {
+        let at_least_one = |name: &'static str, value: usize| {
+            if value == 0 {
+                Err(ConfigError {
+                    variable: name,
+                    message: "expected at least 1".to_owned(),
+                })
+            } else {
+                Ok(value)
+            }
+        };
+        Ok(AccountLimits {
+            hash_threads: at_least_one("HASH_THREADS", parse(lookup, "HASH_THREADS", "2")?)?,
+            hash_queue: at_least_one("HASH_QUEUE", parse(lookup, "HASH_QUEUE", "32")?)?,
+            signups_per_hour: parse(lookup, "SIGNUP_PER_HOUR", "20")?,
+            logins_per_minute: parse(lookup, "LOGIN_PER_MINUTE", "30")?,
+            token_creations_per_hour: parse(lookup, "TOKEN_CREATIONS_PER_HOUR", "30")?,
+            address_max_failures: parse(lookup, "LOGIN_ADDRESS_MAX_FAILURES", "100")?,
+            backoff_max_secs: parse(lookup, "LOGIN_BACKOFF_MAX_SECS", "900")?,
+            max_tokens_per_account: parse(lookup, "MAX_TOKENS_PER_ACCOUNT", "20")?,
+        })
+    }
 }
 
 /// How log lines are written.
@@ -228,7 +281,7 @@ impl Config {
             log_filter,
             log_format,
             sweep_interval: (sweep_secs > 0).then(|| Duration::from_secs(sweep_secs)),
-            login_max_attempts: parse(&lookup, "LOGIN_MAX_ATTEMPTS", "10")?,
+            login_max_attempts: parse(&lookup, "LOGIN_MAX_ATTEMPTS", "5")?,
             login_window_secs: parse(&lookup, "LOGIN_WINDOW_SECS", "900")?,
             session_days: parse(&lookup, "SESSION_DAYS", "30")?,
             body_limit_bytes: parse(&lookup, "BODY_LIMIT_BYTES", "16384")?,
@@ -239,6 +292,7 @@ impl Config {
                 variable: "TRUSTED_PROXIES",
                 message,
             })?,
+            accounts: AccountLimits::from_lookup(&lookup)?,
         })
     }
 }
@@ -301,6 +355,14 @@ mod tests {
             ("TRUSTED_PROXIES", "10.0.0.1,proxy"),
             ("DATABASE_STATEMENT_TIMEOUT_MS", "0"),
             ("HEADER_READ_TIMEOUT_MS", "soon"),
+            ("HASH_THREADS", "0"),
+            ("HASH_QUEUE", "many"),
+            ("SIGNUP_PER_HOUR", "0"),
+            ("LOGIN_PER_MINUTE", "-3"),
+            ("TOKEN_CREATIONS_PER_HOUR", "x"),
+            ("LOGIN_ADDRESS_MAX_FAILURES", "lots"),
+            ("LOGIN_BACKOFF_MAX_SECS", "soon"),
+            ("MAX_TOKENS_PER_ACCOUNT", "-1"),
         ] {
             let error = config(&[(name, value)]).unwrap_err();
             assert_eq!(error.variable, name);

@@ -37,7 +37,14 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
     ),
     (
         "api_tokens",
-        &[("token_hash", Text), ("user_id", Text), ("created_at", Int)],
+        &[
+            ("token_hash", Text),
+            ("user_id", Text),
+            ("created_at", Int),
+            ("id", Text),
+            ("name", Text),
+            ("last_used_at", Int),
+        ],
     ),
     (
         "challenges",

@@ -5,7 +5,7 @@
 
 use axum::{
     Json,
-    http::StatusCode,
+    http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use serde::Serialize;
@@ -48,8 +48,17 @@ pub enum AppError {
         /// Text for people.
         message: String,
     },
-    /// 429: too many attempts; try later.
-    RateLimited,
+    /// 429: too many attempts; try again in `retry_after` seconds (sent as `Retry-After`).
+    RateLimited {
+        /// Seconds until the next attempt may succeed (at least 1).
+        retry_after: u64,
+    },
+    /// 503: the password-hashing queue is full; try again in `retry_after` seconds (sent
+    /// as `Retry-After`).
+    Busy {
+        /// Seconds to wait before trying again (at least 1).
+        retry_after: u64,
+    },
     /// 429 `too_many_streams`: this client address holds as many event streams open as it
     /// may.
     TooManyStreams,
@@ -112,6 +121,27 @@ impl AppError {
         AppError::Internal(error.to_string())
     }
 
+    /// A 429 that asks to wait `wait` (rounded up to whole seconds, at least 1).
+    #[must_use]
+    pub fn rate_limited(wait: std::time::Duration) -> AppError {
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        AppError::RateLimited {
+            retry_after: secs.max(1),
+        }
+    }
+
+    /// The seconds sent as `Retry-After`, for the errors that have one.
+    #[must_use]
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            AppError::RateLimited { retry_after } | AppError::Busy { retry_after } => {
+                Some(*retry_after)
+            }
+            AppError::DatabaseUnavailable(_) => Some(DATABASE_RETRY_AFTER_SECS),
+            _ => None,
+        }
+    }
+
     /// The HTTP status.
     #[must_use]
     pub fn status(&self) -> StatusCode {
@@ -125,8 +155,10 @@ impl AppError {
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::RateLimited | AppError::TooManyStreams => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Unavailable(_) | AppError::DatabaseUnavailable(_) => {
+            AppError::RateLimited { .. } | AppError::TooManyStreams => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
+            AppError::Busy { .. } | AppError::Unavailable(_) | AppError::DatabaseUnavailable(_) => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -147,7 +179,8 @@ impl AppError {
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::UnsupportedMediaType(_) => "unsupported_media_type",
-            AppError::RateLimited => "rate_limited",
+            AppError::RateLimited { .. } => "rate_limited",
+            AppError::Busy { .. } => "busy",
             AppError::TooManyStreams => "too_many_streams",
             AppError::Unavailable(_) => "unavailable",
             AppError::DatabaseUnavailable(_) => "database_unavailable",
@@ -169,7 +202,12 @@ impl AppError {
             AppError::NotFound(what) => format!("no such {what}"),
             AppError::MethodNotAllowed => "method not allowed here".to_owned(),
             AppError::PayloadTooLarge => "the request body is too large".to_owned(),
-            AppError::RateLimited => "too many attempts: try again later".to_owned(),
+            AppError::RateLimited { retry_after } => {
+                format!("too many attempts: try again in {retry_after} s")
+            }
+            AppError::Busy { retry_after } => {
+                format!("the server is busy: try again in {retry_after} s")
+            }
             AppError::TooManyStreams => {
                 "too many open event streams from your address: close one first".to_owned()
             }
@@ -198,7 +236,7 @@ impl std::fmt::Display for AppError {
 impl std::error::Error for AppError {}
 
 /// The seconds a client is asked to wait (`Retry-After`) when the database is unavailable.
-pub const DATABASE_RETRY_AFTER_SECS: u32 = 2;
+pub const DATABASE_RETRY_AFTER_SECS: u64 = 2;
 
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> AppError {
@@ -213,7 +251,10 @@ impl From<sqlx::Error> for AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
-        if status.is_server_error() {
+        // A full hashing queue is load, not a fault: a flood would fill the log.
+        if matches!(self, AppError::Busy { .. }) {
+            tracing::debug!(error = %self, "request refused");
+        } else if status.is_server_error() {
             tracing::error!(error = %self, "request failed");
         }
         let body = ErrorBody {
@@ -226,11 +267,10 @@ impl IntoResponse for AppError {
             message: body.message.clone(),
         };
         let mut response = (status, Json(body)).into_response();
-        if matches!(self, AppError::DatabaseUnavailable(_)) {
-            response.headers_mut().insert(
-                axum::http::header::RETRY_AFTER,
-                axum::http::HeaderValue::from(DATABASE_RETRY_AFTER_SECS),
-            );
+        if let Some(secs) = self.retry_after() {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
         // The pages' layer renders this as an HTML error page.
         response.extensions_mut().insert(face);
@@ -259,9 +299,14 @@ mod tests {
         );
         let error = AppError::invalid("illegal_move", "illegal move `e2e5`");
         assert_eq!(error.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let limited = AppError::rate_limited(std::time::Duration::from_millis(2_100));
+        assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(limited.retry_after(), Some(3));
+        assert!(limited.message().contains("3 s"), "{}", limited.message());
+        let busy = AppError::Busy { retry_after: 1 };
         assert_eq!(
-            AppError::RateLimited.status(),
-            StatusCode::TOO_MANY_REQUESTS
+            (busy.status(), busy.code()),
+            (StatusCode::SERVICE_UNAVAILABLE, "busy")
         );
     }
 
@@ -288,5 +333,15 @@ mod tests {
                 .get(axum::http::header::RETRY_AFTER)
                 .is_none()
         );
+    }
+
+    #[test]
+    fn waits_are_sent_as_retry_after() {
+        let response = AppError::Busy { retry_after: 2 }.into_response();
+        assert_eq!(response.headers()[header::RETRY_AFTER], "2");
+        let response = AppError::rate_limited(std::time::Duration::ZERO).into_response();
+        assert_eq!(response.headers()[header::RETRY_AFTER], "1");
+        let response = AppError::NotFound("game").into_response();
+        assert!(response.headers().get(header::RETRY_AFTER).is_none());
     }
 }

@@ -5,7 +5,14 @@ use std::sync::Arc;
 use axum::extract::FromRef;
 
 use crate::{
-    clock::Clock, config::Config, db::Database, domain::accounts::LoginLimiter, events::EventHub,
+    clock::Clock,
+    config::Config,
+    db::Database,
+    domain::{
+        hashing::HashPool,
+        throttle::{AddressLimits, FailedLogins},
+    },
+    events::EventHub,
 };
 
 /// Everything handlers and domain functions share: one per running app.
@@ -19,8 +26,12 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     /// Live events: this process's subscribers.
     pub events: EventHub,
-    /// Login attempt counters.
-    pub limiter: Arc<LoginLimiter>,
+    /// Failed-login counters (per account and address, and per address).
+    pub failed_logins: Arc<FailedLogins>,
+    /// Sign-up, login and token-creation budgets per client address.
+    pub address_limits: Arc<AddressLimits>,
+    /// The password-hashing threads.
+    pub hashing: HashPool,
 }
 
 impl AppState {
@@ -29,13 +40,22 @@ impl AppState {
     /// [`crate::events::listener::start`]) listens for them.
     #[must_use]
     pub fn new(config: Config, db: Database, clock: Arc<dyn Clock>) -> AppState {
-        let limiter = LoginLimiter::new(config.login_max_attempts, config.login_window_secs);
+        let failed_logins = FailedLogins::new(
+            config.login_max_attempts,
+            config.login_window_secs,
+            config.accounts.backoff_max_secs,
+            config.accounts.address_max_failures,
+        );
+        let address_limits = AddressLimits::new(&config.accounts);
+        let hashing = HashPool::new(config.accounts.hash_threads, config.accounts.hash_queue);
         AppState {
             events: EventHub::new(db.backend),
             db,
             config: Arc::new(config),
             clock,
-            limiter: Arc::new(limiter),
+            failed_logins: Arc::new(failed_logins),
+            address_limits: Arc::new(address_limits),
+            hashing,
         }
     }
 

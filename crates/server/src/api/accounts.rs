@@ -5,7 +5,7 @@ use axum::{
     extract::State,
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
-    routing::{get, post},
+    routing::{delete, get, post},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -14,14 +14,15 @@ use crate::{
     AppState,
     domain::{accounts, game},
     error::{AppError, ErrorBody},
-    extract::{ClientAddr, CurrentUser, Json, SESSION_COOKIE, session_cookie},
+    extract::{ClientAddr, CurrentUser, Json, Path, SESSION_COOKIE, session_cookie},
 };
 
 /// The account routes.
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/accounts", post(register))
-        .route("/api/v1/tokens", post(create_token))
+        .route("/api/v1/tokens", post(create_token).get(list_tokens))
+        .route("/api/v1/tokens/{id}", delete(revoke_token))
         .route("/api/v1/session", post(login).delete(logout))
         .route("/api/v1/me", get(me))
 }
@@ -55,11 +56,40 @@ pub struct UserDto {
     pub username: String,
 }
 
+/// A username and password, and a name for the new token.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TokenRequest {
+    /// 3–20 letters, digits, `_` or `-`.
+    pub username: String,
+    /// At least 8 characters.
+    pub password: String,
+    /// What the token is for: up to 60 characters (default `API token`).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
 /// A new API token: send it as `Authorization: Bearer <token>`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TokenDto {
     /// The token (shown once; only its hash is stored).
     pub token: String,
+    /// The token's public id, for listing and revoking (it does not reveal the token).
+    pub id: String,
+    /// The token's name.
+    pub name: String,
+}
+
+/// One of the caller's API tokens (never the token itself).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenInfoDto {
+    /// The token's public id.
+    pub id: String,
+    /// The token's name.
+    pub name: String,
+    /// When it was made (unix seconds).
+    pub created_at: i64,
+    /// When it was last used (unix seconds, to the minute), if ever.
+    pub last_used_at: Option<i64>,
 }
 
 /// The signed-in user and how many games wait for them.
@@ -79,14 +109,20 @@ pub struct MeDto {
         (status = 201, description = "the new account", body = UserDto),
         (status = 409, description = "name taken (`username_taken`)", body = ErrorBody),
         (status = 422, description = "invalid name or password (`invalid_username`, \
-            `invalid_password`), or a body of the wrong shape (`invalid_body`)",
+            `invalid_password`, `blank_password`, `password_control_character`, \
+            `common_password`), or a body of the wrong shape (`invalid_body`)",
             body = ErrorBody),
+        (status = 429, description = "too many sign-ups from this address (`rate_limited`)",
+            body = ErrorBody, headers(("retry-after" = u64))),
+        (status = 503, description = "the password-hashing queue is full (`busy`)",
+            body = ErrorBody, headers(("retry-after" = u64))),
     ))]
 async fn register(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     Json(body): Json<NewAccountDto>,
 ) -> Result<(StatusCode, axum::Json<UserDto>), AppError> {
-    let user = accounts::register(&state, &body.username, &body.password).await?;
+    let user = accounts::register(&state, &body.username, &body.password, &client).await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(UserDto {
@@ -97,19 +133,83 @@ async fn register(
 }
 
 /// Creates a personal API token.
-#[utoipa::path(post, path = "/api/v1/tokens", tag = "accounts", request_body = Credentials,
+#[utoipa::path(post, path = "/api/v1/tokens", tag = "accounts", request_body = TokenRequest,
     responses(
         (status = 201, description = "the new token", body = TokenDto),
         (status = 401, description = "wrong username or password", body = ErrorBody),
-        (status = 429, description = "too many failed attempts", body = ErrorBody),
+        (status = 409, description = "the account holds the most tokens allowed",
+            body = ErrorBody),
+        (status = 422, description = "invalid token name", body = ErrorBody),
+        (status = 429, description = "too many attempts: wait as `retry-after` says",
+            body = ErrorBody, headers(("retry-after" = u64))),
+        (status = 503, description = "busy: try again shortly", body = ErrorBody,
+            headers(("retry-after" = u64))),
     ))]
 async fn create_token(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
-    Json(body): Json<Credentials>,
+    Json(body): Json<TokenRequest>,
 ) -> Result<(StatusCode, axum::Json<TokenDto>), AppError> {
-    let token = accounts::create_token(&state, &body.username, &body.password, &client).await?;
-    Ok((StatusCode::CREATED, axum::Json(TokenDto { token })))
+    let token = accounts::create_token(
+        &state,
+        &body.username,
+        &body.password,
+        body.name.as_deref(),
+        &client,
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(TokenDto {
+            token: token.token,
+            id: token.id,
+            name: token.name,
+        }),
+    ))
+}
+
+/// Lists the caller's API tokens, newest first (names and times, never the tokens).
+#[utoipa::path(get, path = "/api/v1/tokens", tag = "accounts",
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 200, description = "the caller's tokens", body = [TokenInfoDto]),
+        (status = 401, description = "not signed in", body = ErrorBody),
+    ))]
+async fn list_tokens(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<axum::Json<Vec<TokenInfoDto>>, AppError> {
+    let tokens = accounts::tokens(&state, &user).await?;
+    Ok(axum::Json(
+        tokens
+            .into_iter()
+            .map(|token| TokenInfoDto {
+                id: token.id,
+                name: token.name,
+                created_at: token.created_at,
+                last_used_at: token.last_used_at,
+            })
+            .collect(),
+    ))
+}
+
+/// Revokes one of the caller's API tokens.
+#[utoipa::path(delete, path = "/api/v1/tokens/{id}", tag = "accounts",
+    security(("bearer" = []), ("session" = [])),
+    params(("id" = String, Path, description = "the token's public id")),
+    responses(
+        (status = 204, description = "revoked"),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "a cross-site request", body = ErrorBody),
+        (status = 404, description = "no such token of yours", body = ErrorBody),
+    ))]
+async fn revoke_token(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<StatusCode, AppError> {
+    accounts::revoke_token(&state, &user, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Signs in: sets the session cookie (`HttpOnly`, `SameSite=Lax`, `Secure` on https).
@@ -118,7 +218,10 @@ async fn create_token(
         (status = 200, description = "signed in", body = UserDto,
             headers(("set-cookie" = String))),
         (status = 401, description = "wrong username or password", body = ErrorBody),
-        (status = 429, description = "too many failed attempts", body = ErrorBody),
+        (status = 429, description = "too many attempts: wait as `retry-after` says",
+            body = ErrorBody, headers(("retry-after" = u64))),
+        (status = 503, description = "busy: try again shortly", body = ErrorBody,
+            headers(("retry-after" = u64))),
     ))]
 async fn login(
     State(state): State<AppState>,

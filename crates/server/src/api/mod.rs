@@ -31,7 +31,7 @@ use crate::{
         refused with 403). Errors are `{\"error\", \"message\"}`."),
     paths(
         accounts::register, accounts::create_token, accounts::login, accounts::logout,
-        accounts::me,
+        accounts::me, accounts::list_tokens, accounts::revoke_token,
         challenges::create, challenges::list, challenges::show, challenges::accept,
         challenges::cancel,
         games::variants, games::my_games, games::show, games::play, games::resign,

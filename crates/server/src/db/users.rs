@@ -114,27 +114,87 @@ pub async fn delete_session(
     Ok(done.rows_affected() > 0)
 }
 
-/// Stores an API token by its hash.
+/// A stored API token, without its hash.
+#[derive(Debug, Clone, FromRow)]
+pub struct TokenRow {
+    /// The token's public id (random, unrelated to the token).
+    pub id: String,
+    /// The name its owner gave it.
+    pub name: String,
+    /// When it was made (unix seconds).
+    pub created_at: i64,
+    /// When it was last used (unix seconds, to the minute), if ever.
+    pub last_used_at: Option<i64>,
+}
+
+/// Stores an API token by its hash, unless its owner already holds `max_tokens`.
+/// Returns whether it was stored.
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn insert_token(
     conn: &mut AnyConnection,
-    token_hash: &str,
+    token: (&str, &str, &str),
     user_id: &str,
     now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("insert into api_tokens (token_hash, user_id, created_at) values ($1, $2, $3)")
-        .bind(token_hash)
-        .bind(user_id)
-        .bind(now)
-        .execute(conn)
-        .await?;
-    Ok(())
+    max_tokens: u32,
+) -> Result<bool, sqlx::Error> {
+    let (id, token_hash, name) = token;
+    // One statement: the count and the insert cannot be split by another request.
+    let done = sqlx::query(
+        "insert into api_tokens (id, token_hash, user_id, name, created_at) \
+         select $1, $2, $3, $4, $5 \
+         where (select count(*) from api_tokens where user_id = $3) < $6",
+    )
+    .bind(id)
+    .bind(token_hash)
+    .bind(user_id)
+    .bind(name)
+    .bind(now)
+    .bind(i64::from(max_tokens))
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
-/// The (id, username) of the token's owner.
+/// The owner's tokens, newest first.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn tokens_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Vec<TokenRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select id, name, created_at, last_used_at from api_tokens where user_id = $1 \
+         order by created_at desc, id",
+    )
+    .bind(user_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// Deletes the owner's token `id`. Returns whether there was one.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn delete_token(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    id: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("delete from api_tokens where user_id = $1 and id = $2")
+        .bind(user_id)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// The token's owner: (user id, username, the token's last use).
 ///
 /// # Errors
 ///
@@ -142,12 +202,30 @@ pub async fn insert_token(
 pub async fn by_token(
     conn: &mut AnyConnection,
     token_hash: &str,
-) -> Result<Option<(String, String)>, sqlx::Error> {
+) -> Result<Option<(String, String, Option<i64>)>, sqlx::Error> {
     sqlx::query_as(
-        "select u.id, u.username from api_tokens t join users u on u.id = t.user_id \
-         where t.token_hash = $1",
+        "select u.id, u.username, t.last_used_at from api_tokens t \
+         join users u on u.id = t.user_id where t.token_hash = $1",
     )
     .bind(token_hash)
     .fetch_optional(conn)
     .await
+}
+
+/// Records that the token was used at `now`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn touch_token(
+    conn: &mut AnyConnection,
+    token_hash: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update api_tokens set last_used_at = $1 where token_hash = $2")
+        .bind(now)
+        .bind(token_hash)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

@@ -1,21 +1,14 @@
-//! Accounts: registration, passwords, sessions, API tokens and login rate limiting.
+//! Accounts: registration, passwords, sessions and API tokens. Hashing runs on
+//! [`crate::domain::hashing`]'s threads; the rate limits are [`crate::domain::throttle`]'s.
 
-use std::{
-    collections::{HashMap, VecDeque},
-    sync::{Mutex, OnceLock, PoisonError},
-};
+use std::sync::OnceLock;
 
-use argon2::{
-    Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version,
-    password_hash::SaltString,
-};
-use rand::RngCore;
 use sha2::{Digest, Sha256};
 
 use crate::{
     AppState,
     db::{self, users},
-    domain::{DAY, hex, new_id, new_token},
+    domain::{DAY, hex, new_id, new_token, throttle::AccountAction},
     error::AppError,
 };
 
@@ -62,63 +55,65 @@ pub fn validate_username(username: &str) -> Result<(), AppError> {
     }
 }
 
-/// Checks a password's length.
+/// The most common passwords (lower case, one a line), shipped with the binary.
+const COMMON_PASSWORDS: &str = include_str!("../../data/common-passwords.txt");
+
+/// Whether `password` is one of the most common passwords (ignoring case).
+fn is_common(password: &str) -> bool {
+    static SET: OnceLock<std::collections::HashSet<&'static str>> = OnceLock::new();
+    let set = SET.get_or_init(|| {
+        COMMON_PASSWORDS
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .collect()
+    });
+    set.contains(password.to_lowercase().as_str())
+}
+
+/// Checks a password: 8 to 256 characters, not only blanks, no control characters, not
+/// one of the most common passwords.
 ///
 /// # Errors
 ///
-/// 422 `invalid_password`.
+/// 422 `invalid_password` (length), `blank_password`, `password_control_character` or
+/// `common_password`.
 pub fn validate_password(password: &str) -> Result<(), AppError> {
-    if PASSWORD_CHARS.contains(&password.chars().count()) {
-        Ok(())
-    } else {
-        Err(AppError::invalid(
+    if !PASSWORD_CHARS.contains(&password.chars().count()) {
+        return Err(AppError::invalid(
             "invalid_password",
             "a password has 8 to 256 characters",
-        ))
+        ));
     }
-}
-
-/// argon2id with the OWASP parameters: 19 MiB, 2 iterations, 1 lane.
-fn hasher() -> Argon2<'static> {
-    let params = Params::new(19_456, 2, 1, None).unwrap_or_default();
-    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
-}
-
-/// Hashes a password off the async threads.
-async fn hash_password(password: String) -> Result<String, AppError> {
-    tokio::task::spawn_blocking(move || {
-        let mut salt = [0_u8; 16];
-        rand::rng().fill_bytes(&mut salt);
-        let salt = SaltString::encode_b64(&salt).map_err(AppError::internal)?;
-        hasher()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|hash| hash.to_string())
-            .map_err(AppError::internal)
-    })
-    .await
-    .map_err(AppError::internal)?
-}
-
-/// Checks a password against a stored hash off the async threads.
-async fn verify_password(password: String, hash: String) -> Result<bool, AppError> {
-    tokio::task::spawn_blocking(move || {
-        let parsed = PasswordHash::new(&hash).map_err(AppError::internal)?;
-        Ok(hasher()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok())
-    })
-    .await
-    .map_err(AppError::internal)?
+    if password.chars().all(char::is_whitespace) {
+        return Err(AppError::invalid(
+            "blank_password",
+            "a password cannot be only spaces",
+        ));
+    }
+    if password.chars().any(char::is_control) {
+        return Err(AppError::invalid(
+            "password_control_character",
+            "a password cannot contain control characters",
+        ));
+    }
+    if is_common(password) {
+        return Err(AppError::invalid(
+            "common_password",
+            "that password is one of the most common ones: choose another",
+        ));
+    }
+    Ok(())
 }
 
 /// A valid hash to check against when the user does not exist, so that a wrong name takes
 /// as long as a wrong password.
-async fn dummy_hash() -> Result<&'static str, AppError> {
+async fn dummy_hash(state: &AppState) -> Result<&'static str, AppError> {
     static DUMMY: OnceLock<String> = OnceLock::new();
     if let Some(hash) = DUMMY.get() {
         return Ok(hash);
     }
-    let hash = hash_password("not a real password".to_owned()).await?;
+    let hash = state.hashing.hash("not a real password".to_owned()).await?;
     Ok(DUMMY.get_or_init(|| hash))
 }
 
@@ -127,15 +122,24 @@ fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
-/// Registers a user.
+/// Registers a user from the client address `client`: checks the name and password,
+/// then spends one of the address's sign-ups, so a refused request creates nothing.
 ///
 /// # Errors
 ///
-/// 422 `invalid_username` / `invalid_password`; 409 `username_taken`.
-pub async fn register(state: &AppState, username: &str, password: &str) -> Result<User, AppError> {
+/// 422 `invalid_username`, or as [`validate_password`]; 429 when the
+/// address has used its sign-ups; 503 `busy` when the hashing queue is full; 409
+/// `username_taken`.
+pub async fn register(
+    state: &AppState,
+    username: &str,
+    password: &str,
+    client: &str,
+) -> Result<User, AppError> {
     validate_username(username)?;
     validate_password(password)?;
-    let hash = hash_password(password.to_owned()).await?;
+    state.address_limits.check(AccountAction::SignUp, client)?;
+    let hash = state.hashing.hash(password.to_owned()).await?;
     let id = new_id();
     let mut conn = state.db.pool.acquire().await?;
     match users::insert(&mut conn, &id, username, &hash, state.now()).await {
@@ -151,23 +155,20 @@ pub async fn register(state: &AppState, username: &str, password: &str) -> Resul
     }
 }
 
-/// Checks a username and password, counting failures per account and per client address.
+/// Checks a username and password from `client`, counting failures per (account,
+/// address) pair and per address.
 ///
 /// # Errors
 ///
-/// 429 when either has failed too often within the window; 401 `invalid_credentials`.
+/// 429 (with the wait) while the pair or the address must wait; 401
+/// `invalid_credentials`; 503 `busy` when the hashing queue is full.
 pub async fn authenticate(
     state: &AppState,
     username: &str,
     password: &str,
     client: &str,
 ) -> Result<User, AppError> {
-    let now = state.now();
-    let keys = [
-        format!("user:{}", username.to_lowercase()),
-        format!("addr:{client}"),
-    ];
-    state.limiter.check(&keys, now)?;
+    state.failed_logins.check(username, client, state.now())?;
     let mut conn = state.db.pool.acquire().await?;
     let row = users::by_name(&mut conn, username).await?;
     drop(conn);
@@ -179,33 +180,46 @@ pub async fn authenticate(
                 username: row.username,
             }),
         ),
-        None => (dummy_hash().await?.to_owned(), None),
+        None => (dummy_hash(state).await?.to_owned(), None),
     };
-    let valid = verify_password(password.to_owned(), hash).await?;
+    let valid = state.hashing.verify(password.to_owned(), hash).await?;
     match user {
         Some(user) if valid => {
-            state.limiter.forget(&keys[0]);
+            state.failed_logins.forget(username, client);
             Ok(user)
         }
         _ => {
-            state.limiter.record_failure(&keys, now);
+            state
+                .failed_logins
+                .record_failure(username, client, state.now());
             Err(AppError::InvalidCredentials)
         }
     }
 }
 
-/// Signs in: checks the password and starts a new session.
+/// Signs in from `client`: spends one of the address's logins, checks the password and
+/// starts a new session.
 ///
 /// # Errors
 ///
-/// As [`authenticate`], and database errors.
+/// 429 when the address has used its logins; as [`authenticate`]; database errors.
 pub async fn login(
     state: &AppState,
     username: &str,
     password: &str,
     client: &str,
 ) -> Result<Session, AppError> {
+    state.address_limits.check(AccountAction::Login, client)?;
     let user = authenticate(state, username, password, client).await?;
+    start_session(state, user).await
+}
+
+/// Starts a new session for `user` (just registered, or just authenticated).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn start_session(state: &AppState, user: User) -> Result<Session, AppError> {
     let token = new_token();
     let now = state.now();
     let expires_at = now + state.config.session_days * DAY;
@@ -229,22 +243,115 @@ pub async fn logout(state: &AppState, token: &str) -> Result<(), AppError> {
     Ok(())
 }
 
-/// Creates a personal API token for whoever `username` and `password` name.
+/// Creates a personal API token named `name` for whoever `username` and `password`
+/// name, from `client`.
 ///
 /// # Errors
 ///
-/// As [`authenticate`], and database errors.
+/// 429 when the address has used its token creations; 422 `invalid_token_name`; as
+/// [`authenticate`]; as [`issue_token`].
 pub async fn create_token(
     state: &AppState,
     username: &str,
     password: &str,
+    name: Option<&str>,
     client: &str,
-) -> Result<String, AppError> {
+) -> Result<NewToken, AppError> {
+    let name = token_name(name)?;
+    state
+        .address_limits
+        .check(AccountAction::CreateToken, client)?;
     let user = authenticate(state, username, password, client).await?;
+    issue_token(state, &user, &name).await
+}
+
+/// A token just made: the secret (shown once) and its public id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewToken {
+    /// The public id, for listing and revoking.
+    pub id: String,
+    /// The secret, sent as `Authorization: Bearer`.
+    pub token: String,
+    /// The name it was given.
+    pub name: String,
+}
+
+/// Longest token name, in characters.
+pub const TOKEN_NAME_CHARS: usize = 60;
+
+/// A token's name: trimmed, 1 to 60 characters without control characters; `API
+/// token` when none is given.
+///
+/// # Errors
+///
+/// 422 `invalid_token_name`.
+pub fn token_name(name: Option<&str>) -> Result<String, AppError> {
+    let name = name.map_or("", str::trim);
+    if name.is_empty() {
+        return Ok("API token".to_owned());
+    }
+    if name.chars().count() > TOKEN_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(AppError::invalid(
+            "invalid_token_name",
+            "a token name has at most 60 characters and no control characters",
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+/// Makes a new API token for `user`, unless they hold `MAX_TOKENS_PER_ACCOUNT` already.
+///
+/// # Errors
+///
+/// 409 `too_many_tokens`; database errors.
+pub async fn issue_token(state: &AppState, user: &User, name: &str) -> Result<NewToken, AppError> {
     let token = new_token();
+    let id = new_id();
+    let max = state.config.accounts.max_tokens_per_account;
     let mut conn = state.db.pool.acquire().await?;
-    users::insert_token(&mut conn, &token_hash(&token), &user.id, state.now()).await?;
-    Ok(token)
+    let stored = users::insert_token(
+        &mut conn,
+        (&id, &token_hash(&token), name),
+        &user.id,
+        state.now(),
+        max,
+    )
+    .await?;
+    if !stored {
+        return Err(AppError::conflict(
+            "too_many_tokens",
+            format!("an account holds at most {max} API tokens: revoke one first"),
+        ));
+    }
+    Ok(NewToken {
+        id,
+        token,
+        name: name.to_owned(),
+    })
+}
+
+/// The user's API tokens, newest first.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn tokens(state: &AppState, user: &User) -> Result<Vec<users::TokenRow>, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(users::tokens_of(&mut conn, &user.id).await?)
+}
+
+/// Revokes the user's token `id`.
+///
+/// # Errors
+///
+/// 404 when the user has no token with that id; database errors.
+pub async fn revoke_token(state: &AppState, user: &User, id: &str) -> Result<(), AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    if users::delete_token(&mut conn, &user.id, id).await? {
+        Ok(())
+    } else {
+        Err(AppError::NotFound("token"))
+    }
 }
 
 /// The user a session cookie belongs to, while the session lasts.
@@ -258,74 +365,25 @@ pub async fn user_by_session(state: &AppState, token: &str) -> Result<Option<Use
     Ok(row.map(|(id, username)| User { id, username }))
 }
 
-/// The owner of an API token.
+/// How stale a token's last-used time may be before a request updates it, in seconds.
+const LAST_USED_RESOLUTION: i64 = 60;
+
+/// The owner of an API token; notes the token's use (at most once a minute).
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn user_by_api_token(state: &AppState, token: &str) -> Result<Option<User>, AppError> {
+    let hash = token_hash(token);
     let mut conn = state.db.pool.acquire().await?;
-    let row = users::by_token(&mut conn, &token_hash(token)).await?;
-    Ok(row.map(|(id, username)| User { id, username }))
-}
-
-/// Failed login attempts per key (account or client address) within a sliding window.
-#[derive(Debug)]
-pub struct LoginLimiter {
-    max_failures: u32,
-    window: i64,
-    failures: Mutex<HashMap<String, VecDeque<i64>>>,
-}
-
-impl LoginLimiter {
-    /// Allows `max_failures` failures per key within `window` seconds.
-    #[must_use]
-    pub fn new(max_failures: u32, window: i64) -> LoginLimiter {
-        LoginLimiter {
-            max_failures,
-            window,
-            failures: Mutex::new(HashMap::new()),
-        }
+    let Some((id, username, last_used)) = users::by_token(&mut conn, &hash).await? else {
+        return Ok(None);
+    };
+    let now = state.now();
+    if last_used.is_none_or(|last| now - last >= LAST_USED_RESOLUTION) {
+        users::touch_token(&mut conn, &hash, now).await?;
     }
-
-    /// Refuses (429) when any of `keys` has used up its failures.
-    ///
-    /// # Errors
-    ///
-    /// [`AppError::RateLimited`].
-    pub fn check(&self, keys: &[String], now: i64) -> Result<(), AppError> {
-        let mut failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
-        let limit = usize::try_from(self.max_failures).unwrap_or(usize::MAX);
-        for key in keys {
-            if let Some(times) = failures.get_mut(key) {
-                while times.front().is_some_and(|&t| t <= now - self.window) {
-                    times.pop_front();
-                }
-                if times.len() >= limit {
-                    return Err(AppError::RateLimited);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Counts a failure against each of `keys`.
-    pub fn record_failure(&self, keys: &[String], now: i64) {
-        let mut failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
-        if failures.len() > 100_000 {
-            let window = self.window;
-            failures.retain(|_, times| times.back().is_some_and(|&t| t > now - window));
-        }
-        for key in keys {
-            failures.entry(key.clone()).or_default().push_back(now);
-        }
-    }
-
-    /// Clears a key's failures (after a successful login to that account).
-    pub fn forget(&self, key: &str) {
-        let mut failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
-        failures.remove(key);
-    }
+    Ok(Some(User { id, username }))
 }
 
 #[cfg(test)]
@@ -351,48 +409,54 @@ mod tests {
 
     #[test]
     fn passwords_of_8_to_256_characters() {
-        assert!(validate_password("12345678").is_ok());
-        assert!(validate_password(&"p".repeat(128)).is_ok());
-        assert!(validate_password("1234567").is_err());
-        assert!(validate_password(&"p".repeat(257)).is_err());
+        assert!(validate_password("correct horse battery").is_ok());
+        assert!(validate_password(&"p3".repeat(64)).is_ok());
+        assert!(validate_password("x7#kq2!").is_err());
+        assert!(validate_password(&"p3".repeat(129)).is_err());
     }
 
-    #[tokio::test]
-    async fn password_hashes_are_argon2id_with_owasp_parameters_and_verify() {
-        let hash = hash_password("correct horse".to_owned()).await.unwrap();
+    #[test]
+    fn common_blank_and_control_character_passwords_are_refused() {
+        for common in [
+            "password",
+            "12345678",
+            "Password1",
+            "QWERTYUIOP",
+            "iloveyou",
+        ] {
+            let error = validate_password(common).unwrap_err();
+            assert_eq!(error.code(), "common_password", "{common}");
+        }
+        for (bad, code) in [
+            ("        ", "blank_password"),
+            ("\t \t \t \t ", "blank_password"),
+            ("\0\0\0\0\0\0\0\0", "password_control_character"),
+            ("pass\nword-ok", "password_control_character"),
+        ] {
+            let error = validate_password(bad).unwrap_err();
+            assert_eq!(error.code(), code, "{bad:?}");
+        }
+        // Spaces inside a password are fine.
+        assert!(validate_password("  my own words  ").is_ok());
+    }
+
+    #[test]
+    fn the_common_list_is_large_and_lower_case() {
+        let entries: Vec<&str> = COMMON_PASSWORDS.lines().collect();
+        assert!(entries.len() >= 2_000, "{}", entries.len());
         assert!(
-            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
-            "{hash}"
-        );
-        assert!(
-            verify_password("correct horse".to_owned(), hash.clone())
-                .await
-                .unwrap()
-        );
-        assert!(
-            !verify_password("wrong horse".to_owned(), hash)
-                .await
-                .unwrap()
+            entries
+                .iter()
+                .all(|e| *e == e.to_lowercase() && !e.is_empty())
         );
     }
 
     #[test]
-    fn limiter_refuses_after_max_failures_until_the_window_passes() {
-        let limiter = LoginLimiter::new(3, 60);
-        let keys = ["user:bob".to_owned(), "addr:1".to_owned()];
-        for _ in 0..3 {
-            assert!(limiter.check(&keys, 100).is_ok());
-            limiter.record_failure(&keys, 100);
-        }
-        assert!(matches!(
-            limiter.check(&keys, 100),
-            Err(AppError::RateLimited)
-        ));
-        assert!(matches!(
-            limiter.check(&["addr:1".to_owned()], 159),
-            Err(AppError::RateLimited)
-        ));
-        assert!(limiter.check(&keys, 160).is_ok());
+    fn token_names_are_trimmed_defaulted_and_bounded() {
+        assert_eq!(token_name(None).unwrap(), "API token");
+        assert_eq!(token_name(Some("  bot ")).unwrap(), "bot");
+        assert!(token_name(Some(&"n".repeat(61))).is_err());
+        assert!(token_name(Some("a\u{7}b")).is_err());
     }
 
     #[test]

@@ -4,7 +4,9 @@
 pub mod accounts;
 pub mod challenges;
 pub mod game;
+pub mod hashing;
 pub mod pages;
+pub mod throttle;
 
 use rand::RngCore;
 

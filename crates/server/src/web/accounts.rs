@@ -13,7 +13,7 @@ use crate::{
     domain::accounts,
     error::AppError,
     extract::{ClientAddr, Query, SESSION_COOKIE, session_cookie},
-    web::{Ctx, Form, cookie_header, render, safe_back, see_other},
+    web::{Ctx, Form, cookie_header, error_text, render, safe_back, see_other},
 };
 
 #[derive(Template)]
@@ -78,18 +78,18 @@ fn auth_error(
     form: &Credentials,
     error: &AppError,
 ) -> Result<Response, AppError> {
-    let t = page.ctx.t;
-    let text = {
-        let key = format!("error.{}", error.code());
-        if t.has(&key) {
-            t.get(&key).to_owned()
-        } else {
-            error.message()
-        }
-    };
+    let text = error_text(
+        &page.ctx.t,
+        error.code(),
+        &error.message(),
+        error.retry_after(),
+    );
     match error.code() {
         "invalid_username" | "username_taken" => page.username_error = text,
-        "invalid_password" => page.password_error = text,
+        "invalid_password"
+        | "blank_password"
+        | "password_control_character"
+        | "common_password" => page.password_error = text,
         _ => page.form_error = text,
     }
     page.username.clone_from(&form.username);
@@ -118,15 +118,15 @@ pub(crate) async fn signup(
     Form(form): Form<Credentials>,
 ) -> Result<Response, AppError> {
     let page = auth_page(ctx, true, form.next.as_deref());
-    if let Err(error) = accounts::register(&state, form.username.trim(), &form.password).await {
-        return auth_error(page, &form, &error);
-    }
-    match accounts::login(&state, form.username.trim(), &form.password, &client).await {
-        Ok(session) => {
-            Ok((session_headers(&state, &session)?, see_other(&page.next)).into_response())
-        }
-        Err(error) => auth_error(page, &form, &error),
-    }
+    let user = match accounts::register(&state, form.username.trim(), &form.password, &client).await
+    {
+        Ok(user) => user,
+        Err(error) => return auth_error(page, &form, &error),
+    };
+    // The new account signs in at once: the password was just set, so no login limit
+    // applies (a refused sign-up creates nothing, a created one is never refused).
+    let session = accounts::start_session(&state, user).await?;
+    Ok((session_headers(&state, &session)?, see_other(&page.next)).into_response())
 }
 
 /// `POST /login`.

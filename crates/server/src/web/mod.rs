@@ -13,6 +13,7 @@ pub mod lobby;
 pub mod my_games;
 pub mod players;
 pub mod rules;
+pub mod settings;
 pub mod svg;
 
 use askama::Template;
@@ -21,7 +22,7 @@ use axum::{
     extract::{FromRequest, FromRequestParts, Request, State},
     http::{HeaderMap, HeaderValue, Method, StatusCode, header, request::Parts},
     middleware::Next,
-    response::{Html, IntoResponse, Redirect, Response},
+    response::{Html, IntoResponse, Response},
     routing::{get, post},
 };
 use tower_http::compression::CompressionLayer;
@@ -42,6 +43,9 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/login", get(accounts::login_form).post(accounts::login))
         .route("/logout", post(accounts::logout))
         .route("/lang/{code}", get(i18n::set_lang))
+        .route("/settings", get(settings::settings))
+        .route("/settings/tokens", post(settings::create_token))
+        .route("/settings/tokens/{id}/revoke", post(settings::revoke_token))
         .route("/lobby", get(lobby::lobby))
         .route("/challenges", post(lobby::create_challenge))
         .route("/challenges/{id}/accept", post(lobby::accept_challenge))
@@ -194,21 +198,44 @@ pub fn render(template: &impl Template) -> Result<Response, AppError> {
     Ok(Html(html).into_response())
 }
 
-/// A 303 to `to` (after a form post).
+/// A 303 to `to` (after a form post). A target that cannot be a `Location` header
+/// (a control character slipped through) goes to the home page instead of failing.
 #[must_use]
 pub fn see_other(to: &str) -> Response {
-    Redirect::to(to).into_response()
+    let location = HeaderValue::from_str(to).unwrap_or_else(|_| HeaderValue::from_static("/"));
+    (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response()
 }
 
-/// Only local paths are followed after a login or a language switch.
+/// Only paths on this site are followed after a login or a language switch: `path` must
+/// start with one `/` and hold no backslash, blank or control character (browsers drop
+/// tabs and newlines from URLs, so `/\t/evil.example` would become `//evil.example`, an
+/// address on another site). Anything else gives `/`. Characters outside ASCII are
+/// percent-encoded, so the result is always a valid `Location`.
 #[must_use]
 pub fn safe_back(path: Option<&str>) -> String {
-    match path {
-        Some(path) if path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') => {
-            path.to_owned()
-        }
-        _ => "/".to_owned(),
+    let Some(path) = path else {
+        return "/".to_owned();
+    };
+    let local = path.starts_with('/')
+        && !path.starts_with("//")
+        && !path
+            .chars()
+            .any(|c| c == '\\' || c.is_control() || c.is_whitespace());
+    if !local {
+        return "/".to_owned();
     }
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut bytes = [0_u8; 4];
+            for byte in c.encode_utf8(&mut bytes).bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        }
+    }
+    out
 }
 
 /// The error page.
@@ -261,23 +288,34 @@ pub(crate) async fn html_errors(
         };
         return see_other(&format!("/login?next={}", url_encode(back)));
     }
-    let mut page = error_page(lang, &face, here);
-    if let Some(retry_after) = response.headers().get(header::RETRY_AFTER) {
+    let retry_after = response
+        .headers()
+        .get(header::RETRY_AFTER)
+        .and_then(|value| value.to_str().ok()?.parse().ok());
+    let mut page = error_page(lang, &face, retry_after, here);
+    if let Some(value) = response.headers().get(header::RETRY_AFTER) {
         page.headers_mut()
-            .insert(header::RETRY_AFTER, retry_after.clone());
+            .insert(header::RETRY_AFTER, value.clone());
     }
     page
 }
 
-/// The HTML face of an error.
-fn error_page(lang: Lang, face: &ErrorFace, here: String) -> Response {
-    let t = Tr::new(lang);
-    let key = format!("error.{}", face.code);
-    let message = if t.has(&key) {
-        t.get(&key).to_owned()
+/// An error's text for people: the translation of its code (with the wait filled in,
+/// for errors that ask to wait), else its own message.
+pub(crate) fn error_text(t: &Tr, code: &str, message: &str, retry_after: Option<u64>) -> String {
+    let key = format!("error.{code}");
+    if t.has(&key) {
+        let secs = retry_after.unwrap_or(1).to_string();
+        t.fmt(&key, &[("secs", &secs)])
     } else {
-        face.message.clone()
-    };
+        message.to_owned()
+    }
+}
+
+/// The HTML face of an error.
+fn error_page(lang: Lang, face: &ErrorFace, retry_after: Option<u64>, here: String) -> Response {
+    let t = Tr::new(lang);
+    let message = error_text(&t, &face.code, &face.message, retry_after);
     let title_key = format!("error.status.{}", face.status.as_u16());
     let title = if t.has(&title_key) {
         t.get(&title_key).to_owned()
@@ -321,6 +359,32 @@ mod tests {
         assert_eq!(safe_back(Some("//evil.example")), "/");
         assert_eq!(safe_back(Some("https://evil.example")), "/");
         assert_eq!(safe_back(None), "/");
+        for evil in [
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/\r\n/evil.example",
+            "/\\evil.example",
+            "\\/evil.example",
+            "/ /evil.example",
+            "/\u{0}x",
+            "/\u{85}/evil.example",
+            "/\u{3000}/evil.example",
+            "evil.example",
+            "",
+        ] {
+            assert_eq!(safe_back(Some(evil)), "/", "{evil:?}");
+        }
+        assert_eq!(safe_back(Some("/players/Jüri")), "/players/J%C3%BCri");
+        // A percent-encoded tab stays encoded: a path on this site.
+        assert_eq!(safe_back(Some("/%09/x")), "/%09/x");
+    }
+
+    #[test]
+    fn a_redirect_to_something_that_is_no_header_goes_home() {
+        let response = see_other("/a\nb");
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        assert_eq!(response.headers()[header::LOCATION], "/");
+        assert_eq!(see_other("/lobby").headers()[header::LOCATION], "/lobby");
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Accounts, tokens, sessions, the cookie's cross-site protection, login rate limits.
+//! Accounts, tokens, sessions, the cookie's cross-site protection, login rate limits,
+//! the password-hashing queue, password rules and token management.
 
 use reqwest::{Method, StatusCode, header};
 use serde_json::json;
@@ -13,7 +14,14 @@ scenarios!(
     missing_or_wrong_credentials_are_401,
     session_cookie_signs_in_and_logout_ends_it,
     cross_site_cookie_posts_are_refused,
-    failed_logins_are_rate_limited_per_account_and_address,
+    failed_logins_back_off_per_account_and_address_and_spare_the_owner,
+    one_address_failing_on_many_accounts_is_stopped,
+    sign_ups_are_limited_per_address_and_a_refused_one_creates_nothing,
+    a_full_hashing_queue_answers_busy_at_once,
+    token_creation_is_limited_per_address,
+    common_blank_and_control_character_passwords_are_refused,
+    tokens_are_named_listed_touched_and_revoked,
+    tokens_per_account_are_capped,
     https_public_url_makes_the_cookie_secure_and_sets_the_origin,
 );
 
@@ -66,7 +74,7 @@ async fn usernames_are_unique_case_insensitively(app: TestApp) {
             .post(
                 "/api/v1/accounts",
                 None,
-                json!({"username": name, "password": "password1"}),
+                json!({"username": name, "password": "password-of-bob"}),
             )
             .await;
         assert_eq!(status, StatusCode::CONFLICT, "{name}");
@@ -274,40 +282,366 @@ async fn cross_site_cookie_posts_are_refused(app: TestApp) {
     assert_eq!(response.status(), StatusCode::CREATED);
 }
 
-async fn failed_logins_are_rate_limited_per_account_and_address(app: TestApp) {
+/// A second app on the same database that trusts 127.0.0.1 as a proxy, so each test
+/// request can come from the address its `X-Forwarded-For` names.
+async fn behind_proxy(app: &TestApp, vars: &[(&str, &str)]) -> TestApp {
+    let mut all = vec![("TRUSTED_PROXIES", "127.0.0.1")];
+    all.extend_from_slice(vars);
+    TestApp::spawn_on(app.backend, &app.database_url, &all).await
+}
+
+/// Posts JSON to `path` from the client address `from`; answers the status, the
+/// `Retry-After` seconds and the body.
+async fn post_from(
+    app: &TestApp,
+    from: &str,
+    path: &str,
+    body: serde_json::Value,
+) -> (StatusCode, Option<u64>, serde_json::Value) {
+    let response = app
+        .client
+        .post(format!("{}{path}", app.address))
+        .header("x-forwarded-for", from)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    let retry_after = response
+        .headers()
+        .get(header::RETRY_AFTER)
+        .map(|value| value.to_str().unwrap().parse().unwrap());
+    (status, retry_after, response.json().await.unwrap())
+}
+
+async fn failed_logins_back_off_per_account_and_address_and_spare_the_owner(app: TestApp) {
     app.player("ivan").await;
-    app.player("judy").await;
-    let attempt = |password: &'static str| {
-        app.post(
-            "/api/v1/tokens",
-            None,
+    let app = behind_proxy(&app, &[("LOGIN_MAX_ATTEMPTS", "3")]).await;
+    let attacker = "203.0.113.9";
+    let login = |from: &'static str, password: &'static str| {
+        post_from(
+            &app,
+            from,
+            "/api/v1/session",
             json!({"username": "ivan", "password": password}),
         )
     };
-    // The default allows 10 failures per account within the window.
-    for _ in 0..10 {
-        assert_eq!(attempt("wrong-password").await.0, StatusCode::UNAUTHORIZED);
+    // Three free failures, then a fourth that starts the backoff.
+    for _ in 0..4 {
+        assert_eq!(
+            login(attacker, "wrong-password").await.0,
+            StatusCode::UNAUTHORIZED
+        );
     }
-    let (status, body) = attempt("wrong-password").await;
+    let (status, retry_after, body) = login(attacker, "wrong-password").await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(body["error"], "rate_limited");
-    // Even the right password is refused while limited ...
+    assert_eq!(retry_after, Some(2));
+    assert!(body["message"].as_str().unwrap().contains("2 s"), "{body}");
+    // The waiting pair is refused even with the right password ...
     assert_eq!(
-        attempt("password-ivan").await.0,
+        login(attacker, "password-ivan").await.0,
         StatusCode::TOO_MANY_REQUESTS
     );
-    // ... and so is another account from the same address.
-    let (status, _) = app
+    // ... while the owner, from their own address, is never locked out.
+    assert_eq!(
+        login("198.51.100.7", "password-ivan").await.0,
+        StatusCode::OK
+    );
+    // After the wait, one more try; a failure doubles the wait.
+    app.clock.advance(2);
+    assert_eq!(
+        login(attacker, "wrong-password").await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let (status, retry_after, _) = login(attacker, "wrong-password").await;
+    assert_eq!(
+        (status, retry_after),
+        (StatusCode::TOO_MANY_REQUESTS, Some(4))
+    );
+    // The login form shows the wait too.
+    let response = app
+        .client
+        .post(format!("{}/login", app.address))
+        .header("x-forwarded-for", attacker)
+        .header("sec-fetch-site", "same-origin")
+        .form(&[("username", "ivan"), ("password", "wrong-password")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let page = response.text().await.unwrap();
+    assert!(page.contains("try again in 4 seconds"), "{page}");
+    // And the right password works from the attacker's address once the wait is over.
+    app.clock.advance(4);
+    assert_eq!(login(attacker, "password-ivan").await.0, StatusCode::OK);
+}
+
+async fn one_address_failing_on_many_accounts_is_stopped(app: TestApp) {
+    app.player("judy").await;
+    let app = behind_proxy(&app, &[("LOGIN_ADDRESS_MAX_FAILURES", "4")]).await;
+    for n in 0..4 {
+        let (status, _, _) = post_from(
+            &app,
+            "203.0.113.10",
+            "/api/v1/tokens",
+            json!({"username": format!("nobody{n}"), "password": "wrong-password"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    let judy = json!({"username": "judy", "password": "password-judy"});
+    let (status, retry_after, body) =
+        post_from(&app, "203.0.113.10", "/api/v1/tokens", judy.clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    // The wait is what remains of the 15-minute window.
+    assert_eq!(retry_after, Some(900));
+    let (status, _, _) = post_from(&app, "198.51.100.8", "/api/v1/tokens", judy.clone()).await;
+    assert_eq!(status, StatusCode::CREATED);
+    app.clock.advance(901);
+    let (status, _, _) = post_from(&app, "203.0.113.10", "/api/v1/tokens", judy).await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+
+async fn sign_ups_are_limited_per_address_and_a_refused_one_creates_nothing(app: TestApp) {
+    let app = behind_proxy(&app, &[("SIGNUP_PER_HOUR", "2")]).await;
+    let sign_up = |from: &'static str, name: &'static str| {
+        post_from(
+            &app,
+            from,
+            "/api/v1/accounts",
+            json!({"username": name, "password": "long-enough-pass"}),
+        )
+    };
+    assert_eq!(sign_up("203.0.113.11", "kim").await.0, StatusCode::CREATED);
+    assert_eq!(sign_up("203.0.113.11", "lee").await.0, StatusCode::CREATED);
+    let (status, retry_after, body) = sign_up("203.0.113.11", "max").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["error"], "rate_limited");
+    // Two an hour: the next one comes back within half an hour.
+    let wait = retry_after.unwrap();
+    assert!((1_700..=1_800).contains(&wait), "{wait}");
+    // The sign-up form is refused the same way, with the wait on the page.
+    let response = app
+        .client
+        .post(format!("{}/signup", app.address))
+        .header("x-forwarded-for", "203.0.113.11")
+        .header("sec-fetch-site", "same-origin")
+        .form(&[("username", "max"), ("password", "long-enough-pass")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(response.headers().get(header::SET_COOKIE).is_none());
+    assert!(response.text().await.unwrap().contains("try again in"));
+    // Nothing was created: the name is free from another address, and logins still work.
+    assert_eq!(sign_up("198.51.100.9", "max").await.0, StatusCode::CREATED);
+    let (status, _, _) = post_from(
+        &app,
+        "203.0.113.11",
+        "/api/v1/session",
+        json!({"username": "kim", "password": "long-enough-pass"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+async fn a_full_hashing_queue_answers_busy_at_once(app: TestApp) {
+    let app = TestApp::spawn_on(
+        app.backend,
+        &app.database_url,
+        &[("HASH_THREADS", "1"), ("HASH_QUEUE", "1")],
+    )
+    .await;
+    let attempts = (0..24).map(|n| {
+        let app = &app;
+        async move {
+            let name = format!("flood{n}");
+            let (status, retry_after, body) = post_from(
+                app,
+                "127.0.0.1",
+                "/api/v1/accounts",
+                json!({"username": name, "password": "long-enough-pass"}),
+            )
+            .await;
+            (name, status, retry_after, body)
+        }
+    });
+    let answers = futures_util::future::join_all(attempts).await;
+    let mut busy = Vec::new();
+    for (name, status, retry_after, body) in answers {
+        match status {
+            StatusCode::CREATED => {}
+            StatusCode::SERVICE_UNAVAILABLE => {
+                assert_eq!(body["error"], "busy");
+                assert_eq!(retry_after, Some(1));
+                busy.push(name);
+            }
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert!(
+        !busy.is_empty(),
+        "one thread and one queue slot took 24 at once"
+    );
+    assert!(busy.len() < 24, "nothing was hashed");
+    // A refused sign-up created nothing: the name can be registered afterwards.
+    let (status, body) = app
+        .post(
+            "/api/v1/accounts",
+            None,
+            json!({"username": busy[0], "password": "long-enough-pass"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+async fn token_creation_is_limited_per_address(app: TestApp) {
+    app.player("nina").await;
+    let app = behind_proxy(&app, &[("TOKEN_CREATIONS_PER_HOUR", "2")]).await;
+    let nina = json!({"username": "nina", "password": "password-nina"});
+    for _ in 0..2 {
+        let (status, _, _) = post_from(&app, "203.0.113.12", "/api/v1/tokens", nina.clone()).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let (status, retry_after, _) =
+        post_from(&app, "203.0.113.12", "/api/v1/tokens", nina.clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(retry_after.is_some_and(|secs| secs > 0));
+    // Only that address's budget is spent.
+    let (status, _, _) = post_from(&app, "198.51.100.10", "/api/v1/tokens", nina).await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+
+async fn common_blank_and_control_character_passwords_are_refused(app: TestApp) {
+    for (password, code) in [
+        ("password", "common_password"),
+        ("12345678", "common_password"),
+        ("Qwerty123", "common_password"),
+        ("        ", "blank_password"),
+        (
+            "\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}",
+            "password_control_character",
+        ),
+        ("tab\tinside-it", "password_control_character"),
+        ("short", "invalid_password"),
+    ] {
+        let (status, body) = app
+            .post(
+                "/api/v1/accounts",
+                None,
+                json!({"username": "olga", "password": password}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{password:?}");
+        assert_eq!(body["error"], code, "{password:?}");
+    }
+    let (status, _) = app.get("/players/olga", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+async fn tokens_are_named_listed_touched_and_revoked(app: TestApp) {
+    let paul = app.player("paul").await;
+    app.clock.advance(1);
+    let (status, made) = app
         .post(
             "/api/v1/tokens",
             None,
-            json!({"username": "judy", "password": "password-judy"}),
+            json!({"username": "paul", "password": "password-paul", "name": "  my bot "}),
         )
         .await;
-    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
-    // ... until the window (15 minutes) has passed.
-    app.clock.advance(15 * 60 + 1);
-    assert_eq!(attempt("password-ivan").await.0, StatusCode::CREATED);
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    assert_eq!(made["name"], "my bot");
+    let (bot_token, bot_id) = (
+        made["token"].as_str().unwrap().to_owned(),
+        made["id"].as_str().unwrap().to_owned(),
+    );
+    assert!(!bot_token.contains(&bot_id) && bot_id.len() < bot_token.len());
+    // The list has both tokens, newest first, never the secrets.
+    app.clock.advance(1);
+    let (status, list) = app.get("/api/v1/tokens", Some(&bot_token)).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    let text = list.to_string();
+    assert!(
+        !text.contains(&bot_token) && !text.contains(&paul.token),
+        "{text}"
+    );
+    let list = list.as_array().unwrap().clone();
+    assert_eq!(list.len(), 2);
+    assert_eq!(list[0]["id"], bot_id.as_str());
+    assert_eq!(list[1]["name"], "API token");
+    // Listing used the bot token: its last use is noted (the other is unused).
+    let (_, list) = app.get("/api/v1/tokens", Some(&paul.token)).await;
+    let used = |list: &serde_json::Value, i: usize| list[i]["last_used_at"].as_i64();
+    let first_use = used(&list, 0).expect("last use noted");
+    assert_eq!(list[0]["created_at"].as_i64().unwrap() + 1, first_use);
+    // Within a minute the time is not written again; after one it is.
+    app.clock.advance(30);
+    app.get("/api/v1/me", Some(&bot_token)).await;
+    let (_, list) = app.get("/api/v1/tokens", Some(&paul.token)).await;
+    assert_eq!(used(&list, 0), Some(first_use));
+    app.clock.advance(31);
+    app.get("/api/v1/me", Some(&bot_token)).await;
+    let (_, list) = app.get("/api/v1/tokens", Some(&paul.token)).await;
+    assert_eq!(used(&list, 0), Some(first_use + 61));
+    // Someone else cannot revoke it; its owner can, once.
+    let quinn = app.player("quinn").await;
+    let path = format!("/api/v1/tokens/{bot_id}");
+    let (status, _) = app
+        .send(Method::DELETE, &path, Some(&quinn.token), None)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app
+        .send(Method::DELETE, &path, Some(&paul.token), None)
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, _) = app.get("/api/v1/me", Some(&bot_token)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, body) = app
+        .send(Method::DELETE, &path, Some(&paul.token), None)
+        .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::NOT_FOUND, Some("not_found"))
+    );
+    let (_, list) = app.get("/api/v1/tokens", Some(&paul.token)).await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    // A name that is too long is refused.
+    let (status, body) = app
+        .post(
+            "/api/v1/tokens",
+            None,
+            json!({"username": "paul", "password": "password-paul", "name": "n".repeat(61)}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"], "invalid_token_name");
+}
+
+async fn tokens_per_account_are_capped(app: TestApp) {
+    app.player("rita").await;
+    let app = TestApp::spawn_on(
+        app.backend,
+        &app.database_url,
+        &[("MAX_TOKENS_PER_ACCOUNT", "2")],
+    )
+    .await;
+    let rita = json!({"username": "rita", "password": "password-rita"});
+    // The harness's player() made one; one more fits.
+    let (status, made) = app.post("/api/v1/tokens", None, rita.clone()).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, body) = app.post("/api/v1/tokens", None, rita.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(body["error"], "too_many_tokens");
+    // Revoking one makes room.
+    let token = made["token"].as_str().unwrap();
+    let path = format!("/api/v1/tokens/{}", made["id"].as_str().unwrap());
+    let (status, _) = app.send(Method::DELETE, &path, Some(token), None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        app.post("/api/v1/tokens", None, rita).await.0,
+        StatusCode::CREATED
+    );
 }
 
 async fn https_public_url_makes_the_cookie_secure_and_sets_the_origin(app: TestApp) {

@@ -147,6 +147,12 @@ impl TestApp {
             ("PUBLIC_URL".into(), public_url.clone()),
             ("SWEEP_INTERVAL_SECS".into(), "0".into()),
             ("DATABASE_MAX_CONNECTIONS".into(), "8".into()),
+            // Every test client is 127.0.0.1: the per-address budgets would otherwise
+            // be shared by all the players of a test. Tests of the limits lower them.
+            ("SIGNUP_PER_HOUR".into(), "100000".into()),
+            ("LOGIN_PER_MINUTE".into(), "100000".into()),
+            ("TOKEN_CREATIONS_PER_HOUR".into(), "100000".into()),
+            ("HASH_QUEUE".into(), "1024".into()),
         ];
         map.extend(vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
         let config = Config::from_lookup(|name| {

@@ -395,7 +395,7 @@ async fn failed_login(app: &TestApp, user: &str, forwarded_for: &str) -> StatusC
 #[tokio::test]
 async fn forwarded_for_counts_only_from_a_trusted_proxy() {
     let vars = [
-        ("LOGIN_MAX_ATTEMPTS", "2"),
+        ("LOGIN_ADDRESS_MAX_FAILURES", "2"),
         ("TRUSTED_PROXIES", "127.0.0.1"),
     ];
     let app = TestApp::spawn(Backend::Sqlite, &vars).await.unwrap();
@@ -423,7 +423,7 @@ async fn forwarded_for_counts_only_from_a_trusted_proxy() {
     );
 
     // Without TRUSTED_PROXIES the header is ignored: all come from 127.0.0.1.
-    let app = TestApp::spawn(Backend::Sqlite, &[("LOGIN_MAX_ATTEMPTS", "2")])
+    let app = TestApp::spawn(Backend::Sqlite, &[("LOGIN_ADDRESS_MAX_FAILURES", "2")])
         .await
         .unwrap();
     assert_eq!(

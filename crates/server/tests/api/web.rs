@@ -25,6 +25,8 @@ scenarios!(
     my_games_orders_my_turn_first_and_next_game_jumps_there,
     player_pages_list_games_with_results,
     a_late_move_by_form_says_the_game_is_lost_on_time,
+    redirects_stay_on_the_site_and_strange_queries_never_fail,
+    settings_page_lists_makes_and_revokes_tokens,
 );
 
 /// A browser without script: its own cookie, no automatic redirects.
@@ -1185,4 +1187,141 @@ async fn a_late_move_by_form_says_the_game_is_lost_on_time(app: TestApp) {
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT);
     assert_eq!(again.text("#message"), "The game is over.");
+}
+
+async fn redirects_stay_on_the_site_and_strange_queries_never_fail(app: TestApp) {
+    let mut guest = Browser::new(&app);
+    // Browsers drop tabs and newlines from a Location: each of these would lead away.
+    for evil in [
+        "/%09/evil.example",
+        "/%0A/evil.example",
+        "/%0D%0A/evil.example",
+        "//evil.example",
+        "/%5Cevil.example",
+        "%5C%5Cevil.example",
+        "https://evil.example",
+        "/%20/evil.example",
+        "/%00",
+    ] {
+        let page = guest.get(&format!("/lang/en?back={evil}")).await;
+        assert_eq!(
+            (page.status, page.location.as_str()),
+            (StatusCode::SEE_OTHER, "/"),
+            "back={evil}"
+        );
+        let form = guest.get(&format!("/login?next={evil}")).await;
+        assert_eq!(form.status, StatusCode::OK, "next={evil}");
+        assert_eq!(form.attr("input[name=next]", "value"), "/", "next={evil}");
+    }
+    // A local path with characters outside ASCII is kept, encoded.
+    let page = guest.get("/lang/en?back=/players/J%C3%BCri").await;
+    assert_eq!(page.location, "/players/J%C3%BCri");
+    // A strange query string is a 400 page at worst, never a 500.
+    for query in ["back=%FF%FE", "back=%", "back", "back=/a&back=/b", "x=%0A"] {
+        let page = guest.get(&format!("/lang/en?{query}")).await;
+        assert!(
+            page.status.is_redirection() || page.status == StatusCode::BAD_REQUEST,
+            "{query}: {}",
+            page.status
+        );
+    }
+    // Signing in with a poisoned `next` lands on the home page.
+    let mut browser = Browser::sign_up(&app, "sven").await;
+    browser.post("/logout", &[]).await;
+    let page = browser
+        .post(
+            "/login",
+            &[
+                ("username", "sven"),
+                ("password", "password-sven"),
+                ("next", "/\n/evil.example"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        (page.status, page.location.as_str()),
+        (StatusCode::SEE_OTHER, "/")
+    );
+    let page = Browser::new(&app)
+        .post(
+            "/signup",
+            &[
+                ("username", "tiia"),
+                ("password", "password-tiia"),
+                ("next", "/\t/evil.example"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        (page.status, page.location.as_str()),
+        (StatusCode::SEE_OTHER, "/")
+    );
+}
+
+async fn settings_page_lists_makes_and_revokes_tokens(app: TestApp) {
+    let mut guest = Browser::new(&app);
+    let page = guest.get("/settings").await;
+    assert_eq!(
+        (page.status, page.location.as_str()),
+        (StatusCode::SEE_OTHER, "/login?next=/settings")
+    );
+    let mut browser = Browser::sign_up(&app, "ulla").await;
+    let home = browser.get("/").await;
+    assert_eq!(
+        home.attr(".account a[href='/settings']", "href"),
+        "/settings"
+    );
+    let page = browser.get("/settings").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.has("#no-tokens"));
+    // Making a token shows it once, and lists it by name.
+    let made = browser
+        .post("/settings/tokens", &[("name", "my <bot>")])
+        .await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    let token = made.text("#new-token");
+    assert_eq!(token.len(), 64);
+    assert_eq!(made.texts("#token-list tbody td:first-child"), ["my <bot>"]);
+    let (status, me) = app.get("/api/v1/me", Some(&token)).await;
+    assert_eq!(
+        (status, me["username"].as_str()),
+        (StatusCode::OK, Some("ulla"))
+    );
+    let page = browser.get("/settings").await;
+    assert!(!page.has("#new-token"));
+    assert!(!page.body.contains(&token));
+    let id = page.attr("#token-list tbody tr", "data-token-id");
+    assert!(!token.contains(&id));
+    let last_used = page.texts("#token-list tbody td:nth-child(3)");
+    assert_eq!(last_used.len(), 1);
+    assert_ne!(last_used[0], "never", "the token was just used");
+    // A name too long is refused next to its field.
+    let refused = browser
+        .post("/settings/tokens", &[("name", &"n".repeat(61))])
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.has("#token-name-error"));
+    // Revoking ends the token.
+    let revoked = browser
+        .post(&format!("/settings/tokens/{id}/revoke"), &[])
+        .await;
+    assert_eq!(
+        (revoked.status, revoked.location.as_str()),
+        (StatusCode::SEE_OTHER, "/settings")
+    );
+    let (status, _) = app.get("/api/v1/me", Some(&token)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(browser.get("/settings").await.has("#no-tokens"));
+    // Someone else's token id is not found.
+    let other = app.player("vera").await;
+    let (_, list) = app.get("/api/v1/tokens", Some(&other.token)).await;
+    let other_id = list[0]["id"].as_str().unwrap().to_owned();
+    let page = browser
+        .post(&format!("/settings/tokens/{other_id}/revoke"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get("/api/v1/me", Some(&other.token)).await.0,
+        StatusCode::OK
+    );
 }

@@ -1,0 +1,286 @@
+//! Sign-up flood: starts the release server binary on a fresh SQLite file, and measures
+//! its resident memory and the `/livez` latency before, during and after many
+//! concurrent sign-ups, then prints the figures and their ratios.
+//!
+//! ```text
+//! cargo build --release -p server
+//! cargo run --release -p server --example flood -- [--concurrency 256] [--secs 30]
+//!     [--settle 10] [--bin target/release/server]
+//! ```
+//!
+//! Each phase probes `/livez` every 20 ms from a client of its own. The flood's clients
+//! each post `POST /api/v1/accounts` with new names in a loop. The server runs with the
+//! per-address sign-up budget lifted (every client here is 127.0.0.1), so the flood
+//! reaches password hashing: that is what used to take the memory. "Before" is measured
+//! after a warm-up of a few sign-ups, so the hashing threads exist already; "after" is
+//! measured `--settle` seconds after the flood stops.
+//!
+//! Targets: resident memory under 300 MB throughout, `/livez` p99 under 50 ms during the
+//! flood, and memory after within 10% of before.
+
+use std::{
+    collections::BTreeMap,
+    process::{Child, Command, Stdio},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use serde_json::json;
+
+struct Options {
+    concurrency: usize,
+    secs: u64,
+    settle: u64,
+    bin: String,
+}
+
+fn options() -> Options {
+    let mut options = Options {
+        concurrency: 256,
+        secs: 30,
+        settle: 10,
+        bin: "target/release/server".to_owned(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args
+            .next()
+            .unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--concurrency" => options.concurrency = value.parse().expect("--concurrency"),
+            "--secs" => options.secs = value.parse().expect("--secs"),
+            "--settle" => options.settle = value.parse().expect("--settle"),
+            "--bin" => options.bin = value,
+            _ => panic!("unknown flag {flag}"),
+        }
+    }
+    options
+}
+
+/// The server under test, as its own process over its own SQLite file.
+struct Server {
+    child: Child,
+    base: String,
+    dir: std::path::PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+impl Server {
+    async fn start(bin: &str) -> Server {
+        let dir = std::env::temp_dir().join(format!("boardgames-flood-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(bin)
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}/flood.db", dir.display()),
+            )
+            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
+            .env("RUST_LOG", "error")
+            .env("SIGNUP_PER_HOUR", "100000000")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|error| panic!("start {bin}: {error}"));
+        let server = Server {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            dir,
+        };
+        for _ in 0..300 {
+            if reqwest::get(format!("{}/readyz", server.base))
+                .await
+                .is_ok_and(|r| r.status().is_success())
+            {
+                return server;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the server did not become ready");
+    }
+
+    /// Resident memory in MiB, or `None` once the process is gone.
+    fn rss_mib(&self) -> Option<f64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let kib: f64 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmRSS:"))?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()?;
+        Some(kib / 1024.0)
+    }
+}
+
+/// `/livez` latencies (and failures) probed every 20 ms, and the peak memory seen.
+#[derive(Debug, Default)]
+struct Probe {
+    latencies_ms: Vec<f64>,
+    failures: usize,
+    peak_rss_mib: f64,
+}
+
+impl Probe {
+    fn percentile(&self, p: f64) -> f64 {
+        let mut sorted = self.latencies_ms.clone();
+        sorted.sort_by(f64::total_cmp);
+        if sorted.is_empty() {
+            return f64::NAN;
+        }
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_precision_loss
+        )]
+        let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+        sorted[index]
+    }
+}
+
+/// Probes the server for `duration`.
+async fn probe(server: &Server, duration: Duration) -> Probe {
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(5))
+        .build()
+        .unwrap();
+    let mut probe = Probe::default();
+    let end = Instant::now() + duration;
+    let mut tick = tokio::time::interval(Duration::from_millis(20));
+    while Instant::now() < end {
+        tick.tick().await;
+        let start = Instant::now();
+        match client.get(format!("{}/livez", server.base)).send().await {
+            Ok(response) if response.status().is_success() => {
+                probe.latencies_ms.push(start.elapsed().as_secs_f64() * 1e3);
+            }
+            _ => probe.failures += 1,
+        }
+        probe.peak_rss_mib = probe.peak_rss_mib.max(server.rss_mib().unwrap_or(f64::NAN));
+    }
+    probe
+}
+
+/// Sign-ups from `concurrency` clients until `stop`; counts answers by status.
+async fn flood(
+    base: String,
+    concurrency: usize,
+    stop: Arc<AtomicBool>,
+    statuses: Arc<Mutex<BTreeMap<String, u64>>>,
+) {
+    let next = Arc::new(AtomicU64::new(0));
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .pool_max_idle_per_host(concurrency)
+        .build()
+        .unwrap();
+    let workers = (0..concurrency).map(|_| {
+        let (client, base, stop, statuses, next) = (
+            client.clone(),
+            base.clone(),
+            stop.clone(),
+            statuses.clone(),
+            next.clone(),
+        );
+        tokio::spawn(async move {
+            while !stop.load(Ordering::Relaxed) {
+                let n = next.fetch_add(1, Ordering::Relaxed);
+                let answer = client
+                    .post(format!("{base}/api/v1/accounts"))
+                    .json(&json!({"username": format!("f{n}"), "password": "flood-password-1"}))
+                    .send()
+                    .await;
+                let key = match answer {
+                    Ok(response) => response.status().as_u16().to_string(),
+                    Err(_) => "error".to_owned(),
+                };
+                *statuses.lock().unwrap().entry(key).or_default() += 1;
+            }
+        })
+    });
+    for worker in workers.collect::<Vec<_>>() {
+        let _ = worker.await;
+    }
+}
+
+fn line(name: &str, probe: &Probe, rss: f64) {
+    println!(
+        "{name:<8} rss {rss:7.1} MiB  peak {:7.1} MiB  livez p50 {:6.2} ms  p99 {:6.2} ms  \
+         max {:7.2} ms  failed {}",
+        probe.peak_rss_mib,
+        probe.percentile(0.5),
+        probe.percentile(0.99),
+        probe.percentile(1.0),
+        probe.failures
+    );
+}
+
+#[tokio::main]
+async fn main() {
+    let options = options();
+    let server = Server::start(&options.bin).await;
+    // Warm-up: a few sign-ups, so the hashing threads and their memory exist.
+    let client = reqwest::Client::new();
+    for n in 0..8 {
+        let _ = client
+            .post(format!("{}/api/v1/accounts", server.base))
+            .json(&json!({"username": format!("warm{n}"), "password": "flood-password-1"}))
+            .send()
+            .await;
+    }
+    let before = probe(&server, Duration::from_secs(3)).await;
+    let rss_before = server.rss_mib().expect("server alive");
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let statuses = Arc::new(Mutex::new(BTreeMap::new()));
+    let flooding = tokio::spawn(flood(
+        server.base.clone(),
+        options.concurrency,
+        stop.clone(),
+        statuses.clone(),
+    ));
+    let during = probe(&server, Duration::from_secs(options.secs)).await;
+    let rss_during = server.rss_mib().unwrap_or(f64::NAN);
+    stop.store(true, Ordering::Relaxed);
+    let _ = flooding.await;
+    tokio::time::sleep(Duration::from_secs(options.settle)).await;
+    let after = probe(&server, Duration::from_secs(3)).await;
+    let rss_after = server.rss_mib().unwrap_or(f64::NAN);
+
+    println!(
+        "sign-up flood: {} clients for {} s, {} s settle, binary {}",
+        options.concurrency, options.secs, options.settle, options.bin
+    );
+    line("before", &before, rss_before);
+    line("during", &during, rss_during);
+    line("after", &after, rss_after);
+    println!("answers during the flood: {:?}", statuses.lock().unwrap());
+    println!(
+        "ratios: peak rss during/before {:.2}, rss after/before {:.3}, livez p99 \
+         during/before {:.2}",
+        during.peak_rss_mib / rss_before,
+        rss_after / rss_before,
+        during.percentile(0.99) / before.percentile(0.99)
+    );
+    let ok = during.peak_rss_mib < 300.0
+        && during.percentile(0.99) < 50.0
+        && (rss_after / rss_before - 1.0).abs() <= 0.10;
+    println!(
+        "targets (peak < 300 MiB, livez p99 < 50 ms, after within 10% of before): {}",
+        if ok { "met" } else { "NOT met" }
+    );
+}
