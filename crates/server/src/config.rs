@@ -17,8 +17,12 @@ pub struct Config {
     pub database_acquire_timeout: Duration,
     /// `DATABASE_STATEMENT_TIMEOUT_MS`: the longest a statement may run (Postgres
     /// `statement_timeout`; on SQLite the busy timeout) before it fails and the request is
-    /// answered 503 (default 5000).
+    /// answered 503 (default 3000).
     pub database_statement_timeout: Duration,
+    /// `REQUEST_TIMEOUT_MS`: the longest a request may take before it is answered 503
+    /// `request_timeout` and its work dropped, whatever it waits for (a database that
+    /// stopped answering mid-query cannot report its own timeout; default 4000).
+    pub request_timeout: Duration,
     /// `MAX_STREAMS_PER_ADDRESS`: live event streams one client address may hold open at
     /// once; one more is answered 429 `too_many_streams` (default 20).
     pub max_streams_per_address: usize,
@@ -271,7 +275,8 @@ impl Config {
             database_url: Secret(database_url),
             database_max_connections,
             database_acquire_timeout: millis("DATABASE_ACQUIRE_TIMEOUT_MS", "2000")?,
-            database_statement_timeout: millis("DATABASE_STATEMENT_TIMEOUT_MS", "5000")?,
+            database_statement_timeout: millis("DATABASE_STATEMENT_TIMEOUT_MS", "3000")?,
+            request_timeout: millis("REQUEST_TIMEOUT_MS", "4000")?,
             max_streams_per_address: parse(&lookup, "MAX_STREAMS_PER_ADDRESS", "20")?,
             max_connections: parse(&lookup, "MAX_CONNECTIONS", "1024")?,
             max_connections_per_address: parse(&lookup, "MAX_CONNECTIONS_PER_ADDRESS", "64")?,

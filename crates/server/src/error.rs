@@ -67,6 +67,8 @@ pub enum AppError {
     /// 503 `database_unavailable`: the database did not answer in time or the connection
     /// was lost; answered with `Retry-After` (the details are for the log only).
     DatabaseUnavailable(String),
+    /// 503 `request_timeout`: the request took longer than `REQUEST_TIMEOUT_MS`.
+    RequestTimeout,
     /// 500: a bug or an unexpected failure. Logged, never shown.
     Internal(String),
 }
@@ -137,7 +139,9 @@ impl AppError {
             AppError::RateLimited { retry_after } | AppError::Busy { retry_after } => {
                 Some(*retry_after)
             }
-            AppError::DatabaseUnavailable(_) => Some(DATABASE_RETRY_AFTER_SECS),
+            AppError::DatabaseUnavailable(_) | AppError::RequestTimeout => {
+                Some(DATABASE_RETRY_AFTER_SECS)
+            }
             _ => None,
         }
     }
@@ -158,9 +162,10 @@ impl AppError {
             AppError::RateLimited { .. } | AppError::TooManyStreams => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            AppError::Busy { .. } | AppError::Unavailable(_) | AppError::DatabaseUnavailable(_) => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            AppError::Busy { .. }
+            | AppError::Unavailable(_)
+            | AppError::DatabaseUnavailable(_)
+            | AppError::RequestTimeout => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -184,6 +189,7 @@ impl AppError {
             AppError::TooManyStreams => "too_many_streams",
             AppError::Unavailable(_) => "unavailable",
             AppError::DatabaseUnavailable(_) => "database_unavailable",
+            AppError::RequestTimeout => "request_timeout",
             AppError::Internal(_) => "internal",
         }
     }
@@ -212,6 +218,9 @@ impl AppError {
                 "too many open event streams from your address: close one first".to_owned()
             }
             AppError::Unavailable(_) => "the service is unavailable".to_owned(),
+            AppError::RequestTimeout => {
+                "the server took too long to answer: try again in a few seconds".to_owned()
+            }
             AppError::DatabaseUnavailable(_) => {
                 "the database is unavailable: try again in a few seconds".to_owned()
             }

@@ -38,7 +38,8 @@ pub use crate::{
     state::AppState,
 };
 
-/// The whole application: API routes, health checks, body limit, request tracing, JSON
+/// The whole application: API routes, health checks, body limit, a deadline on every
+/// request, request tracing, JSON
 /// errors for unknown routes and methods, and a 500 (never a dropped connection) if a
 /// handler panics.
 pub fn router(state: AppState) -> Router {
@@ -53,6 +54,10 @@ pub fn router(state: AppState) -> Router {
         .merge(web::routes())
         .fallback(async || AppError::NotFound("route"))
         .method_not_allowed_fallback(async || AppError::MethodNotAllowed)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            ops::deadline,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             web::html_errors,

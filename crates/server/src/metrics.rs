@@ -41,7 +41,13 @@ const BUCKETS: &[f64] = &[
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
-/// The process-wide Prometheus recorder, installed on first use.
+/// How often the histograms' recorded samples are folded into their buckets.
+const UPKEEP_INTERVAL: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The process-wide Prometheus recorder, installed on first use, with a thread that
+/// folds histogram samples into buckets every [`UPKEEP_INTERVAL`]: the recorder keeps
+/// each sample until then, so without it a site that is never scraped would hold every
+/// request's latency (about 20 MiB a million requests).
 ///
 /// # Panics
 ///
@@ -54,6 +60,16 @@ pub fn handle() -> &'static PrometheusHandle {
             .and_then(PrometheusBuilder::install_recorder)
             .expect("no other metrics recorder is installed");
         describe();
+        let upkept = handle.clone();
+        std::thread::Builder::new()
+            .name("metrics-upkeep".to_owned())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(UPKEEP_INTERVAL);
+                    upkept.run_upkeep();
+                }
+            })
+            .expect("start the metrics upkeep thread");
         handle
     })
 }

@@ -75,6 +75,23 @@ pub(crate) async fn render(State(state): State<AppState>) -> Result<Response, Ap
         .into_response())
 }
 
+/// Middleware: answers 503 `request_timeout` when the rest of the stack takes longer
+/// than `REQUEST_TIMEOUT_MS`, dropping its work. A database that stops answering
+/// mid-query cannot report its own statement timeout, so without this a request would
+/// wait as long as the outage. A move whose commit was under way is then stored whole or
+/// not at all; the client learns which by reading the game (or by `stale_ply` when it
+/// retries).
+pub(crate) async fn deadline(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    match tokio::time::timeout(state.config.request_timeout, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => AppError::RequestTimeout.into_response(),
+    }
+}
+
 /// Middleware: resolves the client address (see [`client_addr`]), then counts, times and
 /// logs the request by its matched route. The log line holds method, route, status,
 /// duration and client address: never headers, bodies or query strings, so no password,

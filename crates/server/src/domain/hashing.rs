@@ -1,13 +1,15 @@
 //! Password hashing on a small pool of long-lived threads behind a bounded queue.
 //!
 //! Argon2 takes 19 MiB and tens of milliseconds per hash. Hashing on tokio's blocking
-//! threads let a flood start one thread per request, and glibc gives each new thread an
-//! arena of its own that it keeps after the thread ends: memory grew by about 200 MiB per
-//! concurrent hash and was never returned. Here a fixed set of threads does all the
-//! hashing, so memory stays at a few arenas whatever the load, and a full queue is
-//! answered at once with 503 `busy` instead of piling up work.
+//! threads let a flood start one thread per request, each allocating its own 19 MiB per
+//! hash; glibc raises its mmap threshold to the largest block freed, so those blocks came
+//! from arenas it never gave back, and memory grew by about 200 MiB per concurrent hash.
+//! Here a fixed set of threads does all the hashing, each on one working buffer it
+//! allocates once and reuses, so hashing memory is the same whatever the load, and a full
+//! queue is answered at once with 503 `busy` instead of piling up work.
 
 use std::{
+    cell::RefCell,
     sync::{
         Arc, Mutex, PoisonError,
         mpsc::{self, Receiver, SyncSender, TrySendError},
@@ -16,8 +18,8 @@ use std::{
 };
 
 use argon2::{
-    Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version,
-    password_hash::SaltString,
+    ARGON2ID_IDENT, Algorithm, Argon2, Block, Params, PasswordHash, Version,
+    password_hash::{Output, ParamsString, SaltString},
 };
 use rand::RngCore;
 use tokio::sync::oneshot;
@@ -99,11 +101,7 @@ impl HashPool {
         self.run(move || {
             let mut salt = [0_u8; 16];
             rand::rng().fill_bytes(&mut salt);
-            let salt = SaltString::encode_b64(&salt).map_err(AppError::internal)?;
-            hasher()
-                .hash_password(password.as_bytes(), &salt)
-                .map(|hash| hash.to_string())
-                .map_err(AppError::internal)
+            hash_phc(password.as_bytes(), &salt).map_err(AppError::internal)
         })
         .await?
     }
@@ -112,16 +110,80 @@ impl HashPool {
     ///
     /// # Errors
     ///
-    /// [`AppError::Busy`] when the queue is full; a 500 if `hash` is not a PHC string.
+    /// [`AppError::Busy`] when the queue is full; a 500 if `hash` is not an Argon2 PHC
+    /// string.
     pub async fn verify(&self, password: String, hash: String) -> Result<bool, AppError> {
-        self.run(move || {
-            let parsed = PasswordHash::new(&hash).map_err(AppError::internal)?;
-            Ok(hasher()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok())
-        })
-        .await?
+        self.run(move || verify_phc(password.as_bytes(), &hash).map_err(AppError::internal))
+            .await?
     }
+}
+
+thread_local! {
+    /// This thread's Argon2 working memory: allocated by its first hash, reused after.
+    static MEMORY: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The raw Argon2 output of `password` and `salt` under `algorithm`, `version` and
+/// `params`, written to `out`, computed in this thread's working memory.
+fn raw_hash(
+    algorithm: Algorithm,
+    version: Version,
+    params: &Params,
+    password: &[u8],
+    salt: &[u8],
+    out: &mut [u8],
+) -> Result<(), argon2::Error> {
+    let argon2 = Argon2::new(algorithm, version, params.clone());
+    MEMORY.with_borrow_mut(|memory| {
+        let needed = params.block_count();
+        if memory.len() < needed {
+            memory.resize(needed, Block::default());
+        }
+        argon2.hash_password_into_with_memory(password, salt, out, &mut memory[..needed])
+    })
+}
+
+/// `password` hashed with argon2id, [`params`]' costs and `salt`, as a PHC string.
+fn hash_phc(password: &[u8], salt: &[u8]) -> Result<String, argon2::password_hash::Error> {
+    let params = params();
+    let mut out = [0_u8; Params::DEFAULT_OUTPUT_LEN];
+    raw_hash(
+        Algorithm::Argon2id,
+        Version::V0x13,
+        &params,
+        password,
+        salt,
+        &mut out,
+    )?;
+    let salt = SaltString::encode_b64(salt)?;
+    let phc = PasswordHash {
+        algorithm: ARGON2ID_IDENT,
+        version: Some(Version::V0x13.into()),
+        params: ParamsString::try_from(&params)?,
+        salt: Some(salt.as_salt()),
+        hash: Some(Output::new(&out)?),
+    };
+    Ok(phc.to_string())
+}
+
+/// Whether `password` matches the Argon2 PHC string `phc` (compared in constant time).
+fn verify_phc(password: &[u8], phc: &str) -> Result<bool, argon2::password_hash::Error> {
+    let parsed = PasswordHash::new(phc)?;
+    let algorithm = Algorithm::try_from(parsed.algorithm)?;
+    let version = parsed
+        .version
+        .map(Version::try_from)
+        .transpose()?
+        .unwrap_or_default();
+    let params = Params::try_from(&parsed)?;
+    let (Some(salt), Some(expected)) = (parsed.salt, parsed.hash) else {
+        return Err(argon2::password_hash::Error::PhcStringField);
+    };
+    let mut salt_bytes = [0_u8; 64];
+    let salt = salt.decode_b64(&mut salt_bytes)?;
+    let mut out = vec![0_u8; expected.len()];
+    raw_hash(algorithm, version, &params, password, salt, &mut out)?;
+    Ok(Output::new(&out)? == expected)
 }
 
 /// A hashing thread: takes jobs until every sender is gone.
@@ -140,10 +202,9 @@ fn work(receiver: &Mutex<Receiver<Job>>) {
     }
 }
 
-/// argon2id with the OWASP parameters: 19 MiB, 2 iterations, 1 lane.
-fn hasher() -> Argon2<'static> {
-    let params = Params::new(19_456, 2, 1, None).unwrap_or_default();
-    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+/// The OWASP parameters for argon2id: 19 MiB, 2 iterations, 1 lane.
+fn params() -> Params {
+    Params::new(19_456, 2, 1, None).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -164,6 +225,35 @@ mod tests {
                 .unwrap()
         );
         assert!(!pool.verify("wrong horse".to_owned(), hash).await.unwrap());
+    }
+
+    #[test]
+    fn hashes_agree_with_the_argon2_crates_own_hasher_both_ways() {
+        use argon2::{PasswordHasher, PasswordVerifier};
+        let salt = *b"sixteen bytes ok";
+        let own = hash_phc(b"correct horse", &salt).unwrap();
+        let theirs = Argon2::new(Algorithm::Argon2id, Version::V0x13, params())
+            .hash_password(b"correct horse", &SaltString::encode_b64(&salt).unwrap())
+            .unwrap()
+            .to_string();
+        assert_eq!(own, theirs);
+        // A stored hash with other costs (an older setting) still verifies.
+        let older = Argon2::new(
+            Algorithm::Argon2id,
+            Version::V0x13,
+            Params::new(8_192, 3, 1, None).unwrap(),
+        )
+        .hash_password(b"old horse", &SaltString::encode_b64(&salt).unwrap())
+        .unwrap()
+        .to_string();
+        assert!(verify_phc(b"old horse", &older).unwrap());
+        assert!(!verify_phc(b"old horsf", &older).unwrap());
+        assert!(
+            Argon2::default()
+                .verify_password(b"correct horse", &PasswordHash::new(&own).unwrap())
+                .is_ok()
+        );
+        assert!(verify_phc(b"x", "not a hash").is_err());
     }
 
     #[tokio::test]

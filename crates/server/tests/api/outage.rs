@@ -1,7 +1,7 @@
-//! A database outage through a TCP proxy the test controls: with Postgres cut off, every
-//! request is answered 503 `database_unavailable` at once (a page with a friendly "try
-//! again"), `/readyz` says 503 within 2 s, service resumes soon after the cut ends, and
-//! no acknowledged move is lost.
+//! A database outage through a TCP proxy the test controls: with Postgres cut off (or its
+//! connections stalled mid-query), every request is answered 503 within 5 s (a page with
+//! a friendly "try again"), `/readyz` says 503 within 2 s, service resumes soon after the
+//! outage ends, and no acknowledged move is lost.
 
 use std::{
     net::SocketAddr,
@@ -22,47 +22,77 @@ const READY_WITHIN: Duration = Duration::from_secs(2);
 /// Service must resume within this after the cut ends.
 const RESUME_WITHIN: Duration = Duration::from_secs(5);
 
-/// A TCP proxy to one address that can cut every connection through it (and refuse new
-/// ones) and restore service.
+/// What the proxy does with traffic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Link {
+    /// Forwards both ways.
+    Open,
+    /// Closes every connection and refuses new ones (a database that is down).
+    Cut,
+    /// Holds every connection open but forwards nothing (a network that drops packets):
+    /// no error ever arrives. The held connections close when service is restored.
+    Stalled,
+}
+
+/// A TCP proxy to one address that can cut or stall every connection through it and
+/// restore service.
 struct CutProxy {
     port: u16,
-    cut: Arc<watch::Sender<bool>>,
+    link: Arc<watch::Sender<Link>>,
 }
 
 impl CutProxy {
     async fn start(target: SocketAddr) -> CutProxy {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let port = listener.local_addr().expect("address").port();
-        let cut = Arc::new(watch::channel(false).0);
-        let state = cut.clone();
+        let link = Arc::new(watch::channel(Link::Open).0);
+        let state = link.clone();
         tokio::spawn(async move {
             while let Ok((mut client, _)) = listener.accept().await {
-                if *state.borrow() {
-                    drop(client);
-                    continue;
+                let mut changes = state.subscribe();
+                match *state.borrow() {
+                    Link::Cut => {
+                        drop(client);
+                        continue;
+                    }
+                    Link::Stalled => {
+                        tokio::spawn(async move {
+                            let _ = changes.wait_for(|link| *link != Link::Stalled).await;
+                            drop(client);
+                        });
+                        continue;
+                    }
+                    Link::Open => {}
                 }
-                let mut cut = state.subscribe();
                 tokio::spawn(async move {
                     let Ok(mut server) = tokio::net::TcpStream::connect(target).await else {
                         return;
                     };
                     tokio::select! {
                         _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
-                        _ = cut.wait_for(|cut| *cut) => {}
+                        _ = changes.wait_for(|link| *link != Link::Open) => {}
+                    }
+                    if *changes.borrow() == Link::Stalled {
+                        let _ = changes.wait_for(|link| *link != Link::Stalled).await;
                     }
                 });
             }
         });
-        CutProxy { port, cut }
+        CutProxy { port, link }
     }
 
     /// Closes every connection through the proxy and refuses new ones.
     fn cut(&self) {
-        self.cut.send_replace(true);
+        self.link.send_replace(Link::Cut);
+    }
+
+    /// Stops forwarding on every connection, old and new, without closing any.
+    fn stall(&self) {
+        self.link.send_replace(Link::Stalled);
     }
 
     fn restore(&self) {
-        self.cut.send_replace(false);
+        self.link.send_replace(Link::Open);
     }
 }
 
@@ -104,6 +134,44 @@ fn urls_are_rewritten_through_the_proxy() {
     );
 }
 
+/// Clients reading one game in a loop, each noting its slowest answer.
+struct Readers {
+    stop: watch::Sender<bool>,
+    tasks: Vec<tokio::task::JoinHandle<Duration>>,
+}
+
+impl Readers {
+    fn start(app: &TestApp, id: &str) -> Readers {
+        let stop = watch::channel(false).0;
+        let url = format!("{}/api/v1/games/{id}", app.address);
+        let tasks = (0..4)
+            .map(|_| {
+                let (client, url, stop) = (app.client.clone(), url.clone(), stop.subscribe());
+                tokio::spawn(async move {
+                    let mut slowest = Duration::ZERO;
+                    while !*stop.borrow() {
+                        let start = Instant::now();
+                        let _ = client.get(&url).send().await;
+                        slowest = slowest.max(start.elapsed());
+                    }
+                    slowest
+                })
+            })
+            .collect();
+        Readers { stop, tasks }
+    }
+
+    /// Stops the readers once their requests are answered: the slowest answer of all.
+    async fn stop(self) -> Duration {
+        self.stop.send_replace(true);
+        let mut slowest = Duration::ZERO;
+        for task in self.tasks {
+            slowest = slowest.max(task.await.expect("a reader"));
+        }
+        slowest
+    }
+}
+
 /// Sends `request` and returns its status, `Retry-After`, body and how long it took.
 async fn timed(request: reqwest::RequestBuilder) -> (StatusCode, Option<String>, String, Duration) {
     let start = Instant::now();
@@ -124,6 +192,21 @@ async fn timed(request: reqwest::RequestBuilder) -> (StatusCode, Option<String>,
     ignore = "set TEST_DATABASE_URL to run on Postgres"
 )]
 async fn a_postgres_outage_is_answered_503_at_once_and_loses_nothing() {
+    through_proxy(Link::Cut).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(postgres_tests),
+    ignore = "set TEST_DATABASE_URL to run on Postgres"
+)]
+async fn a_stalled_postgres_connection_is_answered_503_within_the_deadline() {
+    through_proxy(Link::Stalled).await;
+}
+
+/// Runs [`outage`] on an app whose Postgres connections go through a proxy that fails as
+/// `failure` says.
+async fn through_proxy(failure: Link) {
     let (direct, _) = helpers::fresh_database(Backend::Postgres)
         .await
         .expect("a Postgres database");
@@ -132,7 +215,7 @@ async fn a_postgres_outage_is_answered_503_at_once_and_loses_nothing() {
     let (url, _) = through(&direct, &format!("127.0.0.1:{}", proxy.port));
     let result = tokio::spawn(async move {
         let app = TestApp::spawn_on(Backend::Postgres, &url, &[]).await;
-        outage(&app, &proxy).await;
+        outage(&app, &proxy, failure).await;
     })
     .await;
     helpers::drop_database(&direct).await;
@@ -141,21 +224,38 @@ async fn a_postgres_outage_is_answered_503_at_once_and_loses_nothing() {
     }
 }
 
-async fn outage(app: &TestApp, proxy: &CutProxy) {
+async fn outage(app: &TestApp, proxy: &CutProxy, failure: Link) {
     let white = app.player("white").await;
     let black = app.player("black").await;
     let id = app.new_game("chess", &white, &black).await;
     app.play_ok(&white, &black, &id, "e2e4").await;
     app.play_ok(&white, &black, &id, "e7e5").await;
 
-    proxy.cut();
+    // A refused connection is reported at once; a stalled query only by the deadline.
+    // Readers keep queries in flight, so that the stall catches some of them mid-query.
+    let readers = match failure {
+        Link::Cut => {
+            proxy.cut();
+            None
+        }
+        Link::Stalled => {
+            let readers = Readers::start(app, &id);
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            proxy.stall();
+            Some(readers)
+        }
+        Link::Open => unreachable!("an outage needs a failure"),
+    };
     let api = format!("{}/api/v1/games/{id}", app.address);
     let (status, retry_after, body, took) = timed(app.client.get(&api)).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert!(took < ANSWER_WITHIN, "a read took {took:?}");
     assert!(retry_after.is_some(), "503 without Retry-After");
     let body: Value = serde_json::from_str(&body).expect("a JSON error");
-    assert_eq!(body["error"], "database_unavailable");
+    assert!(
+        ["database_unavailable", "request_timeout"].contains(&body["error"].as_str().unwrap_or("")),
+        "{body}"
+    );
 
     let (status, retry_after, body, took) = timed(
         app.client
@@ -188,6 +288,13 @@ async fn outage(app: &TestApp, proxy: &CutProxy) {
     let (status, _, _, _) = timed(app.client.get(format!("{}/livez", app.address))).await;
     assert_eq!(status, StatusCode::OK);
 
+    if let Some(readers) = readers {
+        let slowest = readers.stop().await;
+        assert!(
+            slowest < ANSWER_WITHIN,
+            "a read in flight when the connections stalled took {slowest:?}"
+        );
+    }
     proxy.restore();
     let restored = Instant::now();
     loop {
