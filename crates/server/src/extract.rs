@@ -38,7 +38,21 @@ fn json_rejection(rejection: &JsonRejection) -> AppError {
     }
 }
 
-/// A path parameter; a rejection is a 400 in the project's shape.
+/// Whether a raw path holds an encoded NUL character, which no stored id or name has
+/// (Postgres text cannot hold one).
+fn has_encoded_nul(raw: &str) -> bool {
+    raw.contains("%00")
+}
+
+/// Whether an id or name from a query or body can name nothing stored: it holds a NUL
+/// character, which Postgres text cannot hold (so it must not be sent there).
+#[must_use]
+pub fn names_nothing(text: &str) -> bool {
+    text.contains('\0')
+}
+
+/// A path parameter; a rejection is a 400 in the project's shape, and a path with a NUL
+/// character names nothing (404).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Path<T>(pub T);
 
@@ -50,6 +64,9 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Path<T>, AppError> {
+        if has_encoded_nul(parts.uri.path()) {
+            return Err(AppError::NotFound("resource"));
+        }
         match axum::extract::Path::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Path(value)) => Ok(Path(value)),
             Err(rejection) => Err(AppError::BadRequest(rejection.body_text())),
@@ -57,7 +74,8 @@ where
     }
 }
 
-/// A query string; a rejection is a 400 in the project's shape.
+/// A query string; a rejection is a 400 in the project's shape. Values may hold NUL
+/// characters: a handler that looks one up must check (see [`names_nothing`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Query<T>(pub T);
 

@@ -42,8 +42,13 @@ pub struct NewAccountDto {
     /// 3–20 letters, digits, `_` or `-`, unique whatever the case.
     #[schema(pattern = "^[A-Za-z0-9_-]{3,20}$", min_length = 3, max_length = 20)]
     pub username: String,
-    /// 8–256 characters.
-    #[schema(min_length = 8, max_length = 256)]
+    /// 8–256 characters, not only blanks, no control characters, and not one of the most
+    /// common passwords (`common_password`: a list no schema can hold).
+    #[schema(
+        min_length = 8,
+        max_length = 256,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\u0000-\\u0020\\u007f-\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub password: String,
 }
 
@@ -63,8 +68,10 @@ pub struct TokenRequest {
     pub username: String,
     /// At least 8 characters.
     pub password: String,
-    /// What the token is for: up to 60 characters (default `API token`).
+    /// What the token is for: up to 60 characters, no control characters, trimmed
+    /// (default `API token`).
     #[serde(default)]
+    #[schema(max_length = 60, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub name: Option<String>,
 }
 

@@ -30,7 +30,7 @@ use crate::{
     domain,
     error::{AppError, ErrorBody},
     events::{Delivery, GameEvent, RenderedGame, StreamSlot, Subscription, TurnNotice},
-    extract::{CurrentUser, Path, Query},
+    extract::{CurrentUser, Path, Query, names_nothing},
 };
 
 /// How long a browser waits before reconnecting a dropped stream.
@@ -124,6 +124,9 @@ async fn my_events(
     Query(query): Query<MyEventsQuery>,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
+    if query.game.as_deref().is_some_and(names_nothing) {
+        return Err(AppError::NotFound("game"));
+    }
     let slot = reserve_stream(&state, client)?;
     let subscription = state
         .events

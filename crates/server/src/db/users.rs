@@ -39,7 +39,8 @@ pub async fn insert(
     Ok(())
 }
 
-/// The user called `username` (case-insensitively).
+/// The user called `username` (case-insensitively). A name with a NUL character is
+/// nobody's (Postgres text cannot even hold one, so it is not sent).
 ///
 /// # Errors
 ///
@@ -48,6 +49,9 @@ pub async fn by_name(
     conn: &mut AnyConnection,
     username: &str,
 ) -> Result<Option<UserRow>, sqlx::Error> {
+    if username.contains('\0') {
+        return Ok(None);
+    }
     sqlx::query_as("select id, username, password_hash from users where username_key = $1")
         .bind(username.to_lowercase())
         .fetch_optional(conn)

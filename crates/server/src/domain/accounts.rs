@@ -279,22 +279,23 @@ pub struct NewToken {
 /// Longest token name, in characters.
 pub const TOKEN_NAME_CHARS: usize = 60;
 
-/// A token's name: trimmed, 1 to 60 characters without control characters; `API
-/// token` when none is given.
+/// A token's name: at most 60 characters without control characters, then trimmed;
+/// `API token` when none (or only blanks) is given.
 ///
 /// # Errors
 ///
 /// 422 `invalid_token_name`.
 pub fn token_name(name: Option<&str>) -> Result<String, AppError> {
-    let name = name.map_or("", str::trim);
-    if name.is_empty() {
-        return Ok("API token".to_owned());
-    }
+    let name = name.unwrap_or("");
     if name.chars().count() > TOKEN_NAME_CHARS || name.chars().any(char::is_control) {
         return Err(AppError::invalid(
             "invalid_token_name",
             "a token name has at most 60 characters and no control characters",
         ));
+    }
+    let name = name.trim();
+    if name.is_empty() {
+        return Ok("API token".to_owned());
     }
     Ok(name.to_owned())
 }
@@ -457,6 +458,9 @@ mod tests {
         assert_eq!(token_name(Some("  bot ")).unwrap(), "bot");
         assert!(token_name(Some(&"n".repeat(61))).is_err());
         assert!(token_name(Some("a\u{7}b")).is_err());
+        // The limit is on what was sent, as the API document says.
+        assert!(token_name(Some(&format!(" {} ", "n".repeat(59)))).is_err());
+        assert_eq!(token_name(Some("   ")).unwrap(), "API token");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Bad input on games: every error status of API.md, a JSON body each time, and the
-//! stored game unchanged afterwards.
+//! stored game unchanged afterwards; NUL characters wherever an id or name goes.
 
 use reqwest::{StatusCode, header};
 use serde_json::json;
@@ -8,7 +8,8 @@ use crate::{helpers::TestApp, scenarios};
 
 scenarios!(
     bad_moves_get_their_status_and_change_nothing,
-    bad_bodies_get_4xx_json_errors
+    bad_bodies_get_4xx_json_errors,
+    nul_characters_name_nothing_and_never_fail
 );
 
 async fn bad_moves_get_their_status_and_change_nothing(app: TestApp) {
@@ -219,4 +220,50 @@ async fn bad_bodies_get_4xx_json_errors(app: TestApp) {
         assert_eq!(err["error"], "payload_too_large", "{url}");
     }
     assert_eq!(app.game(&id).await, before);
+}
+
+/// Postgres text cannot hold a NUL character: ids, names and queries with one name
+/// nothing, on both databases, and never reach the database as a 500.
+async fn nul_characters_name_nothing_and_never_fail(app: TestApp) {
+    let white = app.player("nul_white").await;
+    let token = Some(white.token.as_str());
+    for (path, status) in [
+        ("/api/v1/games/%00", StatusCode::NOT_FOUND),
+        ("/api/v1/games/ab%00cd/events", StatusCode::NOT_FOUND),
+        ("/api/v1/challenges/%00", StatusCode::NOT_FOUND),
+        ("/api/v1/me/events?game=%00", StatusCode::NOT_FOUND),
+    ] {
+        let (got, body) = app.get(path, token).await;
+        assert_eq!(got, status, "{path}: {body}");
+        assert!(body["error"].is_string(), "{path}: {body}");
+    }
+    let (status, body) = app
+        .send(reqwest::Method::DELETE, "/api/v1/tokens/%00", token, None)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    for path in ["/api/v1/session", "/api/v1/tokens"] {
+        let (status, body) = app
+            .post(
+                path,
+                None,
+                json!({"username": "nul\u{0}white", "password": "password-nul_white"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}: {body}");
+    }
+    let (status, body) = app
+        .post(
+            "/api/v1/challenges",
+            token,
+            json!({"variant": "chess", "color": "white", "opponent": "x\u{0}y", "days_per_move": 3}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let page = app
+        .client
+        .get(format!("{}/players/nul%00white", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), StatusCode::NOT_FOUND);
 }
