@@ -204,24 +204,32 @@ async fn api_actions_check_the_ply_when_given(app: TestApp) {
     assert_eq!(body["result"], "1-0");
 }
 
-/// Readers of every read path while two players play a game out: none answers 5xx.
-/// `LIFECYCLE_READS` sets the number of reads (default 2,000).
+/// Readers of every read path while two players play games out, one after another:
+/// none answers 5xx. `LIFECYCLE_READS` sets the number of reads (default 2,000; the long
+/// form in docs/benchmarks.md reads 100,000).
 async fn reads_while_moves_commit_never_fail(app: TestApp) {
+    use std::sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, Ordering},
+    };
     let reads: usize = std::env::var("LIFECYCLE_READS")
         .ok()
         .and_then(|value| value.parse().ok())
         .unwrap_or(2_000);
     let white = app.player("white_p").await;
     let black = app.player("black_p").await;
-    let id = app.new_game("reversi-8x8", &white, &black).await;
-    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let first = app.new_game("reversi-8x8", &white, &black).await;
+    // The game being played: the writer starts the next when one ends.
+    let current = Arc::new(Mutex::new(first));
+    let done = Arc::new(AtomicBool::new(false));
     let writer = {
-        let (app_address, id, done) = (app.address.clone(), id.clone(), done.clone());
+        let (app_address, current, done) = (app.address.clone(), current.clone(), done.clone());
         let client = reqwest::Client::new();
         let (white, black) = (white.clone(), black.clone());
         async move {
             let mut moves = 0;
-            loop {
+            while !done.load(Ordering::SeqCst) {
+                let id = current.lock().unwrap().clone();
                 let game: Value = client
                     .get(format!("{app_address}/api/v1/games/{id}"))
                     .send()
@@ -230,8 +238,10 @@ async fn reads_while_moves_commit_never_fail(app: TestApp) {
                     .json()
                     .await
                     .unwrap();
-                if game["status"] != "active" || done.load(std::sync::atomic::Ordering::SeqCst) {
-                    break moves;
+                if game["status"] != "active" {
+                    let next = new_game_by(&client, &app_address, &white, &black).await;
+                    *current.lock().unwrap() = next;
+                    continue;
                 }
                 let player = if game["to_move"] == "white" {
                     &white
@@ -249,30 +259,29 @@ async fn reads_while_moves_commit_never_fail(app: TestApp) {
                 assert_eq!(response.status(), StatusCode::OK);
                 moves += 1;
             }
+            moves
         }
     };
+    // The event stream's opening: only its status is read, then it is dropped.
     let paths = [
-        format!("/api/v1/games/{id}"),
-        format!("/games/{id}"),
-        format!("/games/{id}.svg"),
-        format!("/games/{id}/record"),
-        // The event stream's opening: only its status is read, then it is dropped.
-        format!("/api/v1/games/{id}/events"),
+        "/api/v1/games/{id}",
+        "/games/{id}",
+        "/games/{id}.svg",
+        "/games/{id}/record",
+        "/api/v1/games/{id}/events",
     ];
     let per_reader = reads / paths.len();
-    let readers = (0..paths.len()).map(|reader| {
-        let (client, address, path) = (
-            app.client.clone(),
-            app.address.clone(),
-            paths[reader].clone(),
-        );
+    let readers = paths.iter().map(|path| {
+        let (client, address, current) = (app.client.clone(), app.address.clone(), current.clone());
         async move {
             let mut failures = Vec::new();
             for _ in 0..per_reader {
+                let id = current.lock().unwrap().clone();
+                let path = path.replace("{id}", &id);
                 let response = client.get(format!("{address}{path}")).send().await.unwrap();
                 let status = response.status();
                 if status.is_server_error() {
-                    failures.push((path.clone(), status, response.text().await.unwrap()));
+                    failures.push((path, status, response.text().await.unwrap()));
                 }
             }
             failures
@@ -280,10 +289,15 @@ async fn reads_while_moves_commit_never_fail(app: TestApp) {
     });
     let (moves, failures) = tokio::join!(tokio::spawn(writer), async {
         let failures: Vec<_> = join_all(readers).await.into_iter().flatten().collect();
-        done.store(true, std::sync::atomic::Ordering::SeqCst);
+        done.store(true, Ordering::SeqCst);
         failures
     });
     let moves = moves.unwrap();
+    println!(
+        "{} reads while {moves} moves were played: {} answered 5xx",
+        per_reader * paths.len(),
+        failures.len()
+    );
     assert!(
         moves > 10,
         "the writer played while the readers read ({moves} moves)"
@@ -294,4 +308,37 @@ async fn reads_while_moves_commit_never_fail(app: TestApp) {
         failures.len(),
         failures.first()
     );
+}
+
+/// `white` challenges `black` to Reversi 8x8 and `black` accepts: the game's id.
+async fn new_game_by(
+    client: &reqwest::Client,
+    address: &str,
+    white: &Player,
+    black: &Player,
+) -> String {
+    let challenge: Value = client
+        .post(format!("{address}/api/v1/challenges"))
+        .bearer_auth(&white.token)
+        .json(&serde_json::json!({
+            "variant": "reversi-8x8", "color": "white", "opponent": black.name, "days_per_move": 3
+        }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = challenge["id"].as_str().expect("a challenge id");
+    let game: Value = client
+        .post(format!("{address}/api/v1/challenges/{id}/accept"))
+        .bearer_auth(&black.token)
+        .json(&serde_json::json!({}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    game["game_id"].as_str().expect("a game id").to_owned()
 }
