@@ -344,7 +344,8 @@ mod tests {
         assert_eq!(config.log_format, LogFormat::Text);
         assert_eq!(config.sweep_interval, Some(Duration::from_secs(60)));
         assert_eq!(config.database_acquire_timeout, Duration::from_secs(2));
-        assert_eq!(config.database_statement_timeout, Duration::from_secs(5));
+        assert_eq!(config.database_statement_timeout, Duration::from_secs(3));
+        assert_eq!(config.request_timeout, Duration::from_secs(4));
         assert_eq!(config.max_streams_per_address, 20);
     }
 
@@ -359,6 +360,7 @@ mod tests {
             ("RUST_LOG", "server=loud"),
             ("TRUSTED_PROXIES", "10.0.0.1,proxy"),
             ("DATABASE_STATEMENT_TIMEOUT_MS", "0"),
+            ("REQUEST_TIMEOUT_MS", "0"),
             ("HEADER_READ_TIMEOUT_MS", "soon"),
             ("HASH_THREADS", "0"),
             ("HASH_QUEUE", "many"),
