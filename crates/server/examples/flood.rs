@@ -23,7 +23,6 @@
 
 use std::{
     collections::BTreeMap,
-    process::{Child, Command, Stdio},
     sync::{
         Arc, Mutex,
         atomic::{AtomicBool, AtomicU64, Ordering},
@@ -32,6 +31,15 @@ use std::{
 };
 
 use serde_json::json;
+
+mod support;
+use support::Server;
+
+/// The server's resident memory in MiB, or `None` once the process is gone.
+#[allow(clippy::cast_precision_loss)]
+fn rss_mib(server: &Server) -> Option<f64> {
+    server.rss_kib().map(|kib| kib as f64 / 1024.0)
+}
 
 struct Options {
     concurrency: usize,
@@ -72,74 +80,6 @@ fn options() -> Options {
         }
     }
     options
-}
-
-/// The server under test, as its own process over its own SQLite file.
-struct Server {
-    child: Child,
-    base: String,
-    dir: std::path::PathBuf,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-impl Server {
-    async fn start(bin: &str) -> Server {
-        let dir = std::env::temp_dir().join(format!("boardgames-flood-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(bin)
-            .env(
-                "DATABASE_URL",
-                format!("sqlite://{}/flood.db", dir.display()),
-            )
-            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
-            .env("RUST_LOG", "error")
-            .env("SIGNUP_PER_HOUR", "100000000")
-            .env("MAX_CONNECTIONS_PER_ADDRESS", "100000")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|error| panic!("start {bin}: {error}"));
-        let server = Server {
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-            dir,
-        };
-        for _ in 0..300 {
-            if reqwest::get(format!("{}/readyz", server.base))
-                .await
-                .is_ok_and(|r| r.status().is_success())
-            {
-                return server;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("the server did not become ready");
-    }
-
-    /// Resident memory in MiB, or `None` once the process is gone.
-    fn rss_mib(&self) -> Option<f64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let kib: f64 = status
-            .lines()
-            .find_map(|line| line.strip_prefix("VmRSS:"))?
-            .trim()
-            .trim_end_matches("kB")
-            .trim()
-            .parse()
-            .ok()?;
-        Some(kib / 1024.0)
-    }
 }
 
 /// `/livez` latencies (and failures) probed every 20 ms, and the peak memory seen.
@@ -185,7 +125,7 @@ async fn probe(server: &Server, duration: Duration) -> Probe {
             }
             _ => probe.failures += 1,
         }
-        probe.peak_rss_mib = probe.peak_rss_mib.max(server.rss_mib().unwrap_or(f64::NAN));
+        probe.peak_rss_mib = probe.peak_rss_mib.max(rss_mib(server).unwrap_or(f64::NAN));
     }
     probe
 }
@@ -249,7 +189,7 @@ fn line(name: &str, probe: &Probe, rss: f64) {
 #[tokio::main]
 async fn main() {
     let options = options();
-    let server = Server::start(&options.bin).await;
+    let server = Server::start(&options.bin, "flood", None, &[("RUST_LOG", "error")]).await;
     // Warm-up: the same flood, briefly, then the same rest as after it.
     let stop = Arc::new(AtomicBool::new(false));
     let warming = tokio::spawn(flood(
@@ -264,7 +204,7 @@ async fn main() {
     let _ = warming.await;
     tokio::time::sleep(Duration::from_secs(options.settle)).await;
     let before = probe(&server, Duration::from_secs(3)).await;
-    let rss_before = server.rss_mib().expect("server alive");
+    let rss_before = rss_mib(&server).expect("server alive");
 
     let stop = Arc::new(AtomicBool::new(false));
     let statuses = Arc::new(Mutex::new(BTreeMap::new()));
@@ -276,12 +216,12 @@ async fn main() {
         statuses.clone(),
     ));
     let during = probe(&server, Duration::from_secs(options.secs)).await;
-    let rss_during = server.rss_mib().unwrap_or(f64::NAN);
+    let rss_during = rss_mib(&server).unwrap_or(f64::NAN);
     stop.store(true, Ordering::Relaxed);
     let _ = flooding.await;
     tokio::time::sleep(Duration::from_secs(options.settle)).await;
     let after = probe(&server, Duration::from_secs(3)).await;
-    let rss_after = server.rss_mib().unwrap_or(f64::NAN);
+    let rss_after = rss_mib(&server).unwrap_or(f64::NAN);
 
     println!(
         "sign-up flood: {} clients for {} s, {} s settle, binary {}",

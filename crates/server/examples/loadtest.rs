@@ -17,13 +17,15 @@
 
 use std::{
     collections::HashMap,
-    process::{Child, Command, Stdio},
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 
 use futures_util::{StreamExt, stream};
 use serde_json::{Value, json};
+
+mod support;
+use support::Server;
 
 /// The arrivals of each state id (`{ply}-active`) of each game, as seen by watchers.
 type Arrivals = Arc<Mutex<HashMap<(String, String), Vec<Instant>>>>;
@@ -61,73 +63,6 @@ fn options() -> Options {
         }
     }
     options
-}
-
-/// The server under test, as its own process.
-struct Server {
-    child: Child,
-    base: String,
-    dir: std::path::PathBuf,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-impl Server {
-    /// Starts the binary; run `run` of this process gets its own SQLite file.
-    async fn start(options: &Options, run: usize) -> Server {
-        let dir =
-            std::env::temp_dir().join(format!("boardgames-load-{}-{run}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let url = options
-            .database_url
-            .clone()
-            .unwrap_or_else(|| format!("sqlite://{}/load.db", dir.display()));
-        let child = Command::new(&options.bin)
-            .env("DATABASE_URL", url)
-            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
-            .env("RUST_LOG", "warn")
-            .env("LOGIN_MAX_ATTEMPTS", "1000000")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|error| panic!("start {}: {error}", options.bin));
-        let server = Server {
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-            dir,
-        };
-        for _ in 0..300 {
-            if reqwest::get(format!("{}/readyz", server.base))
-                .await
-                .is_ok_and(|r| r.status().is_success())
-            {
-                return server;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("the server did not become ready");
-    }
-
-    /// The server's resident memory in KiB.
-    fn rss_kib(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("read /proc/<pid>/status");
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix("VmRSS:"))
-            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-            .expect("VmRSS")
-    }
 }
 
 struct Api {
@@ -309,7 +244,13 @@ async fn open_watchers(
 /// One scenario on a fresh server: `n` watchers on one game, or each on a game of its
 /// own; the baseline is measured on the same server first.
 async fn scenario(options: &Options, run: usize, n: usize, one_game: bool) -> Row {
-    let server = Server::start(options, run).await;
+    let server = Server::start(
+        &options.bin,
+        &format!("load-{run}"),
+        options.database_url.as_deref(),
+        &[("RUST_LOG", "warn")],
+    )
+    .await;
     let api = Api {
         client: reqwest::Client::new(),
         base: server.base.clone(),
@@ -337,11 +278,11 @@ async fn scenario(options: &Options, run: usize, n: usize, one_game: bool) -> Ro
     }
     let arrivals: Arrivals = Arc::default();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss_before = server.rss_kib();
+    let rss_before = server.rss_kib().expect("the server is running");
     let per_game = n / games_needed;
     let readers = open_watchers(&server.base, &games, per_game, &arrivals).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss_with = server.rss_kib();
+    let rss_with = server.rss_kib().expect("the server is running");
     // Moves: `moves` in the one game, or one in each of `moves * 10` games spread over
     // the watched ones (each seen by its one watcher).
     let played: Vec<usize> = if one_game {

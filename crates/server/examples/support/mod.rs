@@ -1,0 +1,94 @@
+//! The server under test of the benchmarks: the release binary as a process of its own,
+//! on a fresh SQLite file (or a given database), with the per-address limits lifted:
+//! every client of a benchmark is 127.0.0.1, which would otherwise be one attacker.
+
+use std::{
+    path::PathBuf,
+    process::{Child, Command, Stdio},
+    time::Duration,
+};
+
+/// What lifts the per-address budgets and caps (a benchmark measures the server, not
+/// them: `slow_clients.py` and the API tests measure those).
+const UNLIMITED: &[(&str, &str)] = &[
+    ("SIGNUP_PER_HOUR", "100000000"),
+    ("LOGIN_PER_MINUTE", "100000000"),
+    ("TOKEN_CREATIONS_PER_HOUR", "100000000"),
+    ("MAX_CONNECTIONS", "1000000"),
+    ("MAX_CONNECTIONS_PER_ADDRESS", "1000000"),
+    ("MAX_STREAMS_PER_ADDRESS", "1000000"),
+];
+
+/// The running server; killed, and its directory removed, when dropped.
+pub(crate) struct Server {
+    child: Child,
+    /// `http://127.0.0.1:<port>`.
+    pub(crate) base: String,
+    dir: PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+impl Server {
+    /// Starts `bin` with the environment `vars` on `database_url`, or on a SQLite file in
+    /// a directory of its own named after `name`, and waits until it is ready.
+    pub(crate) async fn start(
+        bin: &str,
+        name: &str,
+        database_url: Option<&str>,
+        vars: &[(&str, &str)],
+    ) -> Server {
+        let dir = std::env::temp_dir().join(format!("boardgames-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let url = database_url.map_or_else(
+            || format!("sqlite://{}/bench.db", dir.display()),
+            str::to_owned,
+        );
+        let child = Command::new(bin)
+            .env("DATABASE_URL", url)
+            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
+            .envs(UNLIMITED.iter().chain(vars).copied())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|error| panic!("start {bin}: {error}"));
+        let server = Server {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            dir,
+        };
+        for _ in 0..300 {
+            if reqwest::get(format!("{}/readyz", server.base))
+                .await
+                .is_ok_and(|r| r.status().is_success())
+            {
+                return server;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the server did not become ready");
+    }
+
+    /// The server's resident memory in KiB, or `None` once the process is gone.
+    pub(crate) fn rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmRSS:"))?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()
+    }
+}
