@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::{
-    BoardView, Cell, Chess, ChessReversi, Color, DrawClaim, Game, KnightFight, KnightFightSetup,
-    MoveInput, Outcome, PlayError, Reversi, Scores, SetupError, Square, Variant,
+    BoardView, Cell, Chess, ChessReversi, Color, DrawClaim, Family, Game, KnightFight,
+    KnightFightSetup, MoveInput, Outcome, PlayError, Reversi, Scores, SetupError, Square, Variant,
 };
 
 /// A game of any variant, with its record.
@@ -315,17 +315,10 @@ impl AnyGame {
         dispatch!(&self.position, game => MoveInput::of(game))
     }
 
-    /// The board's look as a stable lower-case name (`chess`, `reversi`, `chess-reversi`,
-    /// `knight-fight`), which pages use as a CSS class; a game without a style of its own
-    /// looks like a plain board.
+    /// The variant's family, which also names the board's look (its CSS class).
     #[must_use]
-    pub const fn board_class(&self) -> &'static str {
-        match &self.position {
-            AnyPosition::Chess(_) => "chess",
-            AnyPosition::Reversi(_) => "reversi",
-            AnyPosition::ChessReversi(_) => "chess-reversi",
-            AnyPosition::KnightFight(_) => "knight-fight",
-        }
+    pub const fn family(&self) -> Family {
+        self.variant().family()
     }
 
     /// The position in the API's JSON shape.

@@ -48,4 +48,4 @@ pub use outcome::{
 pub use reversi::{Reversi, ReversiMove};
 pub use setup::{KnightFightSetup, SetupError};
 pub use square::{MAX_BOARD_SIZE, ParseSquareError, Square};
-pub use variant::{ParseVariantError, Variant};
+pub use variant::{Family, ParseFamilyError, ParseVariantError, Variant};

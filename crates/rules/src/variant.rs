@@ -79,6 +79,81 @@ impl Variant {
     pub const fn needs_setup(self) -> bool {
         matches!(self, Variant::KnightFight)
     }
+
+    /// The family it belongs to: the Reversi sizes are one.
+    #[must_use]
+    pub const fn family(self) -> Family {
+        match self {
+            Variant::Chess => Family::Chess,
+            Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => Family::Reversi,
+            Variant::ChessReversi => Family::ChessReversi,
+            Variant::KnightFight => Family::KnightFight,
+        }
+    }
+}
+
+/// Variants that share their rules, their rules text and their board's look, whatever
+/// the board size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Chess.
+    Chess,
+    /// Reversi on any board (6x6, 8x8, 10x10): its scores count discs.
+    Reversi,
+    /// Chess Reversi.
+    ChessReversi,
+    /// Knight Fight.
+    KnightFight,
+}
+
+impl Family {
+    /// Every family.
+    pub const ALL: [Family; 4] = [
+        Family::Chess,
+        Family::Reversi,
+        Family::ChessReversi,
+        Family::KnightFight,
+    ];
+
+    /// The stable lower-case name (`chess`, `reversi`, `chess-reversi`, `knight-fight`):
+    /// pages use it as a CSS class and in the key of the rules text.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Family::Chess => "chess",
+            Family::Reversi => "reversi",
+            Family::ChessReversi => "chess-reversi",
+            Family::KnightFight => "knight-fight",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The text is not one of the family names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseFamilyError;
+
+impl fmt::Display for ParseFamilyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown variant family")
+    }
+}
+
+impl std::error::Error for ParseFamilyError {}
+
+impl FromStr for Family {
+    type Err = ParseFamilyError;
+    fn from_str(s: &str) -> Result<Family, ParseFamilyError> {
+        Family::ALL
+            .into_iter()
+            .find(|family| family.as_str() == s)
+            .ok_or(ParseFamilyError)
+    }
 }
 
 impl fmt::Display for Variant {

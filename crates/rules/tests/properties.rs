@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng, rngs::SmallRng, seq::IndexedRandom};
 use rules::{
-    AnyGame, Cell, Color, EndReason, GameResult, KnightFightSetup, PieceKind, PlayError, Scores,
-    Square, Variant,
+    AnyGame, Cell, Color, EndReason, Family, GameResult, KnightFightSetup, PieceKind, PlayError,
+    Scores, Square, Variant,
 };
 
 /// Games per variant when `PROPTEST_CASES` is not set.
@@ -337,7 +337,45 @@ proptest! {
         prop_assert_eq!(result.as_str().parse::<GameResult>(), Ok(result));
         let color = Color::ALL[index % 2];
         prop_assert_eq!(color.as_str().parse::<Color>(), Ok(color));
+        let family = Family::ALL[index % 4];
+        prop_assert_eq!(family.as_str().parse::<Family>(), Ok(family));
         let json = serde_json::to_string(&square).unwrap();
         prop_assert_eq!(serde_json::from_str::<Square>(&json).unwrap(), square);
     }
+}
+
+/// Every family has a variant, the Reversi sizes share one, and a game reports its
+/// variant's family.
+#[test]
+fn variants_fall_into_their_families() {
+    for family in Family::ALL {
+        assert!(
+            Variant::ALL
+                .iter()
+                .any(|variant| variant.family() == family),
+            "{family} has no variant"
+        );
+    }
+    let reversi: Vec<Variant> = Variant::ALL
+        .into_iter()
+        .filter(|variant| variant.family() == Family::Reversi)
+        .collect();
+    assert_eq!(
+        reversi,
+        [
+            Variant::Reversi6x6,
+            Variant::Reversi8x8,
+            Variant::Reversi10x10
+        ]
+    );
+    for variant in Variant::ALL {
+        let setup = variant
+            .needs_setup()
+            .then(|| KnightFightSetup::random(&mut SmallRng::seed_from_u64(1)));
+        assert_eq!(
+            AnyGame::new(variant, setup).unwrap().family(),
+            variant.family()
+        );
+    }
+    assert!("backgammon".parse::<Family>().is_err());
 }

@@ -548,7 +548,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
             .map(|&rank| (rank + 1).to_string())
             .collect(),
         rows,
-        family: game.board_class(),
+        family: game.family().as_str(),
         ply: game.ply(),
         interactive: options.interactive && game.to_move().is_some(),
         selection: selection_text(&plan.selection),

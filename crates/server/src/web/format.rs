@@ -4,17 +4,10 @@ use rules::{GameResult, Variant};
 
 use crate::web::i18n::Tr;
 
-/// The translation key of a variant's name.
+/// The translation key of a variant's name: `variant.<id>`.
 #[must_use]
-pub fn variant_key(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Chess => "variant.chess",
-        Variant::Reversi6x6 => "variant.reversi-6x6",
-        Variant::Reversi8x8 => "variant.reversi-8x8",
-        Variant::Reversi10x10 => "variant.reversi-10x10",
-        Variant::ChessReversi => "variant.chess-reversi",
-        Variant::KnightFight => "variant.knight-fight",
-    }
+pub fn variant_key(variant: Variant) -> String {
+    format!("variant.{variant}")
 }
 
 /// A variant as a link or an option: id and translated name.
@@ -33,7 +26,7 @@ pub(crate) fn variant_links(t: &Tr, selected: &str) -> Vec<VariantLink> {
         .into_iter()
         .map(|variant| VariantLink {
             id: variant.as_str(),
-            name: t.get(variant_key(variant)).to_owned(),
+            name: t.get(&variant_key(variant)).to_owned(),
             selected: variant.as_str() == selected,
         })
         .collect()

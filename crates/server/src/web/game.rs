@@ -7,7 +7,7 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use rules::{AnyGame, Color, Variant};
+use rules::{AnyGame, Color, Family, Variant};
 use serde::Deserialize;
 
 use crate::{
@@ -269,10 +269,7 @@ fn build_page(
         _ => String::new(),
     };
     let scores = shown.scores().map_or_else(String::new, |scores| {
-        let key = if matches!(
-            detail.variant(),
-            Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10
-        ) {
+        let key = if detail.variant().family() == Family::Reversi {
             "game.scores_discs"
         } else {
             "game.scores_points"
@@ -292,7 +289,7 @@ fn build_page(
     Ok(GamePage {
         id: detail.id.clone(),
         variant_id: detail.variant().as_str(),
-        variant: t.get(variant_key(detail.variant())).to_owned(),
+        variant: t.get(&variant_key(detail.variant())).to_owned(),
         white: detail.white.clone(),
         black: detail.black.clone(),
         status,
@@ -343,7 +340,7 @@ pub(crate) async fn page(
         let shown = position_at(&detail, svg_query.ply.unwrap_or(u32::MAX))?;
         let image = svg::render(
             &shown.board(),
-            shown.board_class() == "reversi",
+            shown.family() == Family::Reversi,
             svg_query.flip.is_some(),
         );
         return Ok((

@@ -41,7 +41,7 @@ pub struct ChallengeView {
 fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
     ChallengeView {
         id: challenge.id.clone(),
-        variant: t.get(variant_key(challenge.variant)).to_owned(),
+        variant: t.get(&variant_key(challenge.variant)).to_owned(),
         challenger: challenge.challenger.clone(),
         color: t.get(color_choice_key(challenge.color)).to_owned(),
         days: challenge.days_per_move,
@@ -124,7 +124,7 @@ async fn lobby_page(
         variants: variant_links(
             &t,
             if form.variant.is_empty() {
-                "chess"
+                rules::Variant::Chess.as_str()
             } else {
                 &form.variant
             },

@@ -55,7 +55,7 @@ pub(crate) fn game_lines<'a>(
             };
             GameLine {
                 id: game.id.clone(),
-                variant: t.get(variant_key(game.variant)).to_owned(),
+                variant: t.get(&variant_key(game.variant)).to_owned(),
                 opponent,
                 move_no: game.ply / 2 + 1,
                 status,

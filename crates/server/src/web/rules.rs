@@ -69,23 +69,18 @@ pub(crate) async fn rules(
         .find(|stats| stats.variant == variant)
         .ok_or(AppError::NotFound("variant"))?;
     let t = ctx.t;
-    let body_key = match variant {
-        Variant::Chess => "rules.chess",
-        Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => "rules.reversi",
-        Variant::ChessReversi => "rules.chess-reversi",
-        Variant::KnightFight => "rules.knight-fight",
-    };
+    let body_key = format!("rules.{}", variant.family());
     let size = variant.board_size().to_string();
     let mut paragraphs: Vec<String> = vec![t.get("rules.common").to_owned()];
     paragraphs.extend(
-        t.fmt(body_key, &[("size", &size)])
+        t.fmt(&body_key, &[("size", &size)])
             .split("\n\n")
             .map(|p| p.trim().to_owned())
             .filter(|p| !p.is_empty()),
     );
     let page = RulesPage {
         variant_id: variant.as_str(),
-        name: t.get(variant_key(variant)).to_owned(),
+        name: t.get(&variant_key(variant)).to_owned(),
         statistics: statistics_text(&t, &stats),
         paragraphs,
         variants: variant_links(&t, variant.as_str()),
