@@ -31,6 +31,7 @@ mod outcome;
 mod reversi;
 mod setup;
 mod square;
+mod text;
 mod variant;
 
 pub use any_game::{AnyGame, Knights, PlayedMove, PositionSnapshot, ReplayError};
@@ -42,10 +43,9 @@ pub use error::PlayError;
 pub use game::Game;
 pub use input::{Input, InputNode, InputOption, MoveInput, Pick, Step, StepKind};
 pub use knight_fight::{KnightFight, KnightMove};
-pub use outcome::{
-    DrawClaim, EndReason, GameResult, Outcome, ParseNameError, ParseResultError, Scores,
-};
+pub use outcome::{DrawClaim, EndReason, GameResult, Outcome, ParseResultError, Scores};
 pub use reversi::{Reversi, ReversiMove};
 pub use setup::{KnightFightSetup, SetupError};
 pub use square::{MAX_BOARD_SIZE, ParseSquareError, Square};
-pub use variant::{Family, ParseFamilyError, ParseVariantError, Variant};
+pub use text::ParseNameError;
+pub use variant::{Family, ParseVariantError, Variant};

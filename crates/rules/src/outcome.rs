@@ -191,51 +191,9 @@ impl DrawClaim {
     }
 }
 
-/// The text was not the text form of a value of this kind (it says which kind).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseNameError {
-    kind: &'static str,
-    text: String,
-}
-
-impl ParseNameError {
-    /// What kind of value was expected (`end reason`, `draw claim`).
-    #[must_use]
-    pub const fn kind(&self) -> &'static str {
-        self.kind
-    }
-}
-
-impl fmt::Display for ParseNameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown {} `{}`", self.kind, self.text)
-    }
-}
-
-impl std::error::Error for ParseNameError {}
-
-/// `Display`, `FromStr` and serde from `ALL` and `as_str`.
-macro_rules! text_form {
-    ($type:ident, $kind:literal) => {
-        impl fmt::Display for $type {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-
-        impl FromStr for $type {
-            type Err = ParseNameError;
-            fn from_str(s: &str) -> Result<$type, ParseNameError> {
-                $type::ALL
-                    .into_iter()
-                    .find(|value| value.as_str() == s)
-                    .ok_or_else(|| ParseNameError {
-                        kind: $kind,
-                        text: s.to_owned(),
-                    })
-            }
-        }
-
+/// Serde as the text form, for the text-form types that travel in JSON.
+macro_rules! text_serde {
+    ($type:ident) => {
         impl Serialize for $type {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.serialize_str(self.as_str())
@@ -251,8 +209,10 @@ macro_rules! text_form {
     };
 }
 
-text_form!(EndReason, "end reason");
-text_form!(DrawClaim, "draw claim");
+crate::text_form!(EndReason, "end reason");
+text_serde!(EndReason);
+crate::text_form!(DrawClaim, "draw claim");
+text_serde!(DrawClaim);
 
 /// A finished game's result and the reason it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -128,33 +128,7 @@ impl Family {
     }
 }
 
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The text is not one of the family names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseFamilyError;
-
-impl fmt::Display for ParseFamilyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown variant family")
-    }
-}
-
-impl std::error::Error for ParseFamilyError {}
-
-impl FromStr for Family {
-    type Err = ParseFamilyError;
-    fn from_str(s: &str) -> Result<Family, ParseFamilyError> {
-        Family::ALL
-            .into_iter()
-            .find(|family| family.as_str() == s)
-            .ok_or(ParseFamilyError)
-    }
-}
+crate::text_form!(Family, "variant family");
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -31,6 +31,9 @@ pub enum ColorChoice {
 }
 
 impl ColorChoice {
+    /// Every choice.
+    pub const ALL: [ColorChoice; 3] = [ColorChoice::White, ColorChoice::Black, ColorChoice::Random];
+
     /// `white`, `black` or `random`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -48,18 +51,7 @@ impl ColorChoice {
     }
 }
 
-impl std::str::FromStr for ColorChoice {
-    type Err = game::UnknownName;
-    fn from_str(s: &str) -> Result<ColorChoice, game::UnknownName> {
-        [ColorChoice::White, ColorChoice::Black, ColorChoice::Random]
-            .into_iter()
-            .find(|choice| choice.as_str() == s)
-            .ok_or_else(|| game::UnknownName {
-                kind: "colour choice",
-                text: s.to_owned(),
-            })
-    }
-}
+rules::text_form!(ColorChoice, "colour choice");
 
 /// An open challenge as people see it.
 #[derive(Debug, Clone, PartialEq, Eq)]

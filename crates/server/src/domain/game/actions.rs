@@ -3,8 +3,6 @@
 //! and one [`act`] for both, with the stale-ply guard inside, so both faces follow one
 //! rule for who may do what.
 
-use std::{fmt, str::FromStr};
-
 use rules::Color;
 
 use super::{
@@ -59,24 +57,7 @@ impl GameAction {
     }
 }
 
-impl fmt::Display for GameAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for GameAction {
-    type Err = super::UnknownName;
-    fn from_str(s: &str) -> Result<GameAction, super::UnknownName> {
-        GameAction::ALL
-            .into_iter()
-            .find(|action| action.as_str() == s)
-            .ok_or_else(|| super::UnknownName {
-                kind: "game action",
-                text: s.to_owned(),
-            })
-    }
-}
+rules::text_form!(GameAction, "game action");
 
 /// What an action does to a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

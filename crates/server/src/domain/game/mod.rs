@@ -34,7 +34,7 @@ pub use read::{
     GameSummary, VariantStats, count_your_turn, get, list_for_user, live_event, variant_stats,
 };
 pub use timeout::sweep_overdue;
-pub use vocabulary::{EndReason, Ending, GameSource, GameStatus, Termination, UnknownName};
+pub use vocabulary::{EndReason, Ending, GameSource, GameStatus, Termination};
 
 use crate::{
     AppState,

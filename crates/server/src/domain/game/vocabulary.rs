@@ -9,48 +9,7 @@
 
 use std::{fmt, str::FromStr};
 
-use rules::{Color, DrawClaim, GameResult};
-
-/// The text was not one of a vocabulary type's text forms.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownName {
-    /// What was expected (`game status`, `end reason`, …).
-    pub kind: &'static str,
-    /// The text given.
-    pub text: String,
-}
-
-impl fmt::Display for UnknownName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown {} `{}`", self.kind, self.text)
-    }
-}
-
-impl std::error::Error for UnknownName {}
-
-/// `Display` and `FromStr` from `ALL` and `as_str`.
-macro_rules! text_form {
-    ($type:ident, $kind:literal) => {
-        impl fmt::Display for $type {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-
-        impl FromStr for $type {
-            type Err = UnknownName;
-            fn from_str(s: &str) -> Result<$type, UnknownName> {
-                $type::ALL
-                    .into_iter()
-                    .find(|value| value.as_str() == s)
-                    .ok_or_else(|| UnknownName {
-                        kind: $kind,
-                        text: s.to_owned(),
-                    })
-            }
-        }
-    };
-}
+use rules::{Color, DrawClaim, GameResult, ParseNameError};
 
 /// Whether a game goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -82,7 +41,7 @@ impl GameStatus {
     }
 }
 
-text_form!(GameStatus, "game status");
+rules::text_form!(GameStatus, "game status");
 
 /// How a finished game ended, in broad terms (the API's `termination`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -122,7 +81,7 @@ impl Termination {
     }
 }
 
-text_form!(Termination, "termination");
+rules::text_form!(Termination, "termination");
 
 /// The detail of a game's end (the API's `end_reason`): the rules' reason when it ended
 /// on the board, the claimed draw, or what the server decided.
@@ -194,8 +153,8 @@ impl fmt::Display for EndReason {
 }
 
 impl FromStr for EndReason {
-    type Err = UnknownName;
-    fn from_str(s: &str) -> Result<EndReason, UnknownName> {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<EndReason, ParseNameError> {
         if let Ok(reason) = s.parse() {
             return Ok(EndReason::Board(reason));
         }
@@ -210,10 +169,7 @@ impl FromStr for EndReason {
         ]
         .into_iter()
         .find(|reason| reason.as_str() == s)
-        .ok_or_else(|| UnknownName {
-            kind: "end reason",
-            text: s.to_owned(),
-        })
+        .ok_or_else(|| ParseNameError::new("end reason", s))
     }
 }
 
@@ -251,7 +207,7 @@ impl GameSource {
     }
 }
 
-text_form!(GameSource, "game source");
+rules::text_form!(GameSource, "game source");
 
 /// How a game ends: what the one finisher ([`super::finish::finish`]) is told.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
