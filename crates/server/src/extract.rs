@@ -44,13 +44,6 @@ fn has_encoded_nul(raw: &str) -> bool {
     raw.contains("%00")
 }
 
-/// Whether an id or name from a query or body can name nothing stored: it holds a NUL
-/// character, which Postgres text cannot hold (so it must not be sent there).
-#[must_use]
-pub fn names_nothing(text: &str) -> bool {
-    text.contains('\0')
-}
-
 /// A path parameter; a rejection is a 400 in the project's shape, and a path with a NUL
 /// character names nothing (404).
 #[derive(Debug, Clone, Copy, Default)]
@@ -75,7 +68,7 @@ where
 }
 
 /// A query string; a rejection is a 400 in the project's shape. Values may hold NUL
-/// characters: a handler that looks one up must check (see [`names_nothing`]).
+/// characters: a handler that looks one up must check (see [`crate::db::names_nothing`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Query<T>(pub T);
 

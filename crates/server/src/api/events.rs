@@ -30,7 +30,7 @@ use crate::{
     domain,
     error::{AppError, ErrorBody},
     events::{Delivery, GameEvent, RenderedGame, StreamSlot, Subscription, TurnNotice},
-    extract::{CurrentUser, Path, Query, names_nothing},
+    extract::{CurrentUser, Path, Query},
 };
 
 /// How long a browser waits before reconnecting a dropped stream.
@@ -124,7 +124,7 @@ async fn my_events(
     Query(query): Query<MyEventsQuery>,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
-    if query.game.as_deref().is_some_and(names_nothing) {
+    if query.game.as_deref().is_some_and(crate::db::names_nothing) {
         return Err(AppError::NotFound("game"));
     }
     let slot = reserve_stream(&state, client)?;

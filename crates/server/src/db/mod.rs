@@ -190,6 +190,13 @@ pub fn is_unavailable(error: &sqlx::Error) -> bool {
     }
 }
 
+/// Whether an id or name can name nothing stored: it holds a NUL character, which
+/// Postgres text cannot hold (so it must not be sent there).
+#[must_use]
+pub fn names_nothing(text: &str) -> bool {
+    text.contains('\0')
+}
+
 /// Whether `error` is a unique-constraint violation.
 #[must_use]
 pub fn is_unique_violation(error: &sqlx::Error) -> bool {

@@ -49,7 +49,7 @@ pub async fn by_name(
     conn: &mut AnyConnection,
     username: &str,
 ) -> Result<Option<UserRow>, sqlx::Error> {
-    if username.contains('\0') {
+    if super::names_nothing(username) {
         return Ok(None);
     }
     sqlx::query_as("select id, username, password_hash from users where username_key = $1")

@@ -46,9 +46,7 @@ async fn until_closed(stream: &mut TcpStream) -> (String, Duration) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_holds_at_most_its_share_of_event_streams() {
-    let app = TestApp::spawn(Backend::Sqlite, &[("MAX_STREAMS_PER_ADDRESS", "3")])
-        .await
-        .unwrap();
+    let app = TestApp::spawn(Backend::Sqlite, &[("MAX_STREAMS_PER_ADDRESS", "3")]).await;
     let white = app.player("white").await;
     let black = app.player("black").await;
     let id = app.new_game("chess", &white, &black).await;
@@ -90,8 +88,7 @@ async fn slow_headers_slow_bodies_and_silent_connections_are_cut() {
             ("BODY_READ_TIMEOUT_MS", "400"),
         ],
     )
-    .await
-    .unwrap();
+    .await;
     // Headers that never end.
     let mut slow = connect(&app).await;
     slow.write_all(b"GET /livez HTTP/1.1\r\nHost: x\r\n")
@@ -135,9 +132,7 @@ async fn slow_headers_slow_bodies_and_silent_connections_are_cut() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn at_the_connection_limit_only_the_health_checks_answer() {
-    let app = TestApp::spawn(Backend::Sqlite, &[("MAX_CONNECTIONS", "4")])
-        .await
-        .unwrap();
+    let app = TestApp::spawn(Backend::Sqlite, &[("MAX_CONNECTIONS", "4")]).await;
     let mut held = Vec::new();
     for _ in 0..4 {
         let mut stream = connect(&app).await;
@@ -185,9 +180,7 @@ async fn at_the_connection_limit_only_the_health_checks_answer() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_cannot_take_every_connection() {
-    let app = TestApp::spawn(Backend::Sqlite, &[("MAX_CONNECTIONS_PER_ADDRESS", "2")])
-        .await
-        .unwrap();
+    let app = TestApp::spawn(Backend::Sqlite, &[("MAX_CONNECTIONS_PER_ADDRESS", "2")]).await;
     let mut held = Vec::new();
     for _ in 0..2 {
         let mut stream = connect(&app).await;

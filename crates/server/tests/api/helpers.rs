@@ -50,13 +50,13 @@ fn init_logs() {
 
 /// The database URL for a fresh database of `backend` (Postgres: a new database on the
 /// server at `TEST_DATABASE_URL`, which must be set and reachable).
-pub(crate) async fn fresh_database(backend: Backend) -> Option<(String, Option<PathBuf>)> {
+pub(crate) async fn fresh_database(backend: Backend) -> (String, Option<PathBuf>) {
     match backend {
         Backend::Sqlite => {
             let dir = std::env::temp_dir().join(format!("boardgames-test-{}", new_id()));
             std::fs::create_dir_all(&dir).expect("temp dir");
             let url = format!("sqlite://{}/test.db", dir.display());
-            Some((url, Some(dir)))
+            (url, Some(dir))
         }
         Backend::Postgres => {
             // Built without TEST_DATABASE_URL (and not in CI), the Postgres variants are
@@ -80,7 +80,7 @@ pub(crate) async fn fresh_database(backend: Backend) -> Option<(String, Option<P
                 .await
                 .expect("create the test database");
             let _ = conn.close().await;
-            Some((with_database(&base, &name), None))
+            (with_database(&base, &name), None)
         }
     }
 }
@@ -125,12 +125,12 @@ pub(crate) async fn drop_database(database_url: &str) {
 }
 
 impl TestApp {
-    /// A new app over a fresh database, or `None` when the backend is skipped here.
-    pub(crate) async fn spawn(backend: Backend, vars: &[(&str, &str)]) -> Option<TestApp> {
-        let (url, temp_dir) = fresh_database(backend).await?;
+    /// A new app over a fresh database.
+    pub(crate) async fn spawn(backend: Backend, vars: &[(&str, &str)]) -> TestApp {
+        let (url, temp_dir) = fresh_database(backend).await;
         let mut app = TestApp::spawn_on(backend, &url, vars).await;
         app.temp_dir = temp_dir;
-        Some(app)
+        app
     }
 
     /// Another app over the database at `url` (to run two instances on one database).
@@ -419,9 +419,7 @@ where
     F: FnOnce(TestApp) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let Some(app) = TestApp::spawn(backend, vars).await else {
-        return;
-    };
+    let app = TestApp::spawn(backend, vars).await;
     let url = app.database_url.clone();
     let result = tokio::spawn(scenario(app)).await;
     if backend == Backend::Postgres {

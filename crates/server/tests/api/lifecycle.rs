@@ -222,45 +222,21 @@ async fn reads_while_moves_commit_never_fail(app: TestApp) {
     // The game being played: the writer starts the next when one ends.
     let current = Arc::new(Mutex::new(first));
     let done = Arc::new(AtomicBool::new(false));
-    let writer = {
-        let (app_address, current, done) = (app.address.clone(), current.clone(), done.clone());
-        let client = reqwest::Client::new();
-        let (white, black) = (white.clone(), black.clone());
-        async move {
-            let mut moves = 0;
-            while !done.load(Ordering::SeqCst) {
-                let id = current.lock().unwrap().clone();
-                let game: Value = client
-                    .get(format!("{app_address}/api/v1/games/{id}"))
-                    .send()
-                    .await
-                    .unwrap()
-                    .json()
-                    .await
-                    .unwrap();
-                if game["status"] != "active" {
-                    let next = new_game_by(&client, &app_address, &white, &black).await;
-                    *current.lock().unwrap() = next;
-                    continue;
-                }
-                let player = if game["to_move"] == "white" {
-                    &white
-                } else {
-                    &black
-                };
-                let mv = game["legal_moves"][0].as_str().unwrap().to_owned();
-                let response = client
-                    .post(format!("{app_address}/api/v1/games/{id}/moves"))
-                    .bearer_auth(&player.token)
-                    .json(&serde_json::json!({"move": mv, "ply": game["ply"]}))
-                    .send()
-                    .await
-                    .unwrap();
-                assert_eq!(response.status(), StatusCode::OK);
-                moves += 1;
+    let writer = async {
+        let mut moves = 0;
+        while !done.load(Ordering::SeqCst) {
+            let id = current.lock().unwrap().clone();
+            let game = app.game(&id).await;
+            if game["status"] != "active" {
+                let next = app.new_game("reversi-8x8", &white, &black).await;
+                *current.lock().unwrap() = next;
+                continue;
             }
-            moves
+            let mv = game["legal_moves"][0].as_str().unwrap().to_owned();
+            app.play_ok(&white, &black, &id, &mv).await;
+            moves += 1;
         }
+        moves
     };
     // The event stream's opening: only its status is read, then it is dropped.
     let paths = [
@@ -287,12 +263,11 @@ async fn reads_while_moves_commit_never_fail(app: TestApp) {
             failures
         }
     });
-    let (moves, failures) = tokio::join!(tokio::spawn(writer), async {
+    let (moves, failures) = tokio::join!(writer, async {
         let failures: Vec<_> = join_all(readers).await.into_iter().flatten().collect();
         done.store(true, Ordering::SeqCst);
         failures
     });
-    let moves = moves.unwrap();
     println!(
         "{} reads while {moves} moves were played: {} answered 5xx",
         per_reader * paths.len(),
@@ -308,37 +283,4 @@ async fn reads_while_moves_commit_never_fail(app: TestApp) {
         failures.len(),
         failures.first()
     );
-}
-
-/// `white` challenges `black` to Reversi 8x8 and `black` accepts: the game's id.
-async fn new_game_by(
-    client: &reqwest::Client,
-    address: &str,
-    white: &Player,
-    black: &Player,
-) -> String {
-    let challenge: Value = client
-        .post(format!("{address}/api/v1/challenges"))
-        .bearer_auth(&white.token)
-        .json(&serde_json::json!({
-            "variant": "reversi-8x8", "color": "white", "opponent": black.name, "days_per_move": 3
-        }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = challenge["id"].as_str().expect("a challenge id");
-    let game: Value = client
-        .post(format!("{address}/api/v1/challenges/{id}/accept"))
-        .bearer_auth(&black.token)
-        .json(&serde_json::json!({}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    game["game_id"].as_str().expect("a game id").to_owned()
 }

@@ -398,7 +398,7 @@ async fn forwarded_for_counts_only_from_a_trusted_proxy() {
         ("LOGIN_ADDRESS_MAX_FAILURES", "2"),
         ("TRUSTED_PROXIES", "127.0.0.1"),
     ];
-    let app = TestApp::spawn(Backend::Sqlite, &vars).await.unwrap();
+    let app = TestApp::spawn(Backend::Sqlite, &vars).await;
     // Behind the trusted proxy, each forwarded client has its own budget.
     assert_eq!(
         failed_login(&app, "u1", "198.51.100.1").await,
@@ -423,9 +423,7 @@ async fn forwarded_for_counts_only_from_a_trusted_proxy() {
     );
 
     // Without TRUSTED_PROXIES the header is ignored: all come from 127.0.0.1.
-    let app = TestApp::spawn(Backend::Sqlite, &[("LOGIN_ADDRESS_MAX_FAILURES", "2")])
-        .await
-        .unwrap();
+    let app = TestApp::spawn(Backend::Sqlite, &[("LOGIN_ADDRESS_MAX_FAILURES", "2")]).await;
     assert_eq!(
         failed_login(&app, "u1", "198.51.100.1").await,
         StatusCode::UNAUTHORIZED
@@ -506,7 +504,7 @@ fn migrate_creates_the_schema_and_exits() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthcheck_exits_zero_only_when_ready() {
-    let app = TestApp::spawn(Backend::Sqlite, &[]).await.unwrap();
+    let app = TestApp::spawn(Backend::Sqlite, &[]).await;
     let addr = app.address.trim_start_matches("http://").to_owned();
     let out = server_command(&["healthcheck"], &[("LISTEN_ADDR", &addr)]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -569,7 +567,7 @@ async fn count(pool: &sqlx::AnyPool, table: &str) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn backup_of_a_live_sqlite_database_is_a_consistent_copy() {
-    let app = TestApp::spawn(Backend::Sqlite, &[]).await.unwrap();
+    let app = TestApp::spawn(Backend::Sqlite, &[]).await;
     let (white, _black, games) = populate(&app).await;
     let dir = TempDir::new();
     let copy = dir.path("backup.db");
@@ -656,7 +654,7 @@ async fn drop_postgres(url: &str) {
 /// Copies a populated SQLite site to `target` with the command, then checks the copy
 /// serves the same data and that a second copy into it is refused.
 async fn copy_and_check(target: &str, backend: Backend) {
-    let app = TestApp::spawn(Backend::Sqlite, &[]).await.unwrap();
+    let app = TestApp::spawn(Backend::Sqlite, &[]).await;
     let (white, black, games) = populate(&app).await;
     let out = server_command(
         &["copy-data", "--from", &app.database_url, "--to", target],

@@ -207,9 +207,7 @@ async fn a_stalled_postgres_connection_is_answered_503_within_the_deadline() {
 /// Runs [`outage`] on an app whose Postgres connections go through a proxy that fails as
 /// `failure` says.
 async fn through_proxy(failure: Link) {
-    let (direct, _) = helpers::fresh_database(Backend::Postgres)
-        .await
-        .expect("a Postgres database");
+    let (direct, _) = helpers::fresh_database(Backend::Postgres).await;
     let (_, target) = through(&direct, "unused:1");
     let proxy = CutProxy::start(target).await;
     let (url, _) = through(&direct, &format!("127.0.0.1:{}", proxy.port));

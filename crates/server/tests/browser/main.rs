@@ -269,9 +269,7 @@ async fn api_game(app: &TestApp, url: &str) -> Value {
 )]
 async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     let (chrome, driver_bin) = binaries();
-    let app = TestApp::spawn(Backend::Sqlite, &[])
-        .await
-        .expect("sqlite app");
+    let app = TestApp::spawn(Backend::Sqlite, &[]).await;
     let driver = start_driver(&driver_bin).await;
     let alice = session(&driver, &chrome, true).await;
     let bob = session(&driver, &chrome, true).await;
