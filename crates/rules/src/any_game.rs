@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::{
     BoardView, Cell, Chess, ChessReversi, Color, DrawClaim, Family, Game, KnightFight,
     KnightFightSetup, MoveInput, Outcome, PlayError, Reversi, Scores, SetupError, Square, Variant,
+    saved::{Fields, RestoreError, Saved},
 };
 
 /// A game of any variant, with its record.
@@ -166,6 +167,69 @@ impl AnyGame {
         for (ply, text) in moves.into_iter().enumerate() {
             game.play(text.as_ref())
                 .map_err(|error| ReplayError::Move { ply, error })?;
+        }
+        Ok(game)
+    }
+
+    /// The position as a short text (the form `saved.rs` describes), to be kept beside the
+    /// record and given back to [`AnyGame::restore`].
+    #[must_use]
+    pub fn saved_position(&self) -> String {
+        let mut saved = String::new();
+        dispatch!(&self.position, game => game.save(&mut saved));
+        saved.push_str(" |");
+        for square in &self.last_move {
+            saved.push(' ');
+            saved.push_str(&square.to_string());
+        }
+        saved
+    }
+
+    /// Rebuilds a game from its variant, setup, [saved position](AnyGame::saved_position)
+    /// and record without replaying the record: the record is taken as it is, so it must
+    /// be the one the position was saved with (the position's ply must equal its length).
+    ///
+    /// # Errors
+    ///
+    /// [`RestoreError`] when the saved text is no position of this variant, or its ply is
+    /// not the record's length.
+    pub fn restore(
+        variant: Variant,
+        setup: Option<KnightFightSetup>,
+        saved: &str,
+        record: Vec<PlayedMove>,
+    ) -> Result<AnyGame, RestoreError> {
+        let start =
+            AnyGame::new(variant, setup).map_err(|_| RestoreError("the variant's setup"))?;
+        let (fields, last) = saved
+            .split_once('|')
+            .ok_or(RestoreError("no last move section"))?;
+        let fields = Fields::new(fields);
+        let position = match &start.position {
+            AnyPosition::Chess(game) => AnyPosition::Chess(game.restore(fields)?),
+            AnyPosition::Reversi(game) => AnyPosition::Reversi(game.restore(fields)?),
+            AnyPosition::ChessReversi(game) => AnyPosition::ChessReversi(game.restore(fields)?),
+            AnyPosition::KnightFight(game) => AnyPosition::KnightFight(game.restore(fields)?),
+        };
+        let size = variant.board_size();
+        let last_move = last
+            .split_ascii_whitespace()
+            .map(|text| {
+                text.parse::<Square>()
+                    .ok()
+                    .filter(|square| square.on_board(size))
+            })
+            .collect::<Option<Vec<Square>>>()
+            .ok_or(RestoreError("a last-move square"))?;
+        let game = AnyGame {
+            variant,
+            setup: start.setup,
+            position,
+            record,
+            last_move,
+        };
+        if game.ply() as usize != game.record.len() {
+            return Err(RestoreError("the ply is not the record's length"));
         }
         Ok(game)
     }

@@ -11,6 +11,7 @@ use shakmaty::{
     zobrist::Zobrist64,
 };
 
+use crate::saved::{Fields, RestoreError, Saved};
 use crate::{
     BoardView, Cell, Color, DrawClaim, EndReason, Game, GameResult, Input, Outcome, Pick,
     PieceKind, PlayError, SetupError, Square, Step, StepKind,
@@ -388,5 +389,39 @@ impl Input for Chess {
             UciMove::Put { to, .. } => vec![Pick::Square(square_of(to))],
             UciMove::Null => Vec::new(),
         }
+    }
+}
+
+/// Saved as the FEN (its six fields) and then the repetition keys since the last capture
+/// or pawn move, oldest first, the current position's last.
+impl Saved for Chess {
+    fn save(&self, out: &mut String) {
+        out.push_str(&self.fen());
+        for key in &self.history {
+            out.push_str(&format!(" {key:x}"));
+        }
+    }
+
+    fn restore(&self, mut fields: Fields<'_>) -> Result<Chess, RestoreError> {
+        let mut fen = String::new();
+        for _ in 0..6 {
+            fen.push_str(fields.text("chess: the fen")?);
+            fen.push(' ');
+        }
+        let mut chess =
+            Chess::from_fen(fen.trim_end()).map_err(|_| RestoreError("chess: the fen"))?;
+        let history = fields
+            .rest()
+            .map(|key| u64::from_str_radix(key, 16))
+            .collect::<Result<Vec<u64>, _>>()
+            .map_err(|_| RestoreError("chess: a repetition key"))?;
+        if history.last() != chess.history.last() {
+            return Err(RestoreError(
+                "chess: the last repetition key is not the position's",
+            ));
+        }
+        chess.history = history;
+        chess.outcome = chess.compute_outcome();
+        Ok(chess)
     }
 }

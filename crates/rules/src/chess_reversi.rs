@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use crate::saved::{Fields, RestoreError, Saved};
 use crate::{
     BoardView, Cell, Color, EndReason, Game, GameResult, Input, Outcome, Pick, PieceKind,
     PlayError, Scores, Square, Step, StepKind,
@@ -502,5 +503,136 @@ impl Input for ChessReversi {
 
     fn move_picks(&self, mv: &Placement) -> Vec<Pick> {
         vec![Pick::Piece(mv.piece), Pick::Square(mv.square)]
+    }
+}
+
+/// Saved as `<White's squares> <Black's squares> <the five kinds' squares> <White's hand>
+/// <Black's hand> <White's first bishop> <Black's first bishop> <last placement> <ply>`:
+/// hands as five digits (K, Q, R, B, N), first bishops as `d`ark, `l`ight or `-`, the last
+/// placement as `<kind index>:<square's bit>`.
+impl Saved for ChessReversi {
+    fn save(&self, out: &mut String) {
+        let hand =
+            |color: Color| -> String { self.hand[side(color)].iter().map(u8::to_string).collect() };
+        let bishop = |color: Color| match self.first_bishop_dark[side(color)] {
+            Some(true) => 'd',
+            Some(false) => 'l',
+            None => '-',
+        };
+        let [white, black] = self.by_color;
+        let [king, queen, rook, bishops, knight] = self.by_kind;
+        let last = self
+            .last
+            .map_or_else(|| "-".to_owned(), |(kind, at)| format!("{kind}:{at:x}"));
+        out.push_str(&format!(
+            "{white:x} {black:x} {king:x} {queen:x} {rook:x} {bishops:x} {knight:x} {} {} {} {} {last} {}",
+            hand(Color::White),
+            hand(Color::Black),
+            bishop(Color::White),
+            bishop(Color::Black),
+            self.ply
+        ));
+    }
+
+    fn restore(&self, mut fields: Fields<'_>) -> Result<ChessReversi, RestoreError> {
+        let mut board = |what: &'static str| -> Result<u64, RestoreError> {
+            let bits = fields.bits(what)?;
+            u64::try_from(bits).map_err(|_| RestoreError(what))
+        };
+        let by_color = [
+            board("chess reversi: White's squares")?,
+            board("chess reversi: Black's squares")?,
+        ];
+        let mut by_kind = [0; 5];
+        for kind in &mut by_kind {
+            *kind = board("chess reversi: a kind's squares")?;
+        }
+        let mut hand = [[0; 5]; 2];
+        for side_hand in &mut hand {
+            let digits = fields.text("chess reversi: a hand")?.as_bytes();
+            if digits.len() != 5 || !digits.iter().all(u8::is_ascii_digit) {
+                return Err(RestoreError("chess reversi: a hand"));
+            }
+            for (count, digit) in side_hand.iter_mut().zip(digits) {
+                *count = digit - b'0';
+            }
+        }
+        let mut first_bishop_dark = [None; 2];
+        for first in &mut first_bishop_dark {
+            *first = match fields.text("chess reversi: a first bishop")? {
+                "d" => Some(true),
+                "l" => Some(false),
+                "-" => None,
+                _ => return Err(RestoreError("chess reversi: a first bishop")),
+            };
+        }
+        let last = match fields.text("chess reversi: the last placement")? {
+            "-" => None,
+            text => {
+                let invalid = RestoreError("chess reversi: the last placement");
+                let parsed = text.split_once(':').and_then(|(kind, at)| {
+                    Some((
+                        kind.parse::<usize>().ok()?,
+                        u64::from_str_radix(at, 16).ok()?,
+                    ))
+                });
+                match parsed {
+                    Some((kind, at))
+                        if kind < KINDS.len()
+                            && at.count_ones() == 1
+                            && by_kind[kind] & at != 0 =>
+                    {
+                        Some((kind, at))
+                    }
+                    _ => return Err(invalid),
+                }
+            }
+        };
+        let ply: u8 = fields.number("chess reversi: ply")?;
+        fields.end()?;
+        let restored = ChessReversi {
+            by_color,
+            by_kind,
+            hand,
+            first_bishop_dark,
+            last,
+            ply,
+        };
+        restored.check()?;
+        Ok(restored)
+    }
+}
+
+impl ChessReversi {
+    /// Checks that a restored position is one play could reach: sides and kinds each
+    /// partition the occupied squares, every piece is on the board or in its hand, one
+    /// piece was placed per ply, and there is a last placement once any was made.
+    fn check(&self) -> Result<(), RestoreError> {
+        let occupied = self.occupied();
+        let [white, black] = self.by_color;
+        let kinds = self.by_kind.iter().fold(0, |seen, &kind| seen | kind);
+        let kinds_overlap = self
+            .by_kind
+            .iter()
+            .map(|kind| kind.count_ones())
+            .sum::<u32>()
+            != kinds.count_ones();
+        if white & black != 0 || kinds != occupied || kinds_overlap {
+            return Err(RestoreError("chess reversi: pieces overlap"));
+        }
+        for color in Color::ALL {
+            for (kind, &full) in FULL_HAND.iter().enumerate() {
+                let placed = (self.by_kind[kind] & self.by_color[side(color)]).count_ones();
+                if placed + u32::from(self.hand[side(color)][kind]) != u32::from(full) {
+                    return Err(RestoreError("chess reversi: pieces missing or extra"));
+                }
+            }
+        }
+        if occupied.count_ones() != u32::from(self.ply) || self.last.is_none() != (self.ply == 0) {
+            return Err(RestoreError(
+                "chess reversi: the ply differs from the pieces placed",
+            ));
+        }
+        Ok(())
     }
 }

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::saved::{Fields, RestoreError, Saved};
 use crate::{
     BoardView, Cell, Color, EndReason, Game, Input, KnightFightSetup, Outcome, Pick, PieceKind,
     PlayError, Scores, Square, Step, StepKind,
@@ -403,6 +404,58 @@ impl Input for KnightFight {
             .chain(mv.erase)
             .map(Pick::Square)
             .collect()
+    }
+}
+
+/// Saved as `<squares still numbered> <White's knight> <Black's knight> <White's points>
+/// <Black's points> <ply>`; the numbers themselves come from the setup.
+impl Saved for KnightFight {
+    fn save(&self, out: &mut String) {
+        let knight = |color: Color| {
+            self.knights[side(color)].map_or_else(|| "-".to_owned(), |index| index.to_string())
+        };
+        out.push_str(&format!(
+            "{:x} {} {} {} {} {}",
+            self.live,
+            knight(Color::White),
+            knight(Color::Black),
+            self.points[0],
+            self.points[1],
+            self.ply
+        ));
+    }
+
+    fn restore(&self, mut fields: Fields<'_>) -> Result<KnightFight, RestoreError> {
+        let live = fields.bits("knight fight: numbered squares")?;
+        let knights = [
+            fields.optional::<u8>("knight fight: White's knight")?,
+            fields.optional::<u8>("knight fight: Black's knight")?,
+        ];
+        let points = [
+            fields.number("knight fight: White's points")?,
+            fields.number("knight fight: Black's points")?,
+        ];
+        let ply = fields.number("knight fight: ply")?;
+        fields.end()?;
+        if live & !self.live != 0 {
+            return Err(RestoreError(
+                "knight fight: a number returned or off the board",
+            ));
+        }
+        for index in knights.into_iter().flatten() {
+            if index >= SIZE * SIZE || live >> index & 1 == 1 {
+                return Err(RestoreError(
+                    "knight fight: a knight off the board or on a number",
+                ));
+            }
+        }
+        Ok(KnightFight {
+            live,
+            knights,
+            points,
+            ply,
+            ..self.clone()
+        })
     }
 }
 

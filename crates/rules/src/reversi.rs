@@ -12,6 +12,7 @@ use std::{
     ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr},
 };
 
+use crate::saved::{Fields, RestoreError, Saved, color_field};
 use crate::{
     BoardView, Cell, Color, EndReason, Game, GameResult, Input, Outcome, Pick, PlayError, Scores,
     Square, Step, StepKind,
@@ -619,6 +620,38 @@ impl Input for Reversi {
             ReversiMove::Place(square) => Pick::Square(*square),
             ReversiMove::Pass => Pick::Pass,
         }]
+    }
+}
+
+/// Saved as `<size> <white discs> <black discs> <side to move> <ply>`.
+impl Saved for Reversi {
+    fn save(&self, out: &mut String) {
+        let to_move = color_field(self.to_move);
+        let (size, white, black, ply) = (self.size, self.white, self.black, self.ply);
+        out.push_str(&format!("{size} {white:x} {black:x} {to_move} {ply}"));
+    }
+
+    fn restore(&self, mut fields: Fields<'_>) -> Result<Reversi, RestoreError> {
+        let size: u8 = fields.number("reversi: board size")?;
+        if size != self.size {
+            return Err(RestoreError("reversi: another board size"));
+        }
+        let white = fields.bits("reversi: white discs")?;
+        let black = fields.bits("reversi: black discs")?;
+        let to_move = fields.color("reversi: side to move")?;
+        let ply = fields.number("reversi: ply")?;
+        fields.end()?;
+        let board = full_mask(u32::from(size));
+        if white & black != 0 || (white | black) & !board != 0 {
+            return Err(RestoreError("reversi: discs overlap or lie off the board"));
+        }
+        Ok(Reversi {
+            size,
+            white,
+            black,
+            to_move,
+            ply,
+        })
     }
 }
 

@@ -5,7 +5,8 @@
 //! sessions (everyone signs in again). Both databases are migrated first; a target that
 //! holds any data is refused. The source is read in one transaction (repeatable read on
 //! Postgres), the target written in one, so a failure leaves the target empty. Afterwards
-//! row counts and counters are compared and every copied game is replayed by the rules.
+//! row counts and counters are compared and every copied game is replayed by the rules,
+//! its position cache and its moves' display texts checked against the replay.
 
 use std::{collections::BTreeMap, fmt};
 
@@ -86,6 +87,8 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("black_draw_offers", Int),
             ("white_offer_ply", Int),
             ("black_offer_ply", Int),
+            ("position", Text),
+            ("position_ply", Int),
         ],
     ),
     (
@@ -95,6 +98,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("ply", Int),
             ("move", Text),
             ("played_at", Int),
+            ("display", Text),
         ],
     ),
 ];
@@ -226,7 +230,7 @@ pub async fn copy(from: &str, to: &str) -> Result<CopyReport, CopyError> {
     read.commit().await?;
 
     verify(&source, &target, &report).await?;
-    report.games_replayed = replay_all(&target).await?;
+    report.games_replayed = check_games(&target).await?;
     source.pool.close().await;
     target.pool.close().await;
     Ok(report)
@@ -415,23 +419,43 @@ async fn verify(
     Ok(())
 }
 
-/// Replays every game of `db` from its moves; the number replayed.
-async fn replay_all(db: &Database) -> Result<u64, CopyError> {
+/// Replays every game of `db` from its moves and checks its position cache (where it is
+/// at the game's ply) and its moves' display texts (where stored) against the replay;
+/// the number replayed. The tests run it over the games they play.
+///
+/// # Errors
+///
+/// [`CopyError::Verify`] naming the first game that does not replay or whose cache
+/// differs; database errors.
+pub async fn check_games(db: &Database) -> Result<u64, CopyError> {
+    /// id, variant, setup, ply, position, position_ply.
+    type GameLine = (
+        String,
+        String,
+        Option<String>,
+        i64,
+        Option<String>,
+        Option<i64>,
+    );
     let mut conn = db.pool.acquire().await?;
-    let games: Vec<(String, String, Option<String>, i64)> =
-        sqlx::query_as("select id, variant, setup, ply from games order by id")
+    let games: Vec<GameLine> = sqlx::query_as(
+        "select id, variant, setup, ply, position, position_ply from games order by id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let moves: Vec<(String, String, Option<String>)> =
+        sqlx::query_as("select game_id, move, display from moves order by game_id, ply")
             .fetch_all(&mut *conn)
             .await?;
-    let moves: Vec<(String, String)> =
-        sqlx::query_as("select game_id, move from moves order by game_id, ply")
-            .fetch_all(&mut *conn)
-            .await?;
-    let mut by_game: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for (game, mv) in &moves {
-        by_game.entry(game).or_default().push(mv);
+    let mut by_game: BTreeMap<&str, Vec<(&str, Option<&str>)>> = BTreeMap::new();
+    for (game, mv, display) in &moves {
+        by_game
+            .entry(game)
+            .or_default()
+            .push((mv, display.as_deref()));
     }
     let mut replayed = 0;
-    for (id, variant, setup, ply) in &games {
+    for (id, variant, setup, ply, position, position_ply) in &games {
         let fail = |what: String| CopyError::Verify(format!("game {id}: {what}"));
         let variant: Variant = variant
             .parse()
@@ -442,10 +466,29 @@ async fn replay_all(db: &Database) -> Result<u64, CopyError> {
             .transpose()
             .map_err(|error| fail(format!("setup: {error}")))?;
         let record = by_game.get(id.as_str()).map_or(&[][..], Vec::as_slice);
-        let game = AnyGame::replay(variant, setup, record)
+        let game = AnyGame::replay(variant, setup, record.iter().map(|(mv, _)| mv))
             .map_err(|error| fail(format!("does not replay: {error}")))?;
         if i64::from(game.ply()) != *ply {
             return Err(fail(format!("ply {ply} but {} moves replay", game.ply())));
+        }
+        if let (Some(position), Some(at)) = (position, position_ply)
+            && at == ply
+            && *position != game.saved_position()
+        {
+            return Err(fail(format!(
+                "the position cache `{position}` is not the replay's `{}`",
+                game.saved_position()
+            )));
+        }
+        for (index, ((_, stored), played)) in record.iter().zip(game.record()).enumerate() {
+            if stored.is_some_and(|display| display != played.display) {
+                return Err(fail(format!(
+                    "move {} is shown as `{}`, the replay shows `{}`",
+                    index + 1,
+                    stored.unwrap_or_default(),
+                    played.display
+                )));
+            }
         }
         replayed += 1;
     }

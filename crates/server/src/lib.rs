@@ -34,7 +34,7 @@ use tower_http::{catch_panic::CatchPanicLayer, trace::TraceLayer};
 
 pub use crate::{
     error::AppError,
-    startup::{build_state, serve, spawn_sweeper},
+    startup::{build_state, serve, spawn_position_refresh, spawn_sweeper},
     state::AppState,
 };
 

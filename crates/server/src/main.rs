@@ -40,6 +40,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let addr = config.listen_addr;
     let state = server::build_state(config, Arc::new(SystemClock)).await?;
     let sweeper = server::spawn_sweeper(&state);
+    server::spawn_position_refresh(&state);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|error| format!("binding LISTEN_ADDR {addr}: {error}"))?;

@@ -32,6 +32,9 @@ pub const EVENT_SUBSCRIBERS: &str = "live_event_subscribers";
 pub const EVENT_SUBSCRIBERS_DROPPED: &str = "live_event_subscribers_dropped_total";
 /// Times the Postgres event listener reconnected.
 pub const EVENT_LISTENER_RECONNECTS: &str = "live_event_listener_reconnects_total";
+/// Games rebuilt by replaying their moves rather than from their position cache, by
+/// why (`no_cache`: stored before the cache or moved by an older server; `damaged_cache`).
+pub const GAME_REPLAYS: &str = "game_replays_total";
 /// Connections shed at the connection limit (answered only on the health checks, or
 /// closed at once).
 pub const CONNECTIONS_SHED: &str = "http_connections_shed_total";
@@ -97,6 +100,15 @@ fn describe() {
         "reconnections of the Postgres event listener"
     );
     metrics::describe_counter!(CONNECTIONS_SHED, "connections shed at the connection limit");
+    metrics::describe_counter!(
+        GAME_REPLAYS,
+        "games rebuilt by replaying their moves instead of from the position cache"
+    );
+}
+
+/// Counts a game rebuilt by replaying its moves, and why.
+pub fn game_replayed(reason: &'static str) {
+    metrics::counter!(GAME_REPLAYS, "reason" => reason).increment(1);
 }
 
 /// Counts `count` moves played in a game of `variant`.

@@ -238,6 +238,19 @@ pub fn spawn_sweeper(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
     Some(tokio::spawn(sweeper::run(state.clone(), interval)))
 }
 
+/// Writes, in the background, the position caches of games stored before the cache
+/// existed (after an upgrade); until then those games are replayed on every read.
+pub fn spawn_position_refresh(state: &AppState) -> tokio::task::JoinHandle<()> {
+    let state = state.clone();
+    tokio::spawn(async move {
+        match crate::domain::game::read::refresh_positions(&state).await {
+            Ok(0) => {}
+            Ok(written) => tracing::info!(written, "wrote the position caches games lacked"),
+            Err(error) => tracing::warn!(%error, "writing the position caches games lack"),
+        }
+    })
+}
+
 /// Gives every variant of the rules its counter row (the migrations seed the variants
 /// known when they were written; this covers the rest).
 async fn seed_variant_stats(db: &db::Database) -> Result<(), sqlx::Error> {

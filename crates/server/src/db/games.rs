@@ -66,15 +66,29 @@ const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as white, g.black
 const FROM: &str =
     "from games g join users w on w.id = g.white_id join users b on b.id = g.black_id";
 
-/// A game row beside one of its moves (`None` when it has none), as the one-statement
-/// read of a game returns it.
+/// A stored move.
 #[derive(Debug, Clone, FromRow)]
-struct RowWithMove {
-    #[sqlx(flatten)]
-    row: GameRow,
-    move_text: Option<String>,
+pub struct MoveRow {
+    /// The canonical text.
+    #[sqlx(rename = "move")]
+    pub text: String,
+    /// The display text (SAN in chess); `None` for moves stored before the position
+    /// cache, until the start-up refresh writes it.
+    pub display: Option<String>,
 }
 
+/// A game with its position cache and its moves, as one read of a game returns it.
+#[derive(Debug, Clone)]
+pub struct StoredGame {
+    /// The row.
+    pub row: GameRow,
+    /// The cached position (the rules crate's saved form) and the ply it was saved at.
+    pub position: Option<(String, i64)>,
+    /// The moves in order: exactly `row.ply` of them.
+    pub moves: Vec<MoveRow>,
+}
+
+/// What a new game holds.
 /// What a new game holds.
 #[derive(Debug, Clone)]
 pub struct NewGame<'a> {
@@ -96,6 +110,8 @@ pub struct NewGame<'a> {
     pub days_per_move: i64,
     /// White's first deadline.
     pub deadline: i64,
+    /// The start position, saved.
+    pub position: &'a str,
     /// Now.
     pub now: i64,
 }
@@ -108,8 +124,9 @@ pub struct NewGame<'a> {
 pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into games (id, variant, white_id, black_id, setup, status, ply, to_move, \
-         deadline, days_per_move, created_at, updated_at, source, source_id) \
-         values ($1, $2, $3, $4, $5, 'active', 0, 'white', $6, $7, $8, $8, $9, $10)",
+         deadline, days_per_move, created_at, updated_at, source, source_id, position, \
+         position_ply) \
+         values ($1, $2, $3, $4, $5, 'active', 0, 'white', $6, $7, $8, $8, $9, $10, $11, 0)",
     )
     .bind(new.id)
     .bind(new.variant)
@@ -121,38 +138,62 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     .bind(new.now)
     .bind(new.source)
     .bind(new.source_id)
+    .bind(new.position)
     .execute(conn)
     .await?;
     Ok(())
 }
 
-/// One game and its moves in order, read in one statement, so both come from one
-/// snapshot even while a move commits.
+/// One game with its position cache and its moves.
+///
+/// Two statements, consistent without a transaction: moves are only ever appended, in
+/// the transaction that raises the row's ply, so the moves up to the ply the row shows
+/// are all committed by the time the row is read, and later ones are left out.
 ///
 /// # Errors
 ///
-/// Database errors.
+/// Database errors; [`sqlx::Error::RowNotFound`] when fewer moves are stored than the
+/// row's ply (a damaged database).
 pub async fn get_with_moves(
     conn: &mut AnyConnection,
     id: &str,
-) -> Result<Option<(GameRow, Vec<String>)>, sqlx::Error> {
-    let rows: Vec<RowWithMove> = sqlx::query_as(&format!(
-        "select {COLUMNS}, m.move as move_text {FROM} \
-         left join moves m on m.game_id = g.id where g.id = $1 order by m.ply"
+) -> Result<Option<StoredGame>, sqlx::Error> {
+    #[derive(FromRow)]
+    struct WithPosition {
+        #[sqlx(flatten)]
+        row: GameRow,
+        position: Option<String>,
+        position_ply: Option<i64>,
+    }
+    let found: Option<WithPosition> = sqlx::query_as(&format!(
+        "select {COLUMNS}, g.position, g.position_ply {FROM} where g.id = $1"
     ))
     .bind(id)
-    .fetch_all(conn)
+    .fetch_optional(&mut *conn)
     .await?;
-    let mut rows = rows.into_iter();
-    let Some(first) = rows.next() else {
+    let Some(WithPosition {
+        row,
+        position,
+        position_ply,
+    }) = found
+    else {
         return Ok(None);
     };
-    let moves = first
-        .move_text
-        .into_iter()
-        .chain(rows.filter_map(|row| row.move_text))
-        .collect();
-    Ok(Some((first.row, moves)))
+    let moves: Vec<MoveRow> = sqlx::query_as(
+        "select move, display from moves where game_id = $1 and ply <= $2 order by ply",
+    )
+    .bind(id)
+    .bind(row.ply)
+    .fetch_all(conn)
+    .await?;
+    if i64::try_from(moves.len()).ok() != Some(row.ply) {
+        return Err(sqlx::Error::RowNotFound);
+    }
+    Ok(Some(StoredGame {
+        row,
+        position: position.zip(position_ply),
+        moves,
+    }))
 }
 
 /// One game without its moves.
@@ -209,7 +250,8 @@ pub async fn claim_active(
     Ok(done.rows_affected() == 1)
 }
 
-/// Appends moves numbered from `first_ply` (1-based: the ply after the move).
+/// Appends moves numbered from `first_ply` (1-based: the ply after the move), each with
+/// its display text.
 ///
 /// # Errors
 ///
@@ -218,19 +260,80 @@ pub async fn insert_moves(
     conn: &mut AnyConnection,
     id: &str,
     first_ply: i64,
-    moves: &[String],
+    moves: &[rules::PlayedMove],
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    for (offset, text) in (0_i64..).zip(moves) {
-        sqlx::query("insert into moves (game_id, ply, move, played_at) values ($1, $2, $3, $4)")
-            .bind(id)
-            .bind(first_ply + offset)
-            .bind(text)
-            .bind(now)
-            .execute(&mut *conn)
-            .await?;
+    for (offset, played) in (0_i64..).zip(moves) {
+        sqlx::query(
+            "insert into moves (game_id, ply, move, display, played_at) \
+             values ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(first_ply + offset)
+        .bind(&played.text)
+        .bind(&played.display)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
+}
+
+/// Writes the position cache of a game stored before it had one, and its moves' display
+/// texts, if the game is still at `ply`. Returns whether it was.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn refresh_position(
+    conn: &mut AnyConnection,
+    id: &str,
+    ply: i64,
+    position: &str,
+    moves: &[rules::PlayedMove],
+) -> Result<bool, sqlx::Error> {
+    let done =
+        sqlx::query("update games set position = $3, position_ply = $2 where id = $1 and ply = $2")
+            .bind(id)
+            .bind(ply)
+            .bind(position)
+            .execute(&mut *conn)
+            .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    for (ply, played) in (1_i64..).zip(moves) {
+        sqlx::query(
+            "update moves set display = $3 where game_id = $1 and ply = $2 and display is null",
+        )
+        .bind(id)
+        .bind(ply)
+        .bind(&played.display)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(true)
+}
+
+/// Up to `limit` games whose position cache is missing or behind their ply (stored before
+/// the cache existed, or moved by an older server): their ids. Their moves may lack their
+/// display texts too; a game whose cache is at its ply has them all.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn without_position(
+    conn: &mut AnyConnection,
+    limit: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "select id from games where position_ply is null or position_ply <> ply \
+         order by id limit $1",
+    )
+    .bind(limit)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
 /// The changeable part of a game row.
@@ -258,6 +361,8 @@ pub struct GameState {
     pub offer_plies: [Option<i64>; 2],
     /// When it ended.
     pub finished_at: Option<i64>,
+    /// The position, saved (cached at `ply`).
+    pub position: String,
 }
 
 /// Writes the game's new state.
@@ -275,7 +380,8 @@ pub async fn save(
         "update games set status = $2, result = $3, termination = $4, end_reason = $5, \
          ply = $6, to_move = $7, deadline = $8, draw_offer = $9, finished_at = $10, \
          updated_at = $11, white_draw_offers = $12, black_draw_offers = $13, \
-         white_offer_ply = $14, black_offer_ply = $15 where id = $1",
+         white_offer_ply = $14, black_offer_ply = $15, position = $16, position_ply = $6 \
+         where id = $1",
     )
     .bind(id)
     .bind(state.status)
@@ -292,6 +398,7 @@ pub async fn save(
     .bind(state.draw_offers[1])
     .bind(state.offer_plies[0])
     .bind(state.offer_plies[1])
+    .bind(&state.position)
     .execute(conn)
     .await?;
     Ok(())

@@ -430,6 +430,26 @@ where
     }
 }
 
+/// Checks every game of `app`: each replays from its moves, its position cache is at its
+/// ply and equals the replay's position, and its moves' display texts are the replay's.
+pub(crate) async fn assert_caches_match_replays(app: &TestApp) {
+    server::copy_data::check_games(&app.state.db)
+        .await
+        .unwrap_or_else(|error| panic!("{error}"));
+    let (behind,): (i64,) = sqlx::query_as(
+        "select count(*) from games where position_ply is null or position_ply <> ply",
+    )
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(behind, 0, "games whose position cache is not at their ply");
+    let (undisplayed,): (i64,) = sqlx::query_as("select count(*) from moves where display is null")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(undisplayed, 0, "moves without their display text");
+}
+
 /// Declares scenarios: each `async fn name(app: TestApp)` becomes the tests
 /// `name::sqlite` and `name::postgres`. `with [("NAME", "value"), ..];` before the names
 /// starts their apps with that environment.

@@ -17,6 +17,7 @@ mod lifecycle;
 mod ops;
 mod outage;
 mod playouts;
+mod position_cache;
 mod races;
 mod schema;
 mod stats;

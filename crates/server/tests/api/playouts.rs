@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::{
-    helpers::{Player, TestApp},
+    helpers::{Player, TestApp, assert_caches_match_replays},
     scenarios,
 };
 
@@ -121,6 +121,7 @@ async fn random_playouts_of_every_variant_end_naturally(app: TestApp) {
         .map(|v| v["games"].as_i64().unwrap())
         .sum();
     assert_eq!(total, 6);
+    assert_caches_match_replays(&app).await;
 }
 
 async fn forced_reversi_passes_are_played_by_the_server(app: TestApp) {

@@ -114,6 +114,7 @@ pub async fn create(
             source_id: request.source_id,
             days_per_move: request.clock.days_per_move,
             deadline: request.clock.deadline_after(now),
+            position: &game.saved_position(),
             now,
         },
     )

@@ -91,7 +91,7 @@ pub struct GameDetail {
     pub created_at: i64,
     /// Last changed (unix seconds).
     pub updated_at: i64,
-    /// The position and record, replayed from the stored moves.
+    /// The position and record, from the position cache (or replayed from the moves).
     pub game: AnyGame,
 }
 
@@ -197,6 +197,7 @@ async fn save(
         draw_offers: [detail.white_offers.made, detail.black_offers.made],
         offer_plies: [detail.white_offers.last_ply, detail.black_offers.last_ply],
         finished_at,
+        position: detail.game.saved_position(),
     };
     games::save(conn, &detail.id, &state, now).await?;
     detail.updated_at = now;

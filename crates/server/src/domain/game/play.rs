@@ -49,13 +49,14 @@ pub async fn play_move(
             return Err(not_your_turn());
         }
         let first_ply = detail.stored_ply() + 1;
+        let first = detail.game.record().len();
         let mut played = vec![detail.game.play(move_text).map_err(|error| match error {
             PlayError::Malformed(_) => AppError::invalid("malformed_move", error.to_string()),
             PlayError::Illegal(_) => AppError::invalid("illegal_move", error.to_string()),
             PlayError::GameOver => game_over(),
         })?];
         played.extend(follow_up::after_move(&mut detail)?);
-        games::insert_moves(&mut tx, id, first_ply, &played, now).await?;
+        games::insert_moves(&mut tx, id, first_ply, &detail.game.record()[first..], now).await?;
         let ended = match detail.game.outcome() {
             Some(outcome) => {
                 finish(&mut tx, &mut detail, Ending::OnBoard(outcome), now).await?;

@@ -2,33 +2,29 @@
 //! variant counters. This is the storage edge for games: rows are decoded into the
 //! vocabulary types here, once.
 //!
-//! A game and its moves are read in one statement ([`games::get_with_moves`]), so a read
-//! sees one state even while a move commits.
-//!
-//! Replay: a full read ([`get`]) replays the record from its setup, once per read (a
-//! move reads the game once, inside its transaction). The event stream's opening
-//! ([`live_event`]) reads the row alone and replays nothing. No position snapshot is
-//! stored yet: a snapshot that let the page and the API skip the replay would have to
-//! carry what reads need beyond the position, namely chess's repetition keys since the
-//! last capture or pawn move (for the threefold claim) and each move's display text (the
-//! SAN of the move list, which only the position before the move gives), or those reads
-//! would replay anyway. The planned shape: `games.position_ply` and `games.position`
-//! written in the move's transaction, restored by a rules-crate `restore` that takes the
-//! stored moves too, and checked against a full replay by `copy-data` and the tests.
+//! A game is read with its position cache and its moves ([`games::get_with_moves`]) and
+//! rebuilt from the cache ([`AnyGame::restore`]): the page, the API and the move path do
+//! not replay the record. The cache is written with every change of the game, in its
+//! transaction. A game whose cache is missing or behind (stored before the cache, or
+//! moved by an older server) is replayed instead, and [`refresh_positions`] (run at
+//! start-up) writes the caches it lacks. A cache that does not restore is logged and
+//! replayed over: the moves are the truth. The event stream's opening ([`live_event`])
+//! reads the row alone.
 
-use rules::{AnyGame, Color, KnightFightSetup, Variant};
+use rules::{AnyGame, Color, KnightFightSetup, PlayedMove, Variant};
 use sqlx::AnyConnection;
 
 use super::{DrawOfferTally, GameDetail, GameStatus, corrupt};
 use crate::{
     AppState,
     db::{
-        games::{self, GameRow},
+        games::{self, GameRow, StoredGame},
         stats,
     },
     domain::accounts::User,
     error::AppError,
     events::GameEvent,
+    metrics,
 };
 
 /// Reads an optional text column as a vocabulary type.
@@ -39,8 +35,14 @@ where
     text.map(str::parse).transpose().map_err(corrupt)
 }
 
-/// Rebuilds a game from its row and moves.
-fn detail(row: GameRow, moves: &[String]) -> Result<GameDetail, AppError> {
+/// The game `stored` holds: restored from its position cache when the cache is at the
+/// row's ply and every move has its display text, else replayed from the moves.
+fn rebuild(stored: StoredGame) -> Result<(GameRow, AnyGame), AppError> {
+    let StoredGame {
+        row,
+        position,
+        moves,
+    } = stored;
     let variant: Variant = row.variant.parse().map_err(corrupt)?;
     let setup = row
         .setup
@@ -48,10 +50,38 @@ fn detail(row: GameRow, moves: &[String]) -> Result<GameDetail, AppError> {
         .map(serde_json::from_str::<KnightFightSetup>)
         .transpose()
         .map_err(corrupt)?;
-    let game = AnyGame::replay(variant, setup, moves).map_err(corrupt)?;
+    let record: Option<Vec<PlayedMove>> = moves
+        .iter()
+        .map(|stored| {
+            stored.display.clone().map(|display| PlayedMove {
+                text: stored.text.clone(),
+                display,
+            })
+        })
+        .collect();
+    let cached = position.filter(|(_, ply)| *ply == row.ply).zip(record);
+    if let Some(((saved, _), record)) = cached {
+        match AnyGame::restore(variant, setup.clone(), &saved, record) {
+            Ok(game) => return Ok((row, game)),
+            Err(error) => {
+                tracing::warn!(game = %row.id, %error, "position cache refused; replaying");
+                metrics::game_replayed("damaged_cache");
+            }
+        }
+    } else {
+        metrics::game_replayed("no_cache");
+    }
+    let game = AnyGame::replay(variant, setup, moves.iter().map(|stored| &stored.text))
+        .map_err(corrupt)?;
     if i64::from(game.ply()) != row.ply {
         return Err(corrupt(format!("ply {} but {} moves", row.ply, game.ply())));
     }
+    Ok((row, game))
+}
+
+/// Rebuilds a game from what is stored of it.
+fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
+    let (row, game) = rebuild(stored)?;
     Ok(GameDetail {
         status: row.status.parse().map_err(corrupt)?,
         result: decode(row.result.as_deref())?,
@@ -87,8 +117,50 @@ pub(super) async fn load(
     id: &str,
 ) -> Result<Option<GameDetail>, AppError> {
     match games::get_with_moves(conn, id).await? {
-        Some((row, moves)) => detail(row, &moves).map(Some),
+        Some(stored) => detail(stored).map(Some),
         None => Ok(None),
+    }
+}
+
+/// Writes the position caches that games lack (games stored before the cache, or moved
+/// by an older server), a batch at a time, each game by replaying its moves; a game that
+/// moves meanwhile keeps the cache its move wrote. Returns how many it wrote.
+///
+/// # Errors
+///
+/// Database errors, or a stored game that does not replay.
+pub async fn refresh_positions(state: &AppState) -> Result<u64, AppError> {
+    const BATCH: i64 = 100;
+    let mut refreshed = 0;
+    loop {
+        let ids = {
+            let mut conn = state.db.pool.acquire().await?;
+            games::without_position(&mut conn, BATCH).await?
+        };
+        let mut written = 0;
+        for id in &ids {
+            let detail = {
+                let mut conn = state.db.pool.acquire().await?;
+                load(&mut conn, id).await?
+            };
+            let Some(detail) = detail else { continue };
+            let game = &detail.game;
+            // The guarded update is the transaction's first statement: the cache is
+            // written only if the game is still at the ply it was replayed at.
+            let mut tx = state.db.pool.begin().await?;
+            let ply = detail.stored_ply();
+            let saved = game.saved_position();
+            if games::refresh_position(&mut tx, id, ply, &saved, game.record()).await? {
+                written += 1;
+            }
+            tx.commit().await?;
+        }
+        refreshed += written;
+        // A short batch was the last; a batch with nothing written is games that keep
+        // moving under an older server, left for the next start.
+        if ids.len() < BATCH as usize || written == 0 {
+            return Ok(refreshed);
+        }
     }
 }
 
