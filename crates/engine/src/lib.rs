@@ -43,8 +43,10 @@ use rules::{AnyGame, Variant};
 
 pub use level::{Level, ParseLevelError};
 
-/// How much work one call may do. The search stops at whichever limit comes first and
-/// answers with the best move of its last completed iteration.
+/// How much work one call may do: level 8 may use all of it, the levels below a share
+/// ([`level_budget`]). The search stops at whichever limit comes first and answers with
+/// the best move it has found (its last iteration's, or what beat it in the iteration
+/// under way).
 ///
 /// Only a node budget keeps the answer deterministic; a time limit depends on the
 /// machine's speed and load.
@@ -166,7 +168,8 @@ pub fn best_move(
             score: None,
         });
     }
-    let limits = search::Limits::new(&request.budget, Instant::now(), stop);
+    let budget = level_budget(&request.budget, request.level);
+    let limits = search::Limits::new(&budget, Instant::now(), stop);
     let replay = |error: rules::PlayError| EngineError::Replay(error.to_string());
     let reply = match game.variant() {
         Variant::Chess => chess::best_move(game, request, limits).map_err(replay)?,
@@ -186,4 +189,23 @@ pub fn best_move(
         "the engine chose an illegal move"
     );
     Ok(reply)
+}
+
+/// The share of `budget` a level uses: level 8 all of it, each level below a quarter of
+/// the one above down to level 4 (1/256), levels 1 to 4 alike (their depth caps bound
+/// them anyway), but never fewer than 1000 nodes (or the whole budget when it is
+/// smaller). So the levels differ in effort at any budget, not only in depth and noise.
+#[must_use]
+pub fn level_budget(budget: &Budget, level: Level) -> Budget {
+    let shift = match level.number() {
+        8 => 0,
+        7 => 2,
+        6 => 4,
+        5 => 6,
+        _ => 8,
+    };
+    Budget {
+        nodes: (budget.nodes >> shift).max(budget.nodes.min(1000)),
+        time: budget.time.map(|time| time / (1 << shift)),
+    }
 }

@@ -1,9 +1,9 @@
 //! Every level of every variant over random playouts: legal moves, budgets, the stop
 //! flag, determinism.
 
-use std::sync::atomic::AtomicBool;
+use std::{sync::atomic::AtomicBool, time::Duration};
 
-use engine::{Budget, EngineError, Level, Request, best_move};
+use engine::{Budget, EngineError, Level, Request, best_move, level_budget};
 use rand::{SeedableRng, rngs::SmallRng, seq::IndexedRandom};
 use rules::{AnyGame, Variant};
 
@@ -146,5 +146,34 @@ fn chess_levels_from_three_take_a_mate_in_one() {
         let request = Request::new(level, Budget::nodes(20_000), 5);
         let reply = best_move(&game, &request, &AtomicBool::new(false)).unwrap();
         assert_eq!(reply.text, "h5f7", "level {level}");
+    }
+}
+
+#[test]
+fn each_level_from_four_may_use_four_times_the_nodes_of_the_one_below() {
+    let budget = Budget::nodes(1 << 20);
+    let shares = Level::ALL.map(|level| level_budget(&budget, level).nodes);
+    assert_eq!(
+        shares,
+        [4096, 4096, 4096, 4096, 16_384, 65_536, 262_144, 1 << 20]
+    );
+    // Never below 1000 nodes, nor above the budget.
+    assert_eq!(level_budget(&Budget::nodes(10_000), Level::MIN).nodes, 1000);
+    assert_eq!(level_budget(&Budget::nodes(500), Level::MIN).nodes, 500);
+}
+
+#[test]
+fn a_spent_time_budget_stops_the_search_at_the_first_check() {
+    let stop = AtomicBool::new(false);
+    for variant in Variant::ALL {
+        for game in random_playout(variant, 13, 10).iter().skip(5) {
+            if game.legal_moves().len() < 2 {
+                continue;
+            }
+            let request = Request::new(Level::MAX, Budget::time(Duration::ZERO), 0);
+            let reply = best_move(game, &request, &stop).unwrap();
+            assert!(game.legal_moves().contains(&reply.text));
+            assert!(reply.nodes <= 256, "{variant}: {} nodes", reply.nodes);
+        }
     }
 }
