@@ -1,13 +1,13 @@
 //! Engine matches and search speed, for the strength and speed tables of the README.
 //!
 //! ```text
-//! cargo run --release -p engine --example match -- ladder <variant> <games> <nodes>
+//! cargo run --release -p engine --example match -- ladder <variant> <games> <nodes> [<top level>]
 //! cargo run --release -p engine --example match -- pair <variant> <level> <level> <games> <nodes>
 //! cargo run --release -p engine --example match -- greedy <variant> <level> <games> <nodes>
 //! cargo run --release -p engine --example match -- speed <variant> <positions> <nodes>
 //! ```
 //!
-//! `ladder` plays each level 2–8 against the level below; `pair` one pairing; `greedy` a
+//! `ladder` plays each level 2–8 (or up to `<top level>`) against the level below; `pair` one pairing; `greedy` a
 //! level against a player that takes the move gaining the most points at once (in
 //! Reversi: flipping the most discs). Games come in pairs from one random opening, each
 //! side playing it once with White and once with Black; `<nodes>` is the node budget of
@@ -42,7 +42,7 @@ impl std::fmt::Display for Player {
 }
 
 /// Plies after which an unfinished game is scored a draw (chess only gets this far).
-const MAX_PLIES: u32 = 400;
+const MAX_PLIES: u32 = 300;
 
 /// Random plies that open each pair of games.
 const fn opening_plies(variant: Variant) -> u32 {
@@ -232,9 +232,14 @@ fn main() -> ExitCode {
         match args.first()?.as_str() {
             "ladder" => {
                 let (games, nodes) = (number(2)?, number(3)?);
+                let top = if args.len() > 4 {
+                    level(4)?
+                } else {
+                    Level::MAX
+                };
                 header();
                 for variant in variants(1)? {
-                    for pair in Level::ALL.windows(2) {
+                    for pair in Level::ALL.windows(2).filter(|pair| pair[1] <= top) {
                         series(
                             variant,
                             Player::Engine(pair[1]),

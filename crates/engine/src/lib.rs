@@ -191,21 +191,23 @@ pub fn best_move(
     Ok(reply)
 }
 
-/// The share of `budget` a level uses: level 8 all of it, each level below a quarter of
-/// the one above down to level 4 (1/256), levels 1 to 4 alike (their depth caps bound
-/// them anyway), but never fewer than 1000 nodes (or the whole budget when it is
-/// smaller). So the levels differ in effort at any budget, not only in depth and noise.
+/// The share of `budget` a level uses: level 8 all of it, 7 a quarter, 6 a sixteenth,
+/// and each level below half of the one above (5: 1/32 … 2: 1/256, 1 like 2), but never
+/// fewer than 500 nodes (or the whole budget when it is smaller). So the levels differ
+/// in effort at any budget, besides their depth caps and noise.
 #[must_use]
 pub fn level_budget(budget: &Budget, level: Level) -> Budget {
     let shift = match level.number() {
         8 => 0,
         7 => 2,
         6 => 4,
-        5 => 6,
+        5 => 5,
+        4 => 6,
+        3 => 7,
         _ => 8,
     };
     Budget {
-        nodes: (budget.nodes >> shift).max(budget.nodes.min(1000)),
+        nodes: (budget.nodes >> shift).max(budget.nodes.min(500)),
         time: budget.time.map(|time| time / (1 << shift)),
     }
 }

@@ -150,16 +150,14 @@ fn chess_levels_from_three_take_a_mate_in_one() {
 }
 
 #[test]
-fn each_level_from_four_may_use_four_times_the_nodes_of_the_one_below() {
-    let budget = Budget::nodes(1 << 20);
+fn each_level_may_use_more_nodes_than_the_one_below() {
+    let budget = Budget::nodes(1 << 24);
     let shares = Level::ALL.map(|level| level_budget(&budget, level).nodes);
-    assert_eq!(
-        shares,
-        [4096, 4096, 4096, 4096, 16_384, 65_536, 262_144, 1 << 20]
-    );
-    // Never below 1000 nodes, nor above the budget.
-    assert_eq!(level_budget(&Budget::nodes(10_000), Level::MIN).nodes, 1000);
-    assert_eq!(level_budget(&Budget::nodes(500), Level::MIN).nodes, 500);
+    let expected = [16, 16, 17, 18, 19, 20, 22, 24].map(|power| 1 << power);
+    assert_eq!(shares, expected);
+    // Never below 500 nodes, nor above the budget.
+    assert_eq!(level_budget(&Budget::nodes(10_000), Level::MIN).nodes, 500);
+    assert_eq!(level_budget(&Budget::nodes(300), Level::MIN).nodes, 300);
 }
 
 #[test]
