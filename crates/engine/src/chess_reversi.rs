@@ -64,17 +64,18 @@ impl Node for ChessReversi {
     }
 }
 
-/// How each level searches: depth, noise (tenths of a point), and from how many plies
-/// before the end it searches to the end.
-const PROFILES: [(u32, i32, u32); 8] = [
-    (1, 300, 0),
-    (1, 40, 0),
-    (2, 15, 2),
-    (3, 5, 3),
-    (4, 0, 4),
-    (5, 0, 6),
-    (6, 0, 8),
-    (PLIES, 0, PLIES),
+/// How each level searches: depth and noise (tenths of a point). Iterative deepening
+/// stops at the game's end, so a level whose depth (and budget) reaches it searches
+/// the last plies exhaustively; level 8 does so as soon as its budget allows.
+const PROFILES: [(u32, i32); 8] = [
+    (1, 300),
+    (1, 80),
+    (1, 25),
+    (2, 8),
+    (3, 0),
+    (4, 0),
+    (6, 0),
+    (PLIES, 0),
 ];
 
 /// The engine's move in a Chess Reversi game that has at least two legal moves.
@@ -87,11 +88,7 @@ pub(crate) fn best_move(
     for text in game.moves() {
         Game::play(&mut root, text)?;
     }
-    let (mut depth, noise, exhaustive) = PROFILES[request.level.index()];
-    let left = PLIES - Game::ply(&root);
-    if left <= exhaustive {
-        depth = left;
-    }
+    let (depth, noise) = PROFILES[request.level.index()];
     let profile = Profile { depth, noise };
     let mut rng = StdRng::seed_from_u64(request.seed);
     let found = search::search(&root, Vec::new(), &profile, &mut rng, limits);

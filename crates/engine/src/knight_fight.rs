@@ -115,12 +115,12 @@ impl Node for Position {
 /// How each level searches: depth and noise (tenths of a point).
 const PROFILES: [(u32, i32); 8] = [
     (1, 3000),
-    (1, 300),
-    (2, 120),
-    (3, 50),
-    (5, 20),
-    (7, 0),
-    (9, 0),
+    (1, 400),
+    (3, 100),
+    (4, 40),
+    (6, 15),
+    (8, 0),
+    (10, 0),
     (64, 0),
 ];
 

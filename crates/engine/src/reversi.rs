@@ -503,7 +503,7 @@ pub(crate) fn solve(
 }
 
 /// How each level searches: depth, noise (hundredths of a disc), and the most empties
-/// it solves exactly (level 8's grows with the budget).
+/// it solves exactly (fewer when its share of the budget is small).
 const PROFILES: [(u32, i32, u32); 8] = [
     (1, 3000, 0),
     (1, 300, 0),
@@ -515,10 +515,12 @@ const PROFILES: [(u32, i32, u32); 8] = [
     (64, 0, 14),
 ];
 
-/// The most empties level 8 solves exactly within `nodes`.
+/// The most empties the solver finishes within `nodes`, with room to spare (an
+/// unfinished solve leaves only a part-searched root).
 fn solvable_empties(nodes: u64) -> u32 {
     match nodes {
-        0..100_000 => 8,
+        0..10_000 => 6,
+        10_000..100_000 => 8,
         100_000..1_000_000 => 10,
         1_000_000..10_000_000 => 12,
         _ => 14,
@@ -542,10 +544,9 @@ pub(crate) fn best_move(
 ) -> Result<Reply, PlayError> {
     let rules_position = replay(game)?;
     let size = rules_position.size();
-    let (depth, noise, mut solve_limit) = PROFILES[request.level.index()];
-    if request.level.index() == 7 {
-        solve_limit = solve_limit.min(solvable_empties(request.budget.nodes));
-    }
+    let (depth, noise, solve_limit) = PROFILES[request.level.index()];
+    let share = crate::level_budget(&request.budget, request.level);
+    let solve_limit = solve_limit.min(solvable_empties(share.nodes));
     let mut root = Position::of(&rules_position);
     root.exact = root.empties() <= solve_limit && !root.in_opening();
     let profile = Profile { depth, noise };
