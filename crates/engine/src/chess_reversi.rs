@@ -68,11 +68,11 @@ impl Node for ChessReversi {
 /// stops at the game's end, so a level whose depth (and budget) reaches it searches
 /// the last plies exhaustively; level 8 does so as soon as its budget allows.
 const PROFILES: [(u32, i32); 8] = [
-    (1, 300),
+    (1, 1000),
+    (1, 200),
     (1, 80),
-    (1, 25),
-    (2, 8),
-    (3, 0),
+    (2, 30),
+    (3, 10),
     (4, 0),
     (6, 0),
     (PLIES, 0),

@@ -32,9 +32,11 @@ mod knight_fight;
 mod level;
 mod reversi;
 mod search;
+mod uci;
 
 use std::{
     fmt,
+    path::{Path, PathBuf},
     sync::atomic::AtomicBool,
     time::{Duration, Instant},
 };
@@ -128,6 +130,9 @@ pub enum EngineError {
     GameOver,
     /// The game's record did not replay (cannot happen for a game built by `rules`).
     Replay(String),
+    /// The external UCI engine failed (would not start, closed, answered nonsense or an
+    /// illegal move); the built-in search ([`best_move`]) still works.
+    Uci(String),
 }
 
 impl fmt::Display for EngineError {
@@ -135,6 +140,7 @@ impl fmt::Display for EngineError {
         match self {
             EngineError::GameOver => f.write_str("the game is over: there is no move to make"),
             EngineError::Replay(error) => write!(f, "the game's record did not replay: {error}"),
+            EngineError::Uci(error) => write!(f, "the external chess engine failed: {error}"),
         }
     }
 }
@@ -189,6 +195,54 @@ pub fn best_move(
         "the engine chose an illegal move"
     );
     Ok(reply)
+}
+
+/// The external UCI engine `STOCKFISH_PATH` names, if it is set and not empty.
+#[must_use]
+pub fn stockfish_path() -> Option<PathBuf> {
+    std::env::var_os("STOCKFISH_PATH")
+        .filter(|path| !path.is_empty())
+        .map(PathBuf::from)
+}
+
+/// Like [`best_move`], but chess at levels 7 and 8 asks the UCI engine at `uci` (such as
+/// Debian's `stockfish`, see [`stockfish_path`]) instead of the built-in search: a new
+/// process per call, one thread, `go nodes` with the level's share of the node budget
+/// (and `movetime` for a time budget), `stop` when `stop` is set. Stockfish on one
+/// thread with a node limit is deterministic, but the seed plays no part. Other variants
+/// and levels use the built-in search.
+///
+/// # Errors
+///
+/// [`EngineError::GameOver`]; [`EngineError::Uci`] when the external engine fails.
+pub fn best_move_with_uci(
+    game: &AnyGame,
+    request: &Request,
+    stop: &AtomicBool,
+    uci: &Path,
+) -> Result<Reply, EngineError> {
+    if game.variant() != Variant::Chess || request.level < Level::new(7).unwrap_or(Level::MAX) {
+        return best_move(game, request, stop);
+    }
+    let legal = game.legal_moves();
+    if legal.is_empty() {
+        return Err(EngineError::GameOver);
+    }
+    let moves: Vec<&str> = game.moves().collect();
+    let budget = level_budget(&request.budget, request.level);
+    let reply = uci::best_move(uci, &moves, &budget, stop).map_err(EngineError::Uci)?;
+    if !legal.contains(&reply.text) {
+        return Err(EngineError::Uci(format!(
+            "it chose {}, not a legal move",
+            reply.text
+        )));
+    }
+    Ok(Reply {
+        text: reply.text,
+        nodes: reply.nodes,
+        depth: reply.depth,
+        score: None,
+    })
 }
 
 /// The share of `budget` a level uses: level 8 all of it, 7 a quarter, 6 a sixteenth,

@@ -175,3 +175,47 @@ fn a_spent_time_budget_stops_the_search_at_the_first_check() {
         }
     }
 }
+
+/// The UCI engine to test against: `STOCKFISH_PATH`, else Debian's `stockfish`.
+fn stockfish() -> Option<std::path::PathBuf> {
+    engine::stockfish_path()
+        .or_else(|| Some("/usr/games/stockfish".into()))
+        .filter(|path| path.exists())
+}
+
+#[test]
+fn stockfish_plays_the_top_chess_levels_through_uci() {
+    let Some(path) = stockfish() else {
+        eprintln!("skipped: no stockfish (set STOCKFISH_PATH or apt-get install stockfish)");
+        return;
+    };
+    let stop = AtomicBool::new(false);
+    // Mate in one is found.
+    let game = AnyGame::replay(
+        Variant::Chess,
+        None,
+        ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"],
+    )
+    .unwrap();
+    let request = Request::new(Level::MAX, Budget::nodes(20_000), 0);
+    let reply = engine::best_move_with_uci(&game, &request, &stop, &path).unwrap();
+    assert_eq!(reply.text, "h5f7");
+    assert!(reply.nodes > 0);
+    // Legal in positions of a random game, and the same reply twice (one thread, nodes).
+    for game in random_playout(Variant::Chess, 31, 40).iter().step_by(8) {
+        let request = Request::new(Level::new(7).unwrap(), Budget::nodes(4_000), 0);
+        let first = engine::best_move_with_uci(game, &request, &stop, &path).unwrap();
+        assert!(game.legal_moves().contains(&first.text));
+        let again = engine::best_move_with_uci(game, &request, &stop, &path).unwrap();
+        assert_eq!(first.text, again.text);
+    }
+    // A set stop flag ends an unlimited search.
+    let stopped = AtomicBool::new(true);
+    let request = Request::new(Level::MAX, Budget::nodes(u64::MAX), 0);
+    let reply = engine::best_move_with_uci(&game, &request, &stopped, &path).unwrap();
+    assert!(game.legal_moves().contains(&reply.text));
+    // A missing engine is an error, not a panic.
+    let missing =
+        engine::best_move_with_uci(&game, &request, &stop, "/nonexistent/engine".as_ref());
+    assert!(matches!(missing, Err(EngineError::Uci(_))));
+}
