@@ -121,6 +121,8 @@ fn play(start: &AnyGame, players: [Player; 2], nodes: u64, seed: u64) -> (GameRe
 /// Plays `games` games of `first` against `second`, colours alternating; prints a row.
 fn series(variant: Variant, first: Player, second: Player, games: u64, nodes: u64) {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    // Points White scored, whoever played it.
+    let mut white_points = 0.0;
     let mut work = [Work::default(); 2];
     for game_index in 0..games {
         let start = opening(variant, game_index / 2);
@@ -131,6 +133,11 @@ fn series(variant: Variant, first: Player, second: Player, games: u64, nodes: u6
             [second, first]
         };
         let (result, spent) = play(&start, players, nodes, game_index);
+        white_points += match result {
+            GameResult::WhiteWins => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::BlackWins => 0.0,
+        };
         let first_color = if first_is_white {
             Color::White
         } else {
@@ -159,7 +166,8 @@ fn series(variant: Variant, first: Player, second: Player, games: u64, nodes: u6
         }
     };
     println!(
-        "| {variant} | {first} | {second} | {games} | {wins} | {draws} | {losses} | {score:.1}% | {} | {} |",
+        "| {variant} | {first} | {second} | {games} | {wins} | {draws} | {losses} | {score:.1}% | {:.1}% | {} | {} |",
+        white_points / games as f64 * 100.0,
         rate(work[0]),
         rate(work[1]),
     );
