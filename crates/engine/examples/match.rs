@@ -175,9 +175,9 @@ fn series(variant: Variant, first: Player, second: Player, games: u64, nodes: u6
 
 fn header() {
     println!(
-        "| variant | player | opponent | games | won | drawn | lost | score | kN/s player | kN/s opponent |"
+        "| variant | player | opponent | games | won | drawn | lost | score | White's score | kN/s player | kN/s opponent |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
 }
 
 /// Level-8 search speed on positions of random games, against perft in the same run.

@@ -78,7 +78,8 @@ impl Budget {
 }
 
 impl Default for Budget {
-    /// One million nodes: well under a second on one core for every variant.
+    /// One million nodes: a few seconds at most on one core (see the README's speed
+    /// table).
     fn default() -> Budget {
         Budget::nodes(1_000_000)
     }
