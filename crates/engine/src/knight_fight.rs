@@ -1,0 +1,154 @@
+//! Knight Fight: alpha-beta with the point difference and the knights' mobility (the
+//! numbered squares each knight could land on next) as the evaluation.
+
+use std::hash::{Hash, Hasher};
+
+use rand::{SeedableRng, rngs::StdRng};
+use rules::{AnyGame, Color, Game, KnightFight, KnightFightSetup, KnightMove, PlayError, Square};
+use rustc_hash::FxHasher;
+
+use crate::{
+    Reply, Request,
+    search::{self, Limits, Node, Profile, game_end},
+};
+
+/// Evaluation units per point.
+const POINT: i32 = 10;
+/// Evaluation units per square a knight could land on next.
+const MOBILITY: i32 = 25;
+
+/// The knight's jumps as (files, ranks).
+const JUMPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// A position with a key made from the path that reached it (cheap, and transpositions
+/// are rare in this game).
+#[derive(Debug, Clone)]
+struct Position {
+    game: KnightFight,
+    key: u64,
+}
+
+/// The numbered squares `color`'s knight could land on if it were to move now (before
+/// it is placed: the numbered squares of its first rank).
+fn mobility(game: &KnightFight, color: Color) -> i32 {
+    let Some(from) = game.knight(color) else {
+        let rank = color.fold(0, 9);
+        return (0..10)
+            .filter_map(|file| Square::new(file, rank))
+            .filter(|&square| game.number_at(square).is_some())
+            .count() as i32;
+    };
+    let guard = game.knight(!color);
+    JUMPS
+        .iter()
+        .filter_map(|&(files, ranks)| {
+            let file = from.file().checked_add_signed(files)?;
+            let rank = from.rank().checked_add_signed(ranks)?;
+            Square::new(file, rank).filter(|square| square.on_board(10))
+        })
+        .filter(|&square| {
+            game.number_at(square).is_some() && !guard.is_some_and(|at| is_jump(at, square))
+        })
+        .count() as i32
+}
+
+fn is_jump(a: Square, b: Square) -> bool {
+    let files = a.file().abs_diff(b.file());
+    let ranks = a.rank().abs_diff(b.rank());
+    (files, ranks) == (1, 2) || (files, ranks) == (2, 1)
+}
+
+fn margin(game: &KnightFight, color: Color) -> i32 {
+    game.points(color) as i32 - game.points(!color) as i32
+}
+
+impl Node for Position {
+    type Move = KnightMove;
+
+    fn moves(&self, out: &mut Vec<KnightMove>) {
+        out.extend(self.game.legal_moves());
+    }
+
+    fn play(&self, mv: KnightMove) -> Position {
+        let mut game = self.game.clone();
+        game.play_unchecked(&mv);
+        let mut hasher = FxHasher::default();
+        (self.key, mv).hash(&mut hasher);
+        Position {
+            game,
+            key: hasher.finish(),
+        }
+    }
+
+    fn end_score(&self, _ply: u32) -> i32 {
+        game_end(margin(&self.game, self.game.to_move()))
+    }
+
+    fn evaluate(&self, moves: &[KnightMove]) -> i32 {
+        let us = self.game.to_move();
+        // The mover's own mobility counts each landing once (not each erase choice).
+        let mut landings: Vec<Square> = moves.iter().map(|mv| mv.to).collect();
+        landings.dedup();
+        POINT * margin(&self.game, us)
+            + MOBILITY * (landings.len() as i32 - mobility(&self.game, !us))
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The number landed on first.
+    fn order(&self, mv: KnightMove) -> i32 {
+        self.game.number_at(mv.to).map_or(0, i32::from)
+    }
+}
+
+/// How each level searches: depth and noise (tenths of a point).
+const PROFILES: [(u32, i32); 8] = [
+    (1, 3000),
+    (1, 400),
+    (3, 100),
+    (4, 40),
+    (6, 15),
+    (64, 0),
+    (64, 0),
+    (64, 0),
+];
+
+/// The engine's move in a Knight Fight game that has at least two legal moves.
+pub(crate) fn best_move(
+    game: &AnyGame,
+    setup: &KnightFightSetup,
+    request: &Request,
+    limits: Limits<'_>,
+) -> Result<Reply, PlayError> {
+    let mut root = KnightFight::new(setup);
+    for text in game.moves() {
+        root.play(text)?;
+    }
+    let mut hasher = FxHasher::default();
+    root.hash(&mut hasher);
+    let root = Position {
+        key: hasher.finish(),
+        game: root,
+    };
+    let (depth, noise) = PROFILES[request.level.index()];
+    let profile = Profile { depth, noise };
+    let mut rng = StdRng::seed_from_u64(request.seed);
+    let found = search::search(&root, Vec::new(), &profile, &mut rng, limits);
+    Ok(Reply {
+        text: root.game.move_text(&found.mv),
+        nodes: found.nodes,
+        depth: found.depth,
+        score: found.score,
+    })
+}

@@ -1,0 +1,164 @@
+//! Chess through an external UCI engine (Debian's `stockfish`), run as a separate
+//! process for one search: one thread, a node limit (`go nodes`) and/or a move time,
+//! and `stop` when the caller's flag is set.
+
+use std::{
+    io::{BufRead, BufReader, Write},
+    path::Path,
+    process::{Child, ChildStdin, Command, Stdio},
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        mpsc::{self, RecvTimeoutError},
+    },
+    thread,
+    time::{Duration, Instant},
+};
+
+use crate::Budget;
+
+/// How long the engine may take to answer `uci` and `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How long past its budget the engine may take before it is told to stop, then killed.
+const GRACE: Duration = Duration::from_secs(5);
+
+/// What the external engine answered.
+pub(crate) struct UciReply {
+    /// The move in UCI.
+    pub(crate) text: String,
+    /// The nodes its last `info` line reported.
+    pub(crate) nodes: u64,
+    /// The depth its last `info` line reported.
+    pub(crate) depth: u32,
+}
+
+/// Kills the engine when the search is left, whatever the way out.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+}
+
+impl Engine {
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|error| format!("writing to the engine: {error}"))
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Asks the UCI engine at `path` for a move after `moves` (UCI, from the standard start)
+/// within `budget`, sending `stop` when `stop` is set.
+///
+/// # Errors
+///
+/// A message when the engine cannot be started, closes, or does not answer in time.
+pub(crate) fn best_move(
+    path: &Path,
+    moves: &[&str],
+    budget: &Budget,
+    stop: &AtomicBool,
+) -> Result<UciReply, String> {
+    let mut child = Command::new(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|error| format!("starting {}: {error}", path.display()))?;
+    let output = child.stdout.take().ok_or("the engine has no output")?;
+    let input = child.stdin.take().ok_or("the engine has no input")?;
+    let mut engine = Engine { child, input };
+    let (lines, receive) = mpsc::channel::<String>();
+    thread::spawn(move || {
+        for line in BufReader::new(output).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let wait_for = |prefix: &str, until: Instant| -> Result<String, String> {
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match receive.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => return Ok(line),
+                Ok(_) => {}
+                Err(_) => return Err(format!("the engine did not answer {prefix}")),
+            }
+        }
+    };
+    engine.send("uci")?;
+    wait_for("uciok", Instant::now() + HANDSHAKE)?;
+    engine.send("setoption name Threads value 1")?;
+    engine.send("isready")?;
+    wait_for("readyok", Instant::now() + HANDSHAKE)?;
+    let position = if moves.is_empty() {
+        "position startpos".to_owned()
+    } else {
+        format!("position startpos moves {}", moves.join(" "))
+    };
+    engine.send(&position)?;
+    let mut go = "go".to_owned();
+    if budget.nodes != u64::MAX {
+        go.push_str(&format!(" nodes {}", budget.nodes));
+    }
+    if let Some(time) = budget.time {
+        go.push_str(&format!(" movetime {}", time.as_millis().max(1)));
+    }
+    if go == "go" {
+        go.push_str(" infinite");
+    }
+    engine.send(&go)?;
+    let started = Instant::now();
+    let (mut nodes, mut depth) = (0, 0);
+    let mut stopped: Option<Instant> = None;
+    loop {
+        let overdue = budget
+            .time
+            .is_some_and(|time| started.elapsed() > time + GRACE);
+        if stopped.is_none() && (stop.load(Ordering::Relaxed) || overdue) {
+            engine.send("stop")?;
+            stopped = Some(Instant::now());
+        }
+        match receive.recv_timeout(Duration::from_millis(10)) {
+            Ok(line) => {
+                let mut words = line.split_whitespace();
+                match words.next() {
+                    Some("bestmove") => {
+                        let text = words.next().ok_or("bestmove without a move")?;
+                        return Ok(UciReply {
+                            text: text.to_owned(),
+                            nodes,
+                            depth,
+                        });
+                    }
+                    Some("info") => {
+                        let fields: Vec<&str> = words.collect();
+                        for pair in fields.windows(2) {
+                            match pair[0] {
+                                "nodes" => nodes = pair[1].parse().unwrap_or(nodes),
+                                "depth" => depth = pair[1].parse().unwrap_or(depth),
+                                _ => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if stopped.is_some_and(|at| at.elapsed() > GRACE) {
+                    return Err("the engine did not stop".to_owned());
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err("the engine closed before its move".to_owned());
+            }
+        }
+    }
+}
