@@ -18,6 +18,7 @@ mod ops;
 mod outage;
 mod playouts;
 mod races;
+mod ratings;
 mod schema;
 mod stats;
 mod web;
