@@ -1,5 +1,5 @@
 //! The command line: `serve` (the default), `migrate`, `check-config`, `backup`,
-//! `copy-data` and `healthcheck`. Every command reads the same environment variables
+//! `copy-data`, `ratings rebuild` and `healthcheck`. Every command reads the same environment variables
 //! (see [`Config::from_env`]).
 
 use std::{path::PathBuf, process::ExitCode, time::Duration};
@@ -46,9 +46,23 @@ pub enum Command {
         #[arg(long)]
         to: String,
     },
+    /// Ratings: `server ratings rebuild`.
+    Ratings {
+        /// What to do with them.
+        #[command(subcommand)]
+        action: RatingsCommand,
+    },
     /// Ask the server at LISTEN_ADDR whether it is ready (exit 0) or not (exit 1); for
     /// container health checks, where no curl is installed.
     Healthcheck,
+}
+
+/// What `server ratings` does.
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
+pub enum RatingsCommand {
+    /// Recompute every rating by replaying all finished games in the order they were
+    /// rated (after an upgrade, or to audit the stored ratings).
+    Rebuild,
 }
 
 /// `url` with the password (if any) replaced by `****`.
@@ -113,6 +127,10 @@ pub fn describe(config: &Config) -> String {
         ("LOGIN_MAX_ATTEMPTS", config.login_max_attempts.to_string()),
         ("LOGIN_WINDOW_SECS", config.login_window_secs.to_string()),
         ("SESSION_DAYS", config.session_days.to_string()),
+        (
+            "LEADERBOARD_ACTIVE_DAYS",
+            config.leaderboard_active_days.to_string(),
+        ),
         ("BODY_LIMIT_BYTES", config.body_limit_bytes.to_string()),
         ("HASH_THREADS", limits.hash_threads.to_string()),
         ("HASH_QUEUE", limits.hash_queue.to_string()),
@@ -196,6 +214,23 @@ pub async fn run(command: Command) -> ExitCode {
                     .map(|copied| format!("copied and verified:\n{copied}"))
                     .map_err(Into::into),
             )
+        }
+        Command::Ratings {
+            action: RatingsCommand::Rebuild,
+        } => {
+            let config = match config_or_exit() {
+                Ok(config) => config,
+                Err(code) => return code,
+            };
+            let result = async {
+                let db = Database::connect(config.database_url.expose(), 1).await?;
+                db.migrate().await?;
+                let report = crate::domain::ratings::rebuild(&db).await?;
+                db.pool.close().await;
+                Ok::<_, Box<dyn std::error::Error>>(format!("ratings rebuilt: {report}"))
+            }
+            .await;
+            report(result)
         }
         Command::Healthcheck => {
             let config = match config_or_exit() {

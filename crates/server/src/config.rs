@@ -57,6 +57,9 @@ pub struct Config {
     pub login_window_secs: i64,
     /// `SESSION_DAYS`: how long a browser session lasts (default 30).
     pub session_days: i64,
+    /// `LEADERBOARD_ACTIVE_DAYS`: a player is on a variant's leaderboard while their last
+    /// rated game of it ended at most this many days ago (default 180).
+    pub leaderboard_active_days: i64,
     /// `BODY_LIMIT_BYTES`: the largest request body accepted (default 16384).
     pub body_limit_bytes: usize,
     /// `TRUSTED_PROXIES`: reverse proxies (addresses or CIDR networks, comma-separated)
@@ -289,6 +292,7 @@ impl Config {
             login_max_attempts: parse(&lookup, "LOGIN_MAX_ATTEMPTS", "5")?,
             login_window_secs: parse(&lookup, "LOGIN_WINDOW_SECS", "900")?,
             session_days: parse(&lookup, "SESSION_DAYS", "30")?,
+            leaderboard_active_days: parse(&lookup, "LEADERBOARD_ACTIVE_DAYS", "180")?,
             body_limit_bytes: parse(&lookup, "BODY_LIMIT_BYTES", "16384")?,
             trusted_proxies: crate::client_addr::parse_trusted(
                 &lookup("TRUSTED_PROXIES").unwrap_or_default(),

@@ -1,7 +1,8 @@
 //! `server copy-data --from <url> --to <url>`: moves a site from one database to another
 //! (typically its SQLite file to Postgres).
 //!
-//! Copies users, API tokens, challenges, games, moves and the variant counters; not
+//! Copies users, API tokens, challenges, games, moves, ratings, rating changes, player
+//! counters, head-to-head records and the variant counters; not
 //! sessions (everyone signs in again). Both databases are migrated first; a target that
 //! holds any data is refused. The source is read in one transaction (repeatable read on
 //! Postgres), the target written in one, so a failure leaves the target empty. Afterwards
@@ -59,6 +60,9 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("status", Text),
             ("game_id", Text),
             ("created_at", Int),
+            ("rated", Int),
+            ("min_rating", Int),
+            ("max_rating", Int),
         ],
     ),
     (
@@ -89,6 +93,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("black_offer_ply", Int),
             ("position", Text),
             ("position_ply", Int),
+            ("rated", Int),
         ],
     ),
     (
@@ -99,6 +104,63 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("move", Text),
             ("played_at", Int),
             ("display", Text),
+        ],
+    ),
+    (
+        "player_ratings",
+        &[
+            ("user_id", Text),
+            ("variant", Text),
+            ("rating", Int),
+            ("deviation", Int),
+            ("volatility", Int),
+            ("rated_games", Int),
+            ("last_rated_at", Int),
+        ],
+    ),
+    (
+        "game_ratings",
+        &[
+            ("game_id", Text),
+            ("variant", Text),
+            ("seq", Int),
+            ("rated_at", Int),
+            ("white_id", Text),
+            ("black_id", Text),
+            ("white_before", Int),
+            ("white_deviation_before", Int),
+            ("white_after", Int),
+            ("white_deviation_after", Int),
+            ("black_before", Int),
+            ("black_deviation_before", Int),
+            ("black_after", Int),
+            ("black_deviation_after", Int),
+        ],
+    ),
+    (
+        "player_stats",
+        &[
+            ("user_id", Text),
+            ("variant", Text),
+            ("games", Int),
+            ("white_wins", Int),
+            ("white_losses", Int),
+            ("white_draws", Int),
+            ("black_wins", Int),
+            ("black_losses", Int),
+            ("black_draws", Int),
+            ("current_streak", Int),
+            ("longest_streak", Int),
+        ],
+    ),
+    (
+        "head_to_head",
+        &[
+            ("user_id", Text),
+            ("opponent_id", Text),
+            ("wins", Int),
+            ("losses", Int),
+            ("draws", Int),
         ],
     ),
 ];
@@ -112,6 +174,7 @@ const VARIANT_STATS: (&str, &[(&str, Kind)]) = (
         ("white_wins", Int),
         ("black_wins", Int),
         ("draws", Int),
+        ("rated_games", Int),
     ],
 );
 

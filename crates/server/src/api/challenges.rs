@@ -45,6 +45,22 @@ pub struct NewChallengeDto {
     /// The one user who may accept (absent or null: anyone).
     #[serde(default)]
     pub opponent: Option<String>,
+    /// Rated (true, the default) or casual (false).
+    #[serde(default = "rated_by_default")]
+    #[schema(default = true)]
+    pub rated: bool,
+    /// Open challenges only: the lowest rating (whole points, 0–4000) that may accept.
+    #[serde(default, deserialize_with = "super::optional_whole_number")]
+    #[schema(minimum = 0, maximum = 4000)]
+    pub min_rating: Option<i64>,
+    /// Open challenges only: the highest rating (whole points, 0–4000) that may accept.
+    #[serde(default, deserialize_with = "super::optional_whole_number")]
+    #[schema(minimum = 0, maximum = 4000)]
+    pub max_rating: Option<i64>,
+}
+
+const fn rated_by_default() -> bool {
+    true
 }
 
 /// The variant ids the rules know, as the document's enum.
@@ -99,6 +115,15 @@ pub struct ChallengeDto {
     pub game_id: Option<String>,
     /// When it was made (RFC 3339).
     pub created_at: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The lowest rating that may accept, or null.
+    pub min_rating: Option<i64>,
+    /// The highest rating that may accept, or null.
+    pub max_rating: Option<i64>,
+    /// In lists for a signed-in caller: whether their rating lets them accept it (null for
+    /// their own challenges and for anonymous callers).
+    pub you_may_accept: Option<bool>,
 }
 
 impl From<Challenge> for ChallengeDto {
@@ -113,6 +138,10 @@ impl From<Challenge> for ChallengeDto {
             status: challenge.status,
             game_id: challenge.game_id,
             created_at: rfc3339(challenge.created_at),
+            rated: challenge.rated,
+            min_rating: challenge.min_rating,
+            max_rating: challenge.max_rating,
+            you_may_accept: challenge.viewer_may_accept,
         }
     }
 }
@@ -136,6 +165,8 @@ pub struct AcceptedDto {
         (status = 404, description = "no player has the opponent's name", body = ErrorBody),
         (status = 422, description = "unknown variant, bad colour or days, addressed to oneself \
             (`unknown_variant`, `invalid_color`, `invalid_days_per_move`, `challenge_to_yourself`), \
+            a bad rating range or one on a challenge addressed to one player \
+            (`invalid_rating_range`, `rating_range_needs_open_challenge`), \
             or a body of the wrong shape (`invalid_body`)",
             body = ErrorBody),
     ))]
@@ -149,6 +180,9 @@ async fn create(
         color: &body.color,
         days_per_move: body.days_per_move,
         opponent: body.opponent.as_deref(),
+        rated: body.rated,
+        min_rating: body.min_rating,
+        max_rating: body.max_rating,
     };
     let challenge = challenges::create(&state, &user, &request).await?;
     Ok((StatusCode::CREATED, axum::Json(challenge.into())))
@@ -197,6 +231,9 @@ async fn show(
             cross-site request with the session cookie", body = ErrorBody),
         (status = 404, description = "no such challenge", body = ErrorBody),
         (status = 409, description = "already taken or cancelled", body = ErrorBody),
+        (status = 422, description = "the caller's rating in the variant is outside the \
+            challenge's rating range (`rating_out_of_range`); the challenge stays open",
+            body = ErrorBody),
     ))]
 async fn accept(
     State(state): State<AppState>,

@@ -11,7 +11,10 @@ use utoipa::ToSchema;
 use crate::{
     AppState,
     clock::rfc3339,
-    domain::game::{self, GameAction, GameDetail, GameSummary},
+    domain::{
+        game::{self, GameAction, GameDetail, GameSummary},
+        ratings::{RatingChange, SideChange},
+    },
     error::{AppError, ErrorBody},
     extract::{CurrentUser, Json, Path, Query},
 };
@@ -100,6 +103,56 @@ pub struct GameDto {
     pub days_per_move: i64,
     /// When the game began (RFC 3339).
     pub created_at: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// Once a rated game has ended and been rated: each player's rating before and after
+    /// (null for casual games, games still going, and those too short to rate).
+    pub rating_change: Option<RatingChangeDto>,
+}
+
+/// One player's rating before and after a rated game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SideChangeDto {
+    /// The rating when the game ended, before it was rated (whole points).
+    pub before: i64,
+    /// The rating after it (whole points).
+    pub after: i64,
+    /// `after - before`.
+    pub change: i64,
+    /// Whether the rating before was provisional (shown as "1620?").
+    pub provisional_before: bool,
+    /// Whether the rating after is provisional.
+    pub provisional_after: bool,
+}
+
+/// Both players' rating change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingChangeDto {
+    /// White's.
+    pub white: SideChangeDto,
+    /// Black's.
+    pub black: SideChangeDto,
+}
+
+impl From<SideChange> for SideChangeDto {
+    fn from(side: SideChange) -> SideChangeDto {
+        SideChangeDto {
+            before: side.before.whole_points(),
+            after: side.after.whole_points(),
+            change: side.points(),
+            provisional_before: side.before.is_provisional(),
+            provisional_after: side.after.is_provisional(),
+        }
+    }
+}
+
+impl From<RatingChange> for RatingChangeDto {
+    fn from(change: RatingChange) -> RatingChangeDto {
+        RatingChangeDto {
+            white: change.white.into(),
+            black: change.black.into(),
+        }
+    }
 }
 
 impl From<GameDetail> for GameDto {
@@ -134,6 +187,8 @@ impl From<GameDetail> for GameDto {
             draw_offer: detail.draw_offer.map(|color| color.as_str().to_owned()),
             days_per_move: detail.days_per_move,
             created_at: rfc3339(detail.created_at),
+            rated: detail.rated,
+            rating_change: detail.rating_change.map(RatingChangeDto::from),
             end_reason: detail.end_reason.map(|reason| reason.as_str().to_owned()),
             id: detail.id,
             white: detail.white,
@@ -176,6 +231,10 @@ pub struct GameSummaryDto {
     pub deadline: Option<String>,
     /// Whether the caller is to move.
     pub your_turn: bool,
+    /// Rated or casual.
+    pub rated: bool,
+    /// When it ended (RFC 3339), null while active.
+    pub finished_at: Option<String>,
 }
 
 impl From<GameSummary> for GameSummaryDto {
@@ -191,6 +250,8 @@ impl From<GameSummary> for GameSummaryDto {
             to_move: game.to_move.map(|color| color.as_str().to_owned()),
             deadline: game.deadline.map(rfc3339),
             your_turn: game.your_turn,
+            rated: game.rated,
+            finished_at: game.finished_at.map(rfc3339),
         }
     }
 }

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod challenges;
 pub mod events;
 pub mod games;
+pub mod ratings;
 
 use axum::{Router, routing::get};
 use utoipa::{
@@ -38,6 +39,7 @@ use crate::{
         games::abort, games::draw_offer, games::draw_accept, games::draw_decline,
         games::draw_claim,
         events::game_events, events::my_events,
+        ratings::leaderboard, ratings::profile, ratings::player_games, ratings::variant_games,
     ),
     components(schemas(ErrorBody, GameEvent, TurnNotice)),
     modifiers(&SecuritySchemes, &ExtractorErrors),
@@ -46,6 +48,7 @@ use crate::{
         (name = "challenges", description = "challenges and accepting them"),
         (name = "games", description = "games, moves, draws, statistics"),
         (name = "events", description = "live server-sent events: games and turn notices"),
+        (name = "ratings", description = "Glicko-2 ratings per variant, leaderboards, profiles"),
     )
 )]
 pub struct ApiDoc;
@@ -166,6 +169,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(challenges::routes())
         .merge(games::routes())
         .merge(events::routes())
+        .merge(ratings::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 
@@ -187,6 +191,17 @@ where
     whole
         .and_then(|value| T::try_from(value).ok())
         .ok_or_else(|| D::Error::custom(format!("`{number}` is not an integer in range")))
+}
+
+/// [`whole_number`] for an optional field (absent or null: `None`).
+pub(crate) fn optional_whole_number<'de, D>(deserializer: D) -> Result<Option<i64>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    use serde::Deserialize;
+    #[derive(Deserialize)]
+    struct Whole(#[serde(deserialize_with = "whole_number")] i64);
+    Ok(Option::<Whole>::deserialize(deserializer)?.map(|Whole(value)| value))
 }
 
 async fn openapi() -> axum::Json<utoipa::openapi::OpenApi> {

@@ -27,11 +27,17 @@ pub struct ChallengeRow {
     pub game_id: Option<String>,
     /// When it was made.
     pub created_at: i64,
+    /// 1 rated, 0 casual.
+    pub rated: i64,
+    /// The lowest rating that may accept (whole points).
+    pub min_rating: Option<i64>,
+    /// The highest rating that may accept (whole points).
+    pub max_rating: Option<i64>,
 }
 
 const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, c.opponent_id, \
     o.username as opponent, c.variant, c.color, c.days_per_move, c.status, c.game_id, \
-    c.created_at from challenges c join users u on u.id = c.challenger_id \
+    c.created_at, c.rated, c.min_rating, c.max_rating from challenges c join users u on u.id = c.challenger_id \
     left join users o on o.id = c.opponent_id";
 
 /// What a new challenge holds.
@@ -51,6 +57,12 @@ pub struct NewChallenge<'a> {
     pub days_per_move: i64,
     /// Now.
     pub created_at: i64,
+    /// Rated (or casual).
+    pub rated: bool,
+    /// The lowest rating that may accept.
+    pub min_rating: Option<i64>,
+    /// The highest rating that may accept.
+    pub max_rating: Option<i64>,
 }
 
 /// Stores a new open challenge.
@@ -61,7 +73,8 @@ pub struct NewChallenge<'a> {
 pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into challenges (id, challenger_id, opponent_id, variant, color, days_per_move, \
-         status, created_at) values ($1, $2, $3, $4, $5, $6, 'open', $7)",
+         status, created_at, rated, min_rating, max_rating) \
+         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10)",
     )
     .bind(new.id)
     .bind(new.challenger_id)
@@ -70,6 +83,9 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .bind(new.color)
     .bind(new.days_per_move)
     .bind(new.created_at)
+    .bind(i64::from(new.rated))
+    .bind(new.min_rating)
+    .bind(new.max_rating)
     .execute(conn)
     .await?;
     Ok(())
@@ -127,9 +143,27 @@ pub async fn cancel(
     Ok(done.rows_affected() == 1)
 }
 
+/// What an accepted challenge asks of its game.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct Taken {
+    /// Who made it.
+    pub challenger_id: String,
+    /// The variant id.
+    pub variant: String,
+    /// white, black or random.
+    pub color: String,
+    /// Days per move.
+    pub days_per_move: i64,
+    /// 1 rated, 0 casual.
+    pub rated: i64,
+    /// The lowest rating that may accept.
+    pub min_rating: Option<i64>,
+    /// The highest rating that may accept.
+    pub max_rating: Option<i64>,
+}
+
 /// Takes an open challenge for `user_id` (the first write of the accept transaction):
-/// exactly one of several concurrent takers gets the row. Returns the challenger's id,
-/// the variant, the colour and the days per move.
+/// exactly one of several concurrent takers gets the row.
 ///
 /// # Errors
 ///
@@ -138,12 +172,12 @@ pub async fn take(
     conn: &mut AnyConnection,
     id: &str,
     user_id: &str,
-) -> Result<Option<(String, String, String, i64)>, sqlx::Error> {
+) -> Result<Option<Taken>, sqlx::Error> {
     sqlx::query_as(
         "update challenges set status = 'accepted' \
          where id = $1 and status = 'open' and challenger_id <> $2 \
          and (opponent_id is null or opponent_id = $2) \
-         returning challenger_id, variant, color, days_per_move",
+         returning challenger_id, variant, color, days_per_move, rated, min_rating, max_rating",
     )
     .bind(id)
     .bind(user_id)

@@ -55,13 +55,15 @@ pub struct GameRow {
     pub white_offer_ply: Option<i64>,
     /// The ply of Black's last draw offer.
     pub black_offer_ply: Option<i64>,
+    /// 1 rated, 0 casual.
+    pub rated: i64,
 }
 
 const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as white, g.black_id, \
     b.username as black, g.setup, g.status, g.result, g.termination, g.end_reason, g.ply, \
     g.to_move, g.deadline, g.draw_offer, g.days_per_move, g.created_at, g.updated_at, \
     g.finished_at, g.source, g.source_id, g.white_draw_offers, g.black_draw_offers, \
-    g.white_offer_ply, g.black_offer_ply";
+    g.white_offer_ply, g.black_offer_ply, g.rated";
 
 const FROM: &str =
     "from games g join users w on w.id = g.white_id join users b on b.id = g.black_id";
@@ -112,6 +114,8 @@ pub struct NewGame<'a> {
     pub deadline: i64,
     /// The start position, saved.
     pub position: &'a str,
+    /// Rated (or casual).
+    pub rated: bool,
     /// Now.
     pub now: i64,
 }
@@ -125,8 +129,8 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     sqlx::query(
         "insert into games (id, variant, white_id, black_id, setup, status, ply, to_move, \
          deadline, days_per_move, created_at, updated_at, source, source_id, position, \
-         position_ply) \
-         values ($1, $2, $3, $4, $5, 'active', 0, 'white', $6, $7, $8, $8, $9, $10, $11, 0)",
+         position_ply, rated) \
+         values ($1, $2, $3, $4, $5, 'active', 0, 'white', $6, $7, $8, $8, $9, $10, $11, 0, $12)",
     )
     .bind(new.id)
     .bind(new.variant)
@@ -139,6 +143,7 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     .bind(new.source)
     .bind(new.source_id)
     .bind(new.position)
+    .bind(i64::from(new.rated))
     .execute(conn)
     .await?;
     Ok(())
@@ -484,6 +489,86 @@ pub async fn for_user(
     .await?;
     active.extend(ended);
     Ok(active)
+}
+
+/// Which finished games of a player a list shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FinishedFilter<'a> {
+    /// Only this variant (id).
+    pub variant: Option<&'a str>,
+    /// Only games with this result when the player had White (`1-0`, `0-1`, `1/2-1/2`).
+    pub result_as_white: Option<&'a str>,
+    /// Only games with this result when the player had Black.
+    pub result_as_black: Option<&'a str>,
+}
+
+/// `user_id`'s finished games newest first, before the keyset position `before`
+/// (finished_at, id) when given: at most `limit`. Each side is one range of its index
+/// (`games_white_finished`, `games_black_finished`), so a page costs the same however
+/// many games the player has.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn finished_for_user(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    filter: FinishedFilter<'_>,
+    before: Option<(i64, &str)>,
+    limit: i64,
+) -> Result<Vec<GameRow>, sqlx::Error> {
+    let side = |column: &str, result: &str| {
+        format!(
+            "select * from (select {COLUMNS} {FROM} where g.{column} = $1 \
+             and g.status = 'finished' and ($2 = '' or g.variant = $2) \
+             and ({result} = '' or g.result = {result}) \
+             and (g.finished_at < $5 or (g.finished_at = $5 and g.id < $6)) \
+             order by g.finished_at desc, g.id desc limit $7) as {column}_side"
+        )
+    };
+    let (finished_at, id) = before.unwrap_or((i64::MAX, ""));
+    let sql = format!(
+        "select * from ({} union all {}) as both_sides \
+         order by finished_at desc, id desc limit $7",
+        side("white_id", "$3"),
+        side("black_id", "$4")
+    );
+    sqlx::query_as(&sql)
+        .bind(user_id)
+        .bind(filter.variant.unwrap_or(""))
+        .bind(filter.result_as_white.unwrap_or(""))
+        .bind(filter.result_as_black.unwrap_or(""))
+        .bind(finished_at)
+        .bind(id)
+        .bind(limit)
+        .fetch_all(conn)
+        .await
+}
+
+/// A variant's finished games newest first, before the keyset position `before`: at most
+/// `limit` (one range of `games_variant_finished`).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn finished_in_variant(
+    conn: &mut AnyConnection,
+    variant: &str,
+    before: Option<(i64, &str)>,
+    limit: i64,
+) -> Result<Vec<GameRow>, sqlx::Error> {
+    let (finished_at, id) = before.unwrap_or((i64::MAX, ""));
+    sqlx::query_as(&format!(
+        "select {COLUMNS} {FROM} where g.variant = $1 and g.status = 'finished' \
+         and (g.finished_at < $2 or (g.finished_at = $2 and g.id < $3)) \
+         order by g.finished_at desc, g.id desc limit $4"
+    ))
+    .bind(variant)
+    .bind(finished_at)
+    .bind(id)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
 }
 
 /// Whether it is `user_id`'s turn in `row`.

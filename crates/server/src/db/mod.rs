@@ -6,6 +6,7 @@
 
 pub mod challenges;
 pub mod games;
+pub mod ratings;
 pub mod stats;
 pub mod users;
 

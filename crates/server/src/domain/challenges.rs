@@ -12,6 +12,7 @@ use crate::{
         accounts::User,
         game::{self, ClockSettings, GameSource, NewGameRequest},
         new_id,
+        ratings::{self, StoredRating},
     },
     error::AppError,
 };
@@ -74,7 +75,32 @@ pub struct Challenge {
     pub game_id: Option<String>,
     /// When it was made (unix seconds).
     pub created_at: i64,
+    /// Rated (or casual).
+    pub rated: bool,
+    /// The lowest rating that may accept it (whole points), if limited.
+    pub min_rating: Option<i64>,
+    /// The highest rating that may accept it (whole points), if limited.
+    pub max_rating: Option<i64>,
+    /// Whether the viewer's rating lets them accept it (`None` without a viewer, or for
+    /// their own challenge).
+    pub viewer_may_accept: Option<bool>,
 }
+
+impl Challenge {
+    /// Whether a player rated `rating` (whole points) is within its rating range.
+    #[must_use]
+    pub fn admits(&self, rating: i64) -> bool {
+        admits(self.min_rating, self.max_rating, rating)
+    }
+}
+
+/// Whether `rating` is within `min..=max` (each end optional).
+fn admits(min: Option<i64>, max: Option<i64>, rating: i64) -> bool {
+    min.is_none_or(|min| rating >= min) && max.is_none_or(|max| rating <= max)
+}
+
+/// The ratings a range may name.
+pub const RATING_LIMITS: std::ops::RangeInclusive<i64> = 0..=4000;
 
 impl TryFrom<ChallengeRow> for Challenge {
     type Error = AppError;
@@ -95,6 +121,10 @@ impl TryFrom<ChallengeRow> for Challenge {
             status: row.status,
             game_id: row.game_id,
             created_at: row.created_at,
+            rated: row.rated != 0,
+            min_rating: row.min_rating,
+            max_rating: row.max_rating,
+            viewer_may_accept: None,
         })
     }
 }
@@ -110,6 +140,12 @@ pub struct ChallengeRequest<'a> {
     pub days_per_move: i64,
     /// The one user who may accept it, or anyone.
     pub opponent: Option<&'a str>,
+    /// Rated (or casual).
+    pub rated: bool,
+    /// Open challenges only: the lowest rating that may accept (whole points).
+    pub min_rating: Option<i64>,
+    /// Open challenges only: the highest rating that may accept (whole points).
+    pub max_rating: Option<i64>,
 }
 
 /// Creates a challenge.
@@ -117,7 +153,9 @@ pub struct ChallengeRequest<'a> {
 /// # Errors
 ///
 /// 404 when no player has the opponent's name; 422 `unknown_variant`, `invalid_color`,
-/// `invalid_days_per_move`, `challenge_to_yourself`.
+/// `invalid_days_per_move`, `challenge_to_yourself`, `invalid_rating_range` (an end
+/// outside 0–4000, or the lowest above the highest), `rating_range_needs_open_challenge`
+/// (a range on a challenge addressed to one player).
 pub async fn create(
     state: &AppState,
     user: &User,
@@ -139,6 +177,7 @@ pub async fn create(
             "days_per_move is one of 1, 2, 3, 5, 7, 10, 14",
         ));
     }
+    check_range(request)?;
     let mut conn = state.db.pool.acquire().await?;
     let opponent = match request.opponent.filter(|name| !name.is_empty()) {
         None => None,
@@ -167,6 +206,9 @@ pub async fn create(
             color: color.as_str(),
             days_per_move: request.days_per_move,
             created_at: now,
+            rated: request.rated,
+            min_rating: request.min_rating,
+            max_rating: request.max_rating,
         },
     )
     .await?;
@@ -180,7 +222,32 @@ pub async fn create(
         status: "open".to_owned(),
         game_id: None,
         created_at: now,
+        rated: request.rated,
+        min_rating: request.min_rating,
+        max_rating: request.max_rating,
+        viewer_may_accept: None,
     })
+}
+
+fn check_range(request: &ChallengeRequest<'_>) -> Result<(), AppError> {
+    let (min, max) = (request.min_rating, request.max_rating);
+    if min.is_none() && max.is_none() {
+        return Ok(());
+    }
+    if request.opponent.is_some_and(|name| !name.is_empty()) {
+        return Err(AppError::invalid(
+            "rating_range_needs_open_challenge",
+            "only a challenge open to anyone may limit the rating of who accepts it",
+        ));
+    }
+    let in_limits = |end: Option<i64>| end.is_none_or(|end| RATING_LIMITS.contains(&end));
+    if !in_limits(min) || !in_limits(max) || min.zip(max).is_some_and(|(min, max)| min > max) {
+        return Err(AppError::invalid(
+            "invalid_rating_range",
+            "a rating range runs from a lower to a higher rating, each from 0 to 4000",
+        ));
+    }
+    Ok(())
 }
 
 /// Open challenges the caller may see: open to anyone, addressed to them, or their own.
@@ -191,7 +258,23 @@ pub async fn create(
 pub async fn list(state: &AppState, user: Option<&User>) -> Result<Vec<Challenge>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     let rows = challenges::list_open(&mut conn, user.map(|user| user.id.as_str())).await?;
-    rows.into_iter().map(Challenge::try_from).collect()
+    let mut list = rows
+        .into_iter()
+        .map(Challenge::try_from)
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(user) = user {
+        let own = ratings::whole_points_by_variant(&mut conn, &user.id).await?;
+        for challenge in &mut list {
+            if challenge.challenger != user.username {
+                let rating = own
+                    .get(&challenge.variant)
+                    .copied()
+                    .unwrap_or_else(|| StoredRating::initial().whole_points());
+                challenge.viewer_may_accept = Some(challenge.admits(rating));
+            }
+        }
+    }
+    Ok(list)
 }
 
 /// One challenge, whatever its status.
@@ -240,20 +323,42 @@ pub async fn cancel(state: &AppState, user: &User, id: &str) -> Result<Challenge
 /// # Errors
 ///
 /// 404 no such challenge; 403 `own_challenge` / `not_addressed_to_you`; 409
-/// `challenge_taken` when it is no longer open.
+/// `challenge_taken` when it is no longer open; 422 `rating_out_of_range` when the
+/// caller's rating in the variant is outside the challenge's range (it stays open).
 pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, AppError> {
     let now = state.now();
     let mut tx = state.db.pool.begin().await?;
     // The first statement is the write that takes the challenge.
-    let Some((challenger_id, variant, color, days_per_move)) =
-        challenges::take(&mut tx, id, &user.id).await?
-    else {
+    let Some(taken) = challenges::take(&mut tx, id, &user.id).await? else {
         tx.rollback().await?;
         return Err(why_not_taken(state, user, id).await);
     };
+    let challenges::Taken {
+        challenger_id,
+        variant,
+        color,
+        days_per_move,
+        rated,
+        min_rating,
+        max_rating,
+    } = taken;
     let variant: Variant = variant
         .parse()
         .map_err(|_| AppError::internal(format!("stored variant `{variant}`")))?;
+    if min_rating.is_some() || max_rating.is_some() {
+        let rating = ratings::whole_points(&mut tx, &user.id, variant).await?;
+        if !admits(min_rating, max_rating, rating) {
+            tx.rollback().await?;
+            return Err(AppError::invalid(
+                "rating_out_of_range",
+                format!(
+                    "your {} rating {rating} is outside this challenge's range {}",
+                    variant.as_str(),
+                    range_text(min_rating, max_rating)
+                ),
+            ));
+        }
+    }
     let challenger_white = match color.parse::<ColorChoice>() {
         Ok(ColorChoice::White) => true,
         Ok(ColorChoice::Black) => false,
@@ -273,12 +378,24 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
         clock: ClockSettings { days_per_move },
         source: GameSource::Challenge,
         source_id: Some(id),
+        rated: rated != 0,
     };
     // On any error below, dropping `tx` rolls the whole acceptance back.
     let created = game::create(state, &mut tx, &request, now).await?;
     challenges::set_game(&mut tx, id, &created.id).await?;
     tx.commit().await?;
     Ok(created.committed(state))
+}
+
+/// A rating range as text: "1400–1800", "1400+" or "–1800".
+#[must_use]
+pub fn range_text(min: Option<i64>, max: Option<i64>) -> String {
+    match (min, max) {
+        (Some(min), Some(max)) => format!("{min}–{max}"),
+        (Some(min), None) => format!("{min}+"),
+        (None, Some(max)) => format!("–{max}"),
+        (None, None) => String::new(),
+    }
 }
 
 async fn why_not_taken(state: &AppState, user: &User, id: &str) -> AppError {

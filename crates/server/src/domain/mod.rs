@@ -6,6 +6,8 @@ pub mod challenges;
 pub mod game;
 pub mod hashing;
 pub mod pages;
+pub mod profiles;
+pub mod ratings;
 pub mod throttle;
 
 use rand::RngCore;

@@ -13,7 +13,10 @@ use serde::Deserialize;
 use crate::{
     AppState,
     clock::rfc3339,
-    domain::game::{self, EndReason, GameAction, GameDetail, GameStatus, Termination},
+    domain::{
+        game::{self, EndReason, GameAction, GameDetail, GameStatus, Termination},
+        ratings::SideChange,
+    },
     error::AppError,
     extract::{Path, Query},
     web::{
@@ -96,6 +99,22 @@ struct GamePage {
     live_state: String,
     record_href: String,
     svg_href: String,
+    /// "rated" or "casual", translated.
+    kind: String,
+    /// White's rating change ("1500? → 1512? (+12)"), once rated.
+    white_rating: String,
+    /// Black's.
+    black_rating: String,
+}
+
+/// A player's rating change as the game page shows it.
+fn change_text(side: SideChange) -> String {
+    format!(
+        "{} \u{2192} {} ({})",
+        side.before.display(),
+        side.after.display(),
+        side.signed()
+    )
 }
 
 fn end_text(t: &Tr, detail: &GameDetail) -> String {
@@ -311,6 +330,21 @@ fn build_page(
         live_state: detail.event().state_id(),
         record_href: format!("{base}/record"),
         svg_href: format!("{base}.svg?ply={shown_ply}"),
+        kind: t
+            .get(if detail.rated {
+                "lobby.rated"
+            } else {
+                "lobby.casual"
+            })
+            .to_owned(),
+        white_rating: detail
+            .rating_change
+            .map(|change| change_text(change.white))
+            .unwrap_or_default(),
+        black_rating: detail
+            .rating_change
+            .map(|change| change_text(change.black))
+            .unwrap_or_default(),
         ctx,
     })
 }
@@ -471,17 +505,24 @@ pub fn record_text(detail: &GameDetail, site: &str) -> String {
     let movetext = detail.game.movetext();
     if detail.variant() == Variant::Chess {
         let mut pgn = String::new();
-        for (name, value) in [
-            ("Event", "Correspondence game"),
-            ("Site", url.as_str()),
-            ("Date", &date.replace('-', ".")),
-            ("Round", "-"),
-            ("White", &detail.white),
-            ("Black", &detail.black),
-            ("Result", result),
-            ("Termination", termination),
-        ] {
-            pgn.push_str(&format!("[{name} \"{}\"]\n", pgn_quote(value)));
+        let date = date.replace('-', ".");
+        let mut tags = vec![
+            ("Event", "Correspondence game".to_owned()),
+            ("Site", url.clone()),
+            ("Date", date),
+            ("Round", "-".to_owned()),
+            ("White", detail.white.clone()),
+            ("Black", detail.black.clone()),
+            ("Result", result.to_owned()),
+        ];
+        // Each player's rating when the game ended, before it was rated.
+        if let Some(change) = detail.rating_change {
+            tags.push(("WhiteElo", change.white.before.whole_points().to_string()));
+            tags.push(("BlackElo", change.black.before.whole_points().to_string()));
+        }
+        tags.push(("Termination", termination.to_owned()));
+        for (name, value) in tags {
+            pgn.push_str(&format!("[{name} \"{}\"]\n", pgn_quote(&value)));
         }
         pgn.push('\n');
         if !movetext.is_empty() {

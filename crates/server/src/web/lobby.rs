@@ -36,10 +36,25 @@ pub struct ChallengeView {
     pub days: i64,
     /// Who it is addressed to (empty: anyone).
     pub opponent: String,
+    /// "rated" or "casual", translated.
+    pub kind: String,
+    /// The rating range ("1400–1800"; empty: none).
+    pub range: String,
+    /// Whether the viewer may accept it (their rating is within its range).
+    pub may_accept: bool,
 }
 
 fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
     ChallengeView {
+        kind: t
+            .get(if challenge.rated {
+                "lobby.rated"
+            } else {
+                "lobby.casual"
+            })
+            .to_owned(),
+        range: challenges::range_text(challenge.min_rating, challenge.max_rating),
+        may_accept: challenge.viewer_may_accept != Some(false),
         id: challenge.id.clone(),
         variant: t.get(&variant_key(challenge.variant)).to_owned(),
         challenger: challenge.challenger.clone(),
@@ -68,6 +83,9 @@ struct LobbyPage {
     colors: Vec<(&'static str, String, bool)>,
     days: Vec<(i64, bool)>,
     opponent: String,
+    rated: bool,
+    min_rating: String,
+    max_rating: String,
     error: String,
 }
 
@@ -89,6 +107,33 @@ pub(crate) struct ChallengeForm {
     days_per_move: String,
     #[serde(default)]
     opponent: String,
+    /// `rated` (the default) or `casual`.
+    #[serde(default)]
+    kind: String,
+    #[serde(default)]
+    min_rating: String,
+    #[serde(default)]
+    max_rating: String,
+}
+
+impl ChallengeForm {
+    fn rated(&self) -> bool {
+        self.kind != "casual"
+    }
+}
+
+/// A typed rating end: empty is none; anything but a whole number is refused.
+fn rating_end(text: &str) -> Result<Option<i64>, AppError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| {
+        AppError::invalid(
+            "invalid_rating_range",
+            "a rating range runs from a lower to a higher rating, each from 0 to 4000",
+        )
+    })
 }
 
 async fn lobby_page(
@@ -143,6 +188,9 @@ async fn lobby_page(
             .collect(),
         days: DAYS_PER_MOVE.into_iter().map(|d| (d, d == days)).collect(),
         opponent: form.opponent.clone(),
+        rated: form.rated(),
+        min_rating: form.min_rating.clone(),
+        max_rating: form.max_rating.clone(),
         error,
         ctx,
     })
@@ -159,6 +207,9 @@ pub(crate) async fn lobby(
         color: String::new(),
         days_per_move: String::new(),
         opponent: query.opponent.unwrap_or_default(),
+        kind: String::new(),
+        min_rating: String::new(),
+        max_rating: String::new(),
     };
     render(&lobby_page(&state, ctx, &form, String::new()).await?)
 }
@@ -171,13 +222,22 @@ pub(crate) async fn create_challenge(
     Form(form): Form<ChallengeForm>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
-    let request = ChallengeRequest {
-        variant: &form.variant,
-        color: &form.color,
-        days_per_move: form.days_per_move.parse().unwrap_or(0),
-        opponent: Some(form.opponent.trim()).filter(|name| !name.is_empty()),
+    let created = match (rating_end(&form.min_rating), rating_end(&form.max_rating)) {
+        (Ok(min_rating), Ok(max_rating)) => {
+            let request = ChallengeRequest {
+                variant: &form.variant,
+                color: &form.color,
+                days_per_move: form.days_per_move.parse().unwrap_or(0),
+                opponent: Some(form.opponent.trim()).filter(|name| !name.is_empty()),
+                rated: form.rated(),
+                min_rating,
+                max_rating,
+            };
+            challenges::create(&state, &user, &request).await
+        }
+        (Err(error), _) | (_, Err(error)) => Err(error),
     };
-    match challenges::create(&state, &user, &request).await {
+    match created {
         Ok(_) => Ok(see_other("/lobby")),
         // A form mistake (including an opponent nobody is called) is shown on the form.
         Err(error)

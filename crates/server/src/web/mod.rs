@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod assets;
 pub mod board;
+pub mod chart;
 pub mod format;
 pub mod game;
 pub mod home;
@@ -12,6 +13,7 @@ pub mod i18n;
 pub mod lobby;
 pub mod my_games;
 pub mod players;
+pub mod ratings;
 pub mod rules;
 pub mod settings;
 pub mod svg;
@@ -53,6 +55,8 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/my-games", get(my_games::my_games))
         .route("/next-game", get(my_games::next_game))
         .route("/players/{name}", get(players::player))
+        .route("/leaderboards", get(ratings::index))
+        .route("/leaderboards/{variant}", get(ratings::leaderboard))
         .route("/rules/{variant}", get(rules::rules))
         .route("/games/{id}", get(game::page))
         .route("/games/{id}/record", get(game::record))

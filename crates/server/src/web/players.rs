@@ -1,57 +1,207 @@
-//! A player's page: their games in progress and finished.
+//! A player's page: ratings with their history charts, counters, the record against the
+//! viewer, games in progress, and finished games a page at a time (filterable).
 
 use askama::Template;
 use axum::{extract::State, response::Response};
+use rules::Variant;
+use serde::Deserialize;
 
 use crate::{
     AppState,
     domain::{
         game::{self, GameStatus},
         pages as lookups,
+        profiles::{self, Record, ResultFilter, VariantStats},
     },
     error::AppError,
-    extract::Path,
+    extract::{Path, Query},
     web::{
-        Ctx,
+        Ctx, chart,
+        format::{VariantLink, variant_key, variant_links},
         my_games::{GameLine, game_lines},
         render,
     },
 };
+
+/// Finished games per page.
+const PAGE: i64 = 30;
+
+/// A rating as the profile shows it.
+#[derive(Debug, Clone)]
+pub struct RatingView {
+    /// The variant's name.
+    pub variant: String,
+    /// "1620" or "1620?".
+    pub rating: String,
+    /// Its deviation and games, as a sentence.
+    pub detail: String,
+    /// The history chart (inline SVG).
+    pub chart: String,
+}
+
+/// A variant's counters as the profile shows them.
+#[derive(Debug, Clone)]
+pub struct StatsView {
+    /// The variant's name.
+    pub variant: String,
+    /// The counters.
+    pub stats: VariantStats,
+}
 
 #[derive(Template)]
 #[template(path = "player.html")]
 struct PlayerPage {
     ctx: Ctx,
     name: String,
+    ratings: Vec<RatingView>,
+    stats: Vec<StatsView>,
+    /// The record against the viewer, as a sentence (empty: none shown).
+    against_viewer: String,
     active: Vec<GameLine>,
     finished: Vec<GameLine>,
+    variants: Vec<VariantLink>,
+    results: Vec<(&'static str, String, bool)>,
+    next_href: String,
 }
 
-/// `GET /players/{name}`: games in progress and finished, with results.
+/// The player page's query: the finished-games filter and page.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct PlayerQuery {
+    variant: Option<String>,
+    result: Option<String>,
+    after: Option<String>,
+}
+
+/// Reads the finished-games filter of a query (empty values mean "all").
+///
+/// # Errors
+///
+/// 422 `unknown_variant` or `invalid_result_filter`.
+pub(crate) fn read_filter(
+    variant: Option<&str>,
+    result: Option<&str>,
+) -> Result<(Option<Variant>, Option<ResultFilter>), AppError> {
+    let variant = variant
+        .filter(|text| !text.is_empty())
+        .map(|text| {
+            text.parse::<Variant>().map_err(|_| {
+                AppError::invalid("unknown_variant", format!("unknown variant `{text}`"))
+            })
+        })
+        .transpose()?;
+    let result = result
+        .filter(|text| !text.is_empty())
+        .map(|text| {
+            text.parse::<ResultFilter>().map_err(|_| {
+                AppError::invalid(
+                    "invalid_result_filter",
+                    "result is `won`, `lost` or `drawn`",
+                )
+            })
+        })
+        .transpose()?;
+    Ok((variant, result))
+}
+
+/// `GET /players/{name}`.
 pub(crate) async fn player(
     State(state): State<AppState>,
     ctx: Ctx,
     Path(name): Path<String>,
+    Query(query): Query<PlayerQuery>,
 ) -> Result<Response, AppError> {
     let user = lookups::user_by_name(&state, &name)
         .await?
         .ok_or(AppError::NotFound("player"))?;
+    let (variant, result) = read_filter(query.variant.as_deref(), query.result.as_deref())?;
+    let profile = profiles::profile(&state, &user, ctx.user.as_ref()).await?;
+    let page =
+        profiles::finished_games(&state, &user, variant, result, query.after.as_deref(), PAGE)
+            .await?;
     let list = game::list_for_user(&state, &user).await?;
     let (t, now) = (ctx.t, state.now());
     let me = user.username.as_str();
+    let ratings = profile
+        .ratings
+        .iter()
+        .map(|rating| {
+            let variant = t.get(&variant_key(rating.variant)).to_owned();
+            let title = t.fmt("player.chart_title", &[("variant", &variant)]);
+            RatingView {
+                chart: chart::rating_history(&title, &rating.history),
+                rating: rating.rating.display(),
+                detail: t.fmt(
+                    "player.rating_detail",
+                    &[
+                        (
+                            "deviation",
+                            &rating.rating.deviation_whole_points().to_string(),
+                        ),
+                        ("games", &rating.rated_games.to_string()),
+                    ],
+                ),
+                variant,
+            }
+        })
+        .collect();
+    let stats = profile
+        .stats
+        .iter()
+        .filter_map(|stats| {
+            let variant: Variant = stats.variant.parse().ok()?;
+            Some(StatsView {
+                variant: t.get(&variant_key(variant)).to_owned(),
+                stats: stats.clone(),
+            })
+        })
+        .collect();
+    let chosen_variant = variant.map_or("", Variant::as_str);
+    let chosen_result = result.map_or("", ResultFilter::as_str);
+    let next_href = page
+        .next
+        .map(|cursor| {
+            format!(
+                "/players/{}?variant={chosen_variant}&result={chosen_result}&after={cursor}#finished",
+                user.username
+            )
+        })
+        .unwrap_or_default();
     let page = PlayerPage {
+        ratings,
+        stats,
+        against_viewer: profile
+            .against_viewer
+            .map(|record: Record| {
+                t.fmt(
+                    "player.against_you",
+                    &[
+                        ("wins", &record.wins.to_string()),
+                        ("losses", &record.losses.to_string()),
+                        ("draws", &record.draws.to_string()),
+                    ],
+                )
+            })
+            .unwrap_or_default(),
         active: game_lines(
             &t,
             now,
             me,
             list.iter().filter(|g| g.status == GameStatus::Active),
         ),
-        finished: game_lines(
-            &t,
-            now,
-            me,
-            list.iter().filter(|g| g.status != GameStatus::Active),
-        ),
+        finished: game_lines(&t, now, me, page.games.iter()),
+        variants: variant_links(&t, chosen_variant),
+        results: ResultFilter::ALL
+            .into_iter()
+            .map(|filter| {
+                (
+                    filter.as_str(),
+                    t.get(&format!("player.result.{}", filter.as_str()))
+                        .to_owned(),
+                    filter.as_str() == chosen_result,
+                )
+            })
+            .collect(),
+        next_href,
         name: user.username.clone(),
         ctx,
     };

@@ -3,19 +3,44 @@
 use askama::Template;
 use axum::{extract::State, response::Response};
 use rules::Variant;
+use serde::Deserialize;
 
 use crate::{
     AppState,
-    domain::game,
+    domain::{game, profiles},
     error::AppError,
-    extract::Path,
+    extract::{Path, Query},
     web::{
         Ctx,
-        format::{VariantLink, variant_key, variant_links},
+        format::{VariantLink, result_text, variant_key, variant_links},
         i18n::Tr,
         render,
     },
 };
+
+/// Finished games per page of a rules page's list.
+const RECENT_PAGE: i64 = 20;
+
+/// A finished game as the rules page lists it.
+#[derive(Debug, Clone)]
+pub struct RecentGame {
+    /// Its id.
+    pub id: String,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// `1-0`, `0-1` or `½-½`.
+    pub result: &'static str,
+    /// When it ended (a date).
+    pub ended: String,
+}
+
+/// The rules page's query: the page of recent games.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct RulesQuery {
+    after: Option<String>,
+}
 
 #[derive(Template)]
 #[template(path = "rules.html")]
@@ -26,6 +51,8 @@ struct RulesPage {
     statistics: String,
     paragraphs: Vec<String>,
     variants: Vec<VariantLink>,
+    recent: Vec<RecentGame>,
+    next_href: String,
 }
 
 /// `x.xx` per cent of `part` in `whole` (0.00 when there are no games).
@@ -61,8 +88,11 @@ pub(crate) async fn rules(
     State(state): State<AppState>,
     ctx: Ctx,
     Path(variant): Path<String>,
+    Query(query): Query<RulesQuery>,
 ) -> Result<Response, AppError> {
     let variant: Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
+    let recent =
+        profiles::recent_games(&state, variant, query.after.as_deref(), RECENT_PAGE).await?;
     let stats = game::variant_stats(&state)
         .await?
         .into_iter()
@@ -84,6 +114,24 @@ pub(crate) async fn rules(
         statistics: statistics_text(&t, &stats),
         paragraphs,
         variants: variant_links(&t, variant.as_str()),
+        next_href: recent
+            .next
+            .map(|cursor| format!("/rules/{}?after={cursor}#recent", variant.as_str()))
+            .unwrap_or_default(),
+        recent: recent
+            .games
+            .into_iter()
+            .map(|game| RecentGame {
+                result: result_text(game.result),
+                ended: game
+                    .finished_at
+                    .map(|at| crate::clock::rfc3339(at).chars().take(10).collect())
+                    .unwrap_or_default(),
+                id: game.id,
+                white: game.white,
+                black: game.black,
+            })
+            .collect(),
         ctx,
     };
     render(&page)

@@ -19,6 +19,7 @@ mod outage;
 mod playouts;
 mod position_cache;
 mod races;
+mod ratings;
 mod schema;
 mod stats;
 mod web;

@@ -27,6 +27,8 @@ scenarios!(
     a_late_move_by_form_says_the_game_is_lost_on_time,
     redirects_stay_on_the_site_and_strange_queries_never_fail,
     settings_page_lists_makes_and_revokes_tokens,
+    casual_challenges_and_rating_ranges_by_form,
+    a_rated_games_page_shows_the_rating_change,
 );
 
 /// A browser without script: its own cookie, no automatic redirects.
@@ -1324,4 +1326,96 @@ async fn settings_page_lists_makes_and_revokes_tokens(app: TestApp) {
         app.get("/api/v1/me", Some(&other.token)).await.0,
         StatusCode::OK
     );
+}
+
+async fn casual_challenges_and_rating_ranges_by_form(app: TestApp) {
+    let mut ann = Browser::sign_up(&app, "annika").await;
+    let mut bob = Browser::sign_up(&app, "bobby").await;
+    // A bad range is shown on the form, with what was typed kept.
+    let page = ann
+        .post(
+            "/challenges",
+            &[
+                ("variant", "chess"),
+                ("color", "white"),
+                ("days_per_move", "3"),
+                ("opponent", ""),
+                ("kind", "casual"),
+                ("min_rating", "1800"),
+                ("max_rating", "14x0"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.text(".form-error").contains("0 to 4000"),
+        "{}",
+        page.body
+    );
+    assert_eq!(page.attr("#min-rating", "value"), "1800");
+    assert!(page.has("#kind option[value='casual'][selected]"));
+    // An open challenge for 1600 and up: Bobby (1500) sees it marked, without a button.
+    let page = ann
+        .post(
+            "/challenges",
+            &[
+                ("variant", "chess"),
+                ("color", "white"),
+                ("days_per_move", "3"),
+                ("opponent", ""),
+                ("kind", "casual"),
+                ("min_rating", "1600"),
+                ("max_rating", ""),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    let lobby = bob.get("/lobby").await;
+    let cells = lobby.cells("#open-challenges tbody tr");
+    assert_eq!(cells[4], "casual");
+    assert_eq!(cells[5], "1600+");
+    assert!(lobby.has("#open-challenges tr.out-of-range"));
+    assert!(!lobby.has("#open-challenges form"));
+    // Casual and open to all: accepted, and the game says casual.
+    let page = ann
+        .post(
+            "/challenges",
+            &[
+                ("variant", "chess"),
+                ("color", "white"),
+                ("days_per_move", "3"),
+                ("opponent", ""),
+                ("kind", "casual"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let lobby = bob.get("/lobby").await;
+    let form = lobby.attr("#open-challenges form", "action");
+    let page = bob.post(&form, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    let game = bob.get(&page.location).await;
+    assert_eq!(game.text("#game-kind"), "casual");
+}
+
+async fn a_rated_games_page_shows_the_rating_change(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wendy").await;
+    let mut black = Browser::sign_up(&app, "barry").await;
+    let id = new_game(&mut white, &mut black, "barry", "chess").await;
+    for (n, mv) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
+        if n % 2 == 0 {
+            white.play(&id, mv).await;
+        } else {
+            black.play(&id, mv).await;
+        }
+    }
+    let page = white.get(&format!("/games/{id}")).await;
+    assert_eq!(page.text("#game-kind"), "rated");
+    let change = page.text("#black-rating");
+    assert!(change.starts_with("1500? \u{2192} 1"), "{change}");
+    assert!(change.contains("(+"), "{change}");
+    assert!(page.text("#white-rating").contains("(\u{2212}"));
+    let profile = white.get("/players/barry").await;
+    assert!(profile.has("#ratings svg.rating-chart"));
+    assert!(profile.text("#head-to-head").contains("1"));
 }

@@ -48,6 +48,8 @@ pub struct NewGameRequest<'a> {
     pub source: GameSource,
     /// What it comes from (the challenge's id).
     pub source_id: Option<&'a str>,
+    /// Rated (or casual).
+    pub rated: bool,
 }
 
 /// A game written in a transaction that has not committed yet.
@@ -115,6 +117,7 @@ pub async fn create(
             days_per_move: request.clock.days_per_move,
             deadline: request.clock.deadline_after(now),
             position: &game.saved_position(),
+            rated: request.rated,
             now,
         },
     )

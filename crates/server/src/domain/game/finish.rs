@@ -9,7 +9,7 @@ use crate::error::AppError;
 
 /// Ends `detail` as `ending` says at `now`: writes the final state (status, result,
 /// termination, end reason; no deadline, no draw offer) and runs the in-transaction
-/// follow-up steps (`follow_up::after_finish`: statistics, and where ratings and
+/// follow-up steps (`follow_up::after_finish`: statistics, counters, ratings, and where
 /// tournament standings will go).
 ///
 /// # Errors
@@ -32,5 +32,5 @@ pub async fn finish(
     detail.deadline = None;
     detail.draw_offer = None;
     save(conn, detail, Some(now), now).await?;
-    follow_up::after_finish(conn, detail).await
+    follow_up::after_finish(conn, detail, now).await
 }

@@ -4,19 +4,27 @@
 //! - `after_move`, once a player's move is played: forced passes; then the slots for
 //!   conditional moves (a player's pre-entered reply to the move just made) and the
 //!   computer's reply (in a game against the computer).
-//! - `after_finish`, once a game has ended: the variant statistics; then the slots for
-//!   ratings and tournament standings.
+//! - `after_finish`, once a game has ended: the variant statistics, the players'
+//!   counters and head-to-head records, the ratings (when [`counts_for_rating`] says so);
+//!   then the slot for tournament standings.
 //!
 //! After the commit:
 //! - `after_commit`: the live event is published and the metrics recorded; the slot for
 //!   notifications (an outbox row written in the transaction, sent by a job) is there.
 //! - `after_create`: the same for a new game.
 
-use rules::Variant;
+use rules::{Color, Variant};
 use sqlx::AnyConnection;
 
 use super::{Applied, GameDetail, GameStatus, corrupt};
-use crate::{AppState, db::stats, error::AppError, events::Staged, metrics};
+use crate::{
+    AppState,
+    db::{ratings as rating_rows, stats},
+    domain::ratings,
+    error::AppError,
+    events::Staged,
+    metrics,
+};
 
 /// The steps after a move is played and before it is stored, in its transaction. Returns
 /// the plies they played (canonical texts), to be stored after the move.
@@ -46,23 +54,85 @@ fn play_forced_passes(detail: &mut GameDetail, played: &mut Vec<String>) -> Resu
     Ok(())
 }
 
-/// The steps after a game has ended, in the transaction that ends it.
+/// The steps after a game has ended, in the transaction that ends it (whose first write
+/// claimed the still-active game, so these run once per game).
 ///
 /// # Errors
 ///
 /// Database errors.
 pub(super) async fn after_finish(
     conn: &mut AnyConnection,
-    detail: &GameDetail,
+    detail: &mut GameDetail,
+    now: i64,
 ) -> Result<(), AppError> {
-    // 1. The variant's statistics (an aborted game has no result and counts nowhere).
-    if let Some(result) = detail.result {
-        stats::record(&mut *conn, detail.variant().as_str(), result).await?;
+    // An aborted game has no result and counts nowhere.
+    let Some(result) = detail.result else {
+        return Ok(());
+    };
+    let variant = detail.variant().as_str();
+    // 1. The variant's statistics (every finished game, rated or not).
+    stats::record(&mut *conn, variant, result).await?;
+    // 2. Each player's counters and their record against the other. The pair's two
+    //    head-to-head rows are written lower user id first, so two games of the same
+    //    pair in different variants ending at once cannot deadlock on them.
+    let mut sides = [
+        (Color::White, &detail.white_id, &detail.black_id),
+        (Color::Black, &detail.black_id, &detail.white_id),
+    ];
+    sides.sort_by(|a, b| a.1.cmp(b.1));
+    for (color, user_id, _) in sides {
+        let score = ratings::score_of(color, result);
+        rating_rows::count_game(&mut *conn, user_id, variant, color == Color::White, score).await?;
     }
-    // 2. Slot: ratings. Both players' ratings for the variant are updated here.
-    // 3. Slot: tournament standings. A game with `source` tournament scores its pairing
+    for (color, user_id, opponent_id) in sides {
+        let score = ratings::score_of(color, result);
+        rating_rows::count_meeting(&mut *conn, user_id, opponent_id, score).await?;
+    }
+    // 3. Ratings: both players' ratings for the variant, if the game counts.
+    if counts_for_rating(detail) {
+        let row = ratings::rate(&mut *conn, &ratings::RatedGame::of(detail, result), now).await?;
+        detail.rating_change = Some(ratings::RatingChange::of_row(&row));
+    }
+    // 4. Slot: tournament standings. A game with `source` tournament scores its pairing
     //    here (and the tournament job is told a round may be complete).
     Ok(())
+}
+
+/// The moves each side played in `detail` (White's, Black's), passes not counted.
+#[must_use]
+pub fn moves_by_side(detail: &GameDetail) -> (usize, usize) {
+    detail
+        .game
+        .record()
+        .iter()
+        .enumerate()
+        .filter(|(_, played)| played.text != "pass")
+        .fold((0, 0), |(white, black), (ply, _)| {
+            if ply % 2 == 0 {
+                (white + 1, black)
+            } else {
+                (white, black + 1)
+            }
+        })
+}
+
+/// Whether a game that has ended changes ratings: the one decision, used by the end of
+/// every game and by `server ratings rebuild` alike. A game counts when it is rated (not
+/// casual), finished with a result (not aborted), and each side played at least two
+/// moves.
+///
+/// Hook for the clock issue: a game lost on time after the first of a serial-timeout run
+/// (the loser's many games timing out at once) must not count again for the opponent's
+/// benefit. Its mark, stored with the game's end, is checked here, so both the live
+/// update and the rebuild follow it.
+#[must_use]
+pub fn counts_for_rating(detail: &GameDetail) -> bool {
+    let (white_moves, black_moves) = moves_by_side(detail);
+    detail.rated
+        && detail.status == GameStatus::Finished
+        && detail.result.is_some()
+        && white_moves >= 2
+        && black_moves >= 2
 }
 
 /// The steps after a change of a game has committed: deliver its live event, record the

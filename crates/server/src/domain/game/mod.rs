@@ -29,6 +29,7 @@ use sqlx::AnyConnection;
 
 pub use actions::{GameAction, act};
 pub use create::{ClockSettings, Created, NewGameRequest, create};
+pub use follow_up::{counts_for_rating, moves_by_side};
 pub use play::play_move;
 pub use read::{
     GameSummary, VariantStats, count_your_turn, get, list_for_user, live_event, variant_stats,
@@ -83,6 +84,8 @@ pub struct GameDetail {
     pub black_offers: DrawOfferTally,
     /// Days per move.
     pub days_per_move: i64,
+    /// Whether it is rated (a casual game changes no rating).
+    pub rated: bool,
     /// Where the game comes from.
     pub source: GameSource,
     /// What it came from (the challenge's id).
@@ -91,6 +94,10 @@ pub struct GameDetail {
     pub created_at: i64,
     /// Last changed (unix seconds).
     pub updated_at: i64,
+    /// When it ended (unix seconds).
+    pub finished_at: Option<i64>,
+    /// Both players' rating change, once a rated game has been rated.
+    pub rating_change: Option<crate::domain::ratings::RatingChange>,
     /// The position and record, from the position cache (or replayed from the moves).
     pub game: AnyGame,
 }
@@ -201,6 +208,7 @@ async fn save(
     };
     games::save(conn, &detail.id, &state, now).await?;
     detail.updated_at = now;
+    detail.finished_at = finished_at;
     Ok(())
 }
 

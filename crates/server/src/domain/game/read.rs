@@ -19,9 +19,9 @@ use crate::{
     AppState,
     db::{
         games::{self, GameRow, StoredGame},
-        stats,
+        ratings as rating_rows, stats,
     },
-    domain::accounts::User,
+    domain::{accounts::User, ratings::RatingChange},
     error::AppError,
     events::GameEvent,
     metrics,
@@ -105,21 +105,31 @@ fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
         black: row.black,
         deadline: row.deadline,
         days_per_move: row.days_per_move,
+        rated: row.rated != 0,
         created_at: row.created_at,
         updated_at: row.updated_at,
+        finished_at: row.finished_at,
+        rating_change: None,
         game,
     })
 }
 
 /// The game `id` as stored in `conn` (inside a transaction: as that transaction sees it).
-pub(super) async fn load(
+pub(crate) async fn load(
     conn: &mut AnyConnection,
     id: &str,
 ) -> Result<Option<GameDetail>, AppError> {
-    match games::get_with_moves(conn, id).await? {
-        Some(stored) => detail(stored).map(Some),
-        None => Ok(None),
+    let Some(stored) = games::get_with_moves(&mut *conn, id).await? else {
+        return Ok(None);
+    };
+    let mut detail = detail(stored)?;
+    if detail.rated && detail.status == GameStatus::Finished {
+        detail.rating_change = rating_rows::game(conn, id)
+            .await?
+            .as_ref()
+            .map(RatingChange::of_row);
     }
+    Ok(Some(detail))
 }
 
 /// Writes the position caches that games lack (games stored before the cache, or moved
@@ -164,7 +174,7 @@ pub async fn refresh_positions(state: &AppState) -> Result<u64, AppError> {
     }
 }
 
-/// One game, replayed from its moves.
+/// One game, from its position cache (see the module's notes).
 ///
 /// # Errors
 ///
@@ -211,6 +221,34 @@ pub struct GameSummary {
     pub deadline: Option<i64>,
     /// Whether the user is to move.
     pub your_turn: bool,
+    /// When it ended.
+    pub finished_at: Option<i64>,
+    /// Rated or casual.
+    pub rated: bool,
+}
+
+impl GameSummary {
+    /// The list line of `row`, as `user_id` sees it.
+    ///
+    /// # Errors
+    ///
+    /// A stored value that does not decode (a 500).
+    pub fn of_row(row: GameRow, user_id: &str) -> Result<GameSummary, AppError> {
+        Ok(GameSummary {
+            your_turn: games::is_users_turn(&row, user_id),
+            variant: row.variant.parse().map_err(corrupt)?,
+            status: row.status.parse().map_err(corrupt)?,
+            result: decode(row.result.as_deref())?,
+            to_move: decode(row.to_move.as_deref())?,
+            id: row.id,
+            white: row.white,
+            black: row.black,
+            ply: row.ply,
+            deadline: row.deadline,
+            finished_at: row.finished_at,
+            rated: row.rated != 0,
+        })
+    }
 }
 
 /// `user`'s games: theirs to move first (soonest deadline first), then those waiting for
@@ -223,20 +261,7 @@ pub async fn list_for_user(state: &AppState, user: &User) -> Result<Vec<GameSumm
     let mut conn = state.db.pool.acquire().await?;
     let rows = games::for_user(&mut conn, &user.id, 50).await?;
     rows.into_iter()
-        .map(|row| {
-            Ok(GameSummary {
-                your_turn: games::is_users_turn(&row, &user.id),
-                variant: row.variant.parse().map_err(corrupt)?,
-                status: row.status.parse().map_err(corrupt)?,
-                result: decode(row.result.as_deref())?,
-                to_move: decode(row.to_move.as_deref())?,
-                id: row.id,
-                white: row.white,
-                black: row.black,
-                ply: row.ply,
-                deadline: row.deadline,
-            })
-        })
+        .map(|row| GameSummary::of_row(row, &user.id))
         .collect()
 }
 
