@@ -28,13 +28,26 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/v1/variants/{variant}/games", get(variant_games))
 }
 
-/// A page of a list: where to start and how many.
+/// A page of a leaderboard: where to start and how many.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// The `next` cursor of the previous page (absent: the first page).
+pub struct BoardPageQuery {
+    /// The `next` cursor of the previous page (absent or empty: the first page).
+    #[param(pattern = r"^$|^-?[0-9]{1,18}_[0-9A-Za-z]{1,64}_-?[0-9]{1,18}$")]
     pub after: Option<String>,
     /// Lines per page, 1 to 100 (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
+/// A page of a list of games: where to start and how many.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct GamesPageQuery {
+    /// The `next` cursor of the previous page (absent or empty: the first page).
+    #[param(pattern = r"^$|^-?[0-9]{1,18}_[0-9A-Za-z]{1,64}$")]
+    pub after: Option<String>,
+    /// Games per page, 1 to 100 (default 50).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
 }
@@ -88,7 +101,7 @@ impl From<Leaderboard> for LeaderboardDto {
 /// A variant's leaderboard: players with an established (not provisional) rating whose
 /// last rated game of the variant ended within `LEADERBOARD_ACTIVE_DAYS`, best first.
 #[utoipa::path(get, path = "/api/v1/leaderboards/{variant}", tag = "ratings",
-    params(("variant" = String, Path, description = "a variant id"), PageQuery),
+    params(("variant" = String, Path, description = "a variant id"), BoardPageQuery),
     responses(
         (status = 200, description = "a page of the leaderboard", body = LeaderboardDto),
         (status = 404, description = "no such variant", body = ErrorBody),
@@ -98,7 +111,7 @@ impl From<Leaderboard> for LeaderboardDto {
 async fn leaderboard(
     State(state): State<AppState>,
     Path(variant): Path<String>,
-    Query(query): Query<PageQuery>,
+    Query(query): Query<BoardPageQuery>,
 ) -> Result<axum::Json<LeaderboardDto>, AppError> {
     let variant: rules::Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
     let board = ratings::leaderboard(
@@ -274,7 +287,8 @@ pub struct PlayerGamesQuery {
     pub variant: Option<String>,
     /// Only games the player `won`, `lost` or `drawn`.
     pub result: Option<String>,
-    /// The `next` cursor of the previous page (absent: the first page).
+    /// The `next` cursor of the previous page (absent or empty: the first page).
+    #[param(pattern = r"^$|^-?[0-9]{1,18}_[0-9A-Za-z]{1,64}$")]
     pub after: Option<String>,
     /// Games per page, 1 to 100 (default 50).
     #[param(minimum = 1, maximum = 100)]
@@ -314,7 +328,7 @@ async fn player_games(
 
 /// A variant's finished games, newest first, a page at a time.
 #[utoipa::path(get, path = "/api/v1/variants/{variant}/games", tag = "ratings",
-    params(("variant" = String, Path, description = "a variant id"), PageQuery),
+    params(("variant" = String, Path, description = "a variant id"), GamesPageQuery),
     responses(
         (status = 200, description = "a page of games", body = GamesPageDto),
         (status = 404, description = "no such variant", body = ErrorBody),
@@ -324,7 +338,7 @@ async fn player_games(
 async fn variant_games(
     State(state): State<AppState>,
     Path(variant): Path<String>,
-    Query(query): Query<PageQuery>,
+    Query(query): Query<GamesPageQuery>,
 ) -> Result<axum::Json<GamesPageDto>, AppError> {
     let variant: rules::Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
     let limit = query.limit.unwrap_or(50);
