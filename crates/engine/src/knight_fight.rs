@@ -17,18 +17,6 @@ const POINT: i32 = 10;
 /// Evaluation units per square a knight could land on next.
 const MOBILITY: i32 = 25;
 
-/// The knight's jumps as (files, ranks).
-const JUMPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
 /// A position with a key made from the path that reached it (cheap, and transpositions
 /// are rare in this game).
 #[derive(Debug, Clone)]
@@ -48,7 +36,7 @@ fn mobility(game: &KnightFight, color: Color) -> i32 {
             .count() as i32;
     };
     let guard = game.knight(!color);
-    JUMPS
+    rules::KNIGHT_JUMPS
         .iter()
         .filter_map(|&(files, ranks)| {
             let file = from.file().checked_add_signed(files)?;

@@ -20,7 +20,7 @@ const FIRST_RANK: u128 = 0x3ff;
 const LAST_RANK: u128 = 0x3ff << 90;
 
 /// The knight's eight jumps as (files, ranks).
-const JUMP_OFFSETS: [(i8, i8); 8] = [
+pub const JUMP_OFFSETS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

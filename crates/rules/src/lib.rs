@@ -43,7 +43,7 @@ pub use color::{Color, ParseColorError};
 pub use error::PlayError;
 pub use game::Game;
 pub use input::{Input, InputNode, InputOption, MoveInput, Pick, Step, StepKind};
-pub use knight_fight::{KnightFight, KnightMove};
+pub use knight_fight::{JUMP_OFFSETS as KNIGHT_JUMPS, KnightFight, KnightMove};
 pub use outcome::{DrawClaim, EndReason, GameResult, Outcome, ParseResultError, Scores};
 pub use reversi::{Reversi, ReversiMove};
 pub use saved::RestoreError;

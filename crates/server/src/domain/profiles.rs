@@ -8,7 +8,7 @@ use rules::{GameResult, Variant};
 use crate::{
     AppState,
     db::{
-        games::{self, FinishedFilter},
+        games::{self, FinishedFilter, GameRow},
         ratings::{self as rating_rows, PlayerStatsRow},
     },
     domain::{
@@ -227,21 +227,7 @@ pub async fn finished_games(
         limit + 1,
     )
     .await?;
-    let page = usize::try_from(limit).unwrap_or(usize::MAX);
-    let more = rows.len() > page;
-    let games = rows
-        .into_iter()
-        .take(page)
-        .map(|row| GameSummary::of_row(row, &user.id))
-        .collect::<Result<Vec<_>, _>>()?;
-    let next = if more {
-        games
-            .last()
-            .map(|game| format!("{}_{}", game.finished_at.unwrap_or_default(), game.id))
-    } else {
-        None
-    };
-    Ok(GamesPage { games, next })
+    page_of(rows, limit, &user.id)
 }
 
 /// A page of `variant`'s finished games, newest first (the rules page's list).
@@ -267,12 +253,18 @@ pub async fn recent_games(
         limit + 1,
     )
     .await?;
+    page_of(rows, limit, "")
+}
+
+/// The first `limit` of `rows` (fetched one over, to know whether more follow) as a page
+/// seen by `viewer_id`, with the cursor of the next page when there is one.
+fn page_of(rows: Vec<GameRow>, limit: i64, viewer_id: &str) -> Result<GamesPage, AppError> {
     let page = usize::try_from(limit).unwrap_or(usize::MAX);
     let more = rows.len() > page;
     let games = rows
         .into_iter()
         .take(page)
-        .map(|row| GameSummary::of_row(row, ""))
+        .map(|row| GameSummary::of_row(row, viewer_id))
         .collect::<Result<Vec<_>, _>>()?;
     let next = if more {
         games
