@@ -278,5 +278,24 @@
     }
   });
 
+  // Clocks: each <time class="countdown" data-left="…"> counts its seconds down from the
+  // moment the page arrived (the server's count, so a wrong clock on this computer does
+  // not matter), in the page's language (its data-days and data-hours formats).
+  var loaded = Date.now();
+  function tick() {
+    var elapsed = Math.floor((Date.now() - loaded) / 1000);
+    document.querySelectorAll("time.countdown").forEach(function (el) {
+      var start = parseInt(el.getAttribute("data-left"), 10);
+      if (isNaN(start)) return;
+      var left = Math.max(0, start - elapsed);
+      var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600);
+      var m = Math.floor(left % 3600 / 60);
+      var format = el.getAttribute(d > 0 ? "data-days" : "data-hours");
+      if (!format) return;
+      el.textContent = format.replace("{d}", d).replace("{h}", h).replace("{m}", m);
+    });
+  }
+  setInterval(tick, 15000);
+
   listen();
 })();

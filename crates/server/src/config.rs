@@ -50,6 +50,10 @@ pub struct Config {
     /// `SWEEP_INTERVAL_SECS`: how often the timeout sweeper runs (default 60; 0 turns it
     /// off).
     pub sweep_interval: Option<Duration>,
+    /// `DOWNTIME_THRESHOLD_MINS`: a gap between two sweeper rounds longer than this is
+    /// downtime, and every active game's deadline moves on by the gap before anything
+    /// ends on time (default 60; at least 1).
+    pub downtime_threshold_secs: i64,
     /// `LOGIN_MAX_ATTEMPTS`: failed logins allowed per account and client address pair
     /// before each further attempt waits, twice as long after each failure (default 5).
     pub login_max_attempts: u32,
@@ -289,6 +293,16 @@ impl Config {
             log_filter,
             log_format,
             sweep_interval: (sweep_secs > 0).then(|| Duration::from_secs(sweep_secs)),
+            downtime_threshold_secs: {
+                let minutes: i64 = parse(&lookup, "DOWNTIME_THRESHOLD_MINS", "60")?;
+                if !(1..=525_600).contains(&minutes) {
+                    return Err(ConfigError {
+                        variable: "DOWNTIME_THRESHOLD_MINS",
+                        message: "expected 1 to 525600 minutes".to_owned(),
+                    });
+                }
+                minutes * 60
+            },
             login_max_attempts: parse(&lookup, "LOGIN_MAX_ATTEMPTS", "5")?,
             login_window_secs: parse(&lookup, "LOGIN_WINDOW_SECS", "900")?,
             session_days: parse(&lookup, "SESSION_DAYS", "30")?,

@@ -2,7 +2,7 @@
 //! (typically its SQLite file to Postgres).
 //!
 //! Copies users, API tokens, challenges, games, moves, ratings, rating changes, player
-//! counters, head-to-head records and the variant counters; not
+//! counters, head-to-head records, the sweeper's heartbeat and the variant counters; not
 //! sessions (everyone signs in again). Both databases are migrated first; a target that
 //! holds any data is refused. The source is read in one transaction (repeatable read on
 //! Postgres), the target written in one, so a failure leaves the target empty. Afterwards
@@ -63,6 +63,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("rated", Int),
             ("min_rating", Int),
             ("max_rating", Int),
+            ("time_control", Text),
         ],
     ),
     (
@@ -94,6 +95,9 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("position", Text),
             ("position_ply", Int),
             ("rated", Int),
+            ("time_control", Text),
+            ("white_bank", Int),
+            ("black_bank", Int),
         ],
     ),
     (
@@ -162,6 +166,10 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("losses", Int),
             ("draws", Int),
         ],
+    ),
+    (
+        "sweeper_runs",
+        &[("task", Text), ("last_run", Int), ("previous_run", Int)],
     ),
 ];
 

@@ -12,10 +12,12 @@ use utoipa::{
     openapi::{KnownFormat, Object, ObjectBuilder, SchemaFormat, Type},
 };
 
+use super::clocks::TimeControlDto;
 use crate::{
     AppState,
     clock::rfc3339,
     domain::challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
+    domain::game::TimeControl,
     error::{AppError, ErrorBody},
     extract::{CurrentUser, Json, MaybeUser, Path},
 };
@@ -38,10 +40,15 @@ pub struct NewChallengeDto {
     /// The challenger's colour: `white`, `black` or `random`.
     #[schema(schema_with = color_choice_schema)]
     pub color: String,
-    /// 1, 2, 3, 5, 7, 10 or 14.
+    /// 1, 2, 3, 5, 7, 10 or 14: the older way to ask for a per-move control
+    /// (`{"kind": "per_move", "days": …}`). Give it or `time_control`, not both (422
+    /// `conflicting_time_control`); neither: three days per move.
     #[schema(schema_with = days_per_move_schema)]
-    #[serde(deserialize_with = "super::whole_number")]
-    pub days_per_move: i64,
+    #[serde(default, deserialize_with = "whole_number_or_null")]
+    pub days_per_move: Option<i64>,
+    /// The game's time control (absent or null: see `days_per_move`).
+    #[serde(default)]
+    pub time_control: Option<TimeControlDto>,
     /// The one user who may accept (absent or null: anyone).
     #[serde(default)]
     pub opponent: Option<String>,
@@ -61,6 +68,16 @@ pub struct NewChallengeDto {
 
 const fn rated_by_default() -> bool {
     true
+}
+
+/// An optional whole number (absent or null: `None`), as [`super::whole_number`] reads it.
+fn whole_number_or_null<'de, D>(deserializer: D) -> Result<Option<i64>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    #[derive(Deserialize)]
+    struct Whole(#[serde(deserialize_with = "super::whole_number")] i64);
+    Ok(Option::<Whole>::deserialize(deserializer)?.map(|Whole(value)| value))
 }
 
 /// The variant ids the rules know, as the document's enum.
@@ -105,8 +122,11 @@ pub struct ChallengeDto {
     pub challenger: String,
     /// The challenger's colour: `white`, `black` or `random`.
     pub color: String,
-    /// Days per move.
+    /// Days per move: the per-move days, a time bank's initial days, 0 untimed (see
+    /// `time_control`).
     pub days_per_move: i64,
+    /// The game's time control.
+    pub time_control: TimeControlDto,
     /// The one user who may accept, or null for anyone.
     pub opponent: Option<String>,
     /// `open`, `accepted` or `cancelled`.
@@ -134,6 +154,7 @@ impl From<Challenge> for ChallengeDto {
             challenger: challenge.challenger,
             color: challenge.color.as_str().to_owned(),
             days_per_move: challenge.days_per_move,
+            time_control: challenge.time_control.into(),
             opponent: challenge.opponent,
             status: challenge.status,
             game_id: challenge.game_id,
@@ -163,10 +184,12 @@ pub struct AcceptedDto {
         (status = 403, description = "cross-site request with the session cookie",
             body = ErrorBody),
         (status = 404, description = "no player has the opponent's name", body = ErrorBody),
-        (status = 422, description = "unknown variant, bad colour or days, addressed to oneself \
-            (`unknown_variant`, `invalid_color`, `invalid_days_per_move`, `challenge_to_yourself`), \
-            a bad rating range or one on a challenge addressed to one player \
-            (`invalid_rating_range`, `rating_range_needs_open_challenge`), \
+        (status = 422, description = "unknown variant, bad colour, days or time control, \
+            addressed to oneself (`unknown_variant`, `invalid_color`, `invalid_days_per_move`, \
+            `invalid_time_control` such as a time bank's cap below its initial time, \
+            `conflicting_time_control` for both `days_per_move` and `time_control`, \
+            `challenge_to_yourself`), a bad rating range or one on a challenge addressed to \
+            one player (`invalid_rating_range`, `rating_range_needs_open_challenge`), \
             or a body of the wrong shape (`invalid_body`)",
             body = ErrorBody),
     ))]
@@ -175,10 +198,21 @@ async fn create(
     CurrentUser(user): CurrentUser,
     Json(body): Json<NewChallengeDto>,
 ) -> Result<(StatusCode, axum::Json<ChallengeDto>), AppError> {
+    let time_control = match (body.time_control, body.days_per_move) {
+        (Some(_), Some(_)) => {
+            return Err(AppError::invalid(
+                "conflicting_time_control",
+                "give `time_control` or `days_per_move`, not both",
+            ));
+        }
+        (Some(control), None) => control.into(),
+        (None, Some(days)) => TimeControl::PerMove { days, hours: 0 },
+        (None, None) => TimeControl::DEFAULT,
+    };
     let request = ChallengeRequest {
         variant: &body.variant,
         color: &body.color,
-        days_per_move: body.days_per_move,
+        time_control,
         opponent: body.opponent.as_deref(),
         rated: body.rated,
         min_rating: body.min_rating,

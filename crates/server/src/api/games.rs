@@ -8,6 +8,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::clocks::{ClocksDto, TimeControlDto};
 use crate::{
     AppState,
     clock::rfc3339,
@@ -99,8 +100,13 @@ pub struct GameDto {
     pub deadline: Option<String>,
     /// null, `white` or `black`: who offers a draw.
     pub draw_offer: Option<String>,
-    /// Days per move.
+    /// Days per move: the per-move days, a time bank's initial days, 0 untimed (see
+    /// `time_control`).
     pub days_per_move: i64,
+    /// How the game's time is counted.
+    pub time_control: TimeControlDto,
+    /// Both players' clocks when the game was read.
+    pub clocks: ClocksDto,
     /// When the game began (RFC 3339).
     pub created_at: String,
     /// Rated or casual.
@@ -155,8 +161,10 @@ impl From<RatingChange> for RatingChangeDto {
     }
 }
 
-impl From<GameDetail> for GameDto {
-    fn from(detail: GameDetail) -> GameDto {
+impl GameDto {
+    /// `detail` as the API shows it at `now` (the clocks' time left).
+    #[must_use]
+    pub fn new(detail: GameDetail, now: i64) -> GameDto {
         let to_move = detail.to_move();
         let legal_moves = detail.legal_moves();
         let draw_claims = if to_move.is_some() {
@@ -186,6 +194,8 @@ impl From<GameDetail> for GameDto {
             deadline: detail.deadline.map(rfc3339),
             draw_offer: detail.draw_offer.map(|color| color.as_str().to_owned()),
             days_per_move: detail.days_per_move,
+            time_control: detail.time_control.into(),
+            clocks: ClocksDto::of(&detail, now),
             created_at: rfc3339(detail.created_at),
             rated: detail.rated,
             rating_change: detail.rating_change.map(RatingChangeDto::from),
@@ -227,18 +237,24 @@ pub struct GameSummaryDto {
     pub ply: i64,
     /// The side to move while active.
     pub to_move: Option<String>,
-    /// The deadline while active (RFC 3339).
+    /// The deadline while active (RFC 3339); null when untimed.
     pub deadline: Option<String>,
+    /// Seconds until the deadline when the list was read; null when there is none.
+    pub seconds_left: Option<i64>,
     /// Whether the caller is to move.
     pub your_turn: bool,
     /// Rated or casual.
     pub rated: bool,
     /// When it ended (RFC 3339), null while active.
     pub finished_at: Option<String>,
+    /// How the game's time is counted.
+    pub time_control: TimeControlDto,
 }
 
-impl From<GameSummary> for GameSummaryDto {
-    fn from(game: GameSummary) -> GameSummaryDto {
+impl GameSummaryDto {
+    /// `game` as the API lists it at `now`.
+    #[must_use]
+    pub fn new(game: GameSummary, now: i64) -> GameSummaryDto {
         GameSummaryDto {
             id: game.id,
             variant: game.variant.as_str().to_owned(),
@@ -249,9 +265,11 @@ impl From<GameSummary> for GameSummaryDto {
             ply: game.ply,
             to_move: game.to_move.map(|color| color.as_str().to_owned()),
             deadline: game.deadline.map(rfc3339),
+            seconds_left: game.deadline.map(|deadline| (deadline - now).max(0)),
             your_turn: game.your_turn,
             rated: game.rated,
             finished_at: game.finished_at.map(rfc3339),
+            time_control: game.time_control.into(),
         }
     }
 }
@@ -308,7 +326,9 @@ async fn my_games(
 ) -> Result<axum::Json<Vec<GameSummaryDto>>, AppError> {
     let list = game::list_for_user(&state, &user).await?;
     Ok(axum::Json(
-        list.into_iter().map(GameSummaryDto::from).collect(),
+        list.into_iter()
+            .map(|game| GameSummaryDto::new(game, state.now()))
+            .collect(),
     ))
 }
 
@@ -323,7 +343,8 @@ async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<axum::Json<GameDto>, AppError> {
-    Ok(axum::Json(game::get(&state, &id).await?.into()))
+    let detail = game::get(&state, &id).await?;
+    Ok(axum::Json(GameDto::new(detail, state.now())))
 }
 
 /// Plays a move.
@@ -349,7 +370,7 @@ async fn play(
     Json(body): Json<MoveDto>,
 ) -> Result<axum::Json<GameDto>, AppError> {
     let detail = game::play_move(&state, &user, &id, &body.move_text, body.ply).await?;
-    Ok(axum::Json(detail.into()))
+    Ok(axum::Json(GameDto::new(detail, state.now())))
 }
 
 /// The query of an action: optionally the ply the player saw (409 `stale_ply` if the game
@@ -382,7 +403,7 @@ macro_rules! game_action {
             Query(query): Query<ActionQuery>,
         ) -> Result<axum::Json<GameDto>, AppError> {
             let detail = game::act(&state, &user, &id, $action, query.ply).await?;
-            Ok(axum::Json(detail.into()))
+            Ok(axum::Json(GameDto::new(detail, state.now())))
         }
     };
 }

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod challenges;
+pub mod clocks;
 pub mod events;
 pub mod games;
 pub mod ratings;

@@ -205,10 +205,16 @@ pub struct GamesPageDto {
     pub next: Option<String>,
 }
 
-impl From<GamesPage> for GamesPageDto {
-    fn from(page: GamesPage) -> GamesPageDto {
+impl GamesPageDto {
+    /// `page` as the API lists it at `now`.
+    #[must_use]
+    pub fn new(page: GamesPage, now: i64) -> GamesPageDto {
         GamesPageDto {
-            games: page.games.into_iter().map(GameSummaryDto::from).collect(),
+            games: page
+                .games
+                .into_iter()
+                .map(|game| GameSummaryDto::new(game, now))
+                .collect(),
             next: page.next,
         }
     }
@@ -323,7 +329,7 @@ async fn player_games(
         query.limit.unwrap_or(50),
     )
     .await?;
-    Ok(axum::Json(page.into()))
+    Ok(axum::Json(GamesPageDto::new(page, state.now())))
 }
 
 /// A variant's finished games, newest first, a page at a time.
@@ -349,5 +355,5 @@ async fn variant_games(
         ));
     }
     let page = profiles::recent_games(&state, variant, query.after.as_deref(), limit).await?;
-    Ok(axum::Json(page.into()))
+    Ok(axum::Json(GamesPageDto::new(page, state.now())))
 }

@@ -19,8 +19,10 @@ pub struct ChallengeRow {
     pub variant: String,
     /// The challenger's colour: white, black or random.
     pub color: String,
-    /// Days per move.
+    /// Days per move (the per-move days, a bank's initial days, 0 untimed).
     pub days_per_move: i64,
+    /// The time control's text form (`per_move:3:0`, `bank:3:1:7`, `untimed`).
+    pub time_control: String,
     /// open, accepted or cancelled.
     pub status: String,
     /// The game it became.
@@ -36,8 +38,9 @@ pub struct ChallengeRow {
 }
 
 const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, c.opponent_id, \
-    o.username as opponent, c.variant, c.color, c.days_per_move, c.status, c.game_id, \
-    c.created_at, c.rated, c.min_rating, c.max_rating from challenges c join users u on u.id = c.challenger_id \
+    o.username as opponent, c.variant, c.color, c.days_per_move, c.time_control, c.status, \
+    c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating \
+    from challenges c join users u on u.id = c.challenger_id \
     left join users o on o.id = c.opponent_id";
 
 /// What a new challenge holds.
@@ -53,8 +56,10 @@ pub struct NewChallenge<'a> {
     pub variant: &'a str,
     /// white, black or random.
     pub color: &'a str,
-    /// Days per move.
+    /// Days per move (the per-move days, a bank's initial days, 0 untimed).
     pub days_per_move: i64,
+    /// The time control's text form.
+    pub time_control: &'a str,
     /// Now.
     pub created_at: i64,
     /// Rated (or casual).
@@ -73,8 +78,8 @@ pub struct NewChallenge<'a> {
 pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into challenges (id, challenger_id, opponent_id, variant, color, days_per_move, \
-         status, created_at, rated, min_rating, max_rating) \
-         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10)",
+         status, created_at, rated, min_rating, max_rating, time_control) \
+         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11)",
     )
     .bind(new.id)
     .bind(new.challenger_id)
@@ -86,6 +91,7 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .bind(i64::from(new.rated))
     .bind(new.min_rating)
     .bind(new.max_rating)
+    .bind(new.time_control)
     .execute(conn)
     .await?;
     Ok(())
@@ -154,6 +160,8 @@ pub struct Taken {
     pub color: String,
     /// Days per move.
     pub days_per_move: i64,
+    /// The time control's text form.
+    pub time_control: String,
     /// 1 rated, 0 casual.
     pub rated: i64,
     /// The lowest rating that may accept.
@@ -177,7 +185,8 @@ pub async fn take(
         "update challenges set status = 'accepted' \
          where id = $1 and status = 'open' and challenger_id <> $2 \
          and (opponent_id is null or opponent_id = $2) \
-         returning challenger_id, variant, color, days_per_move, rated, min_rating, max_rating",
+         returning challenger_id, variant, color, days_per_move, time_control, rated, \
+         min_rating, max_rating",
     )
     .bind(id)
     .bind(user_id)

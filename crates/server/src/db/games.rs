@@ -57,13 +57,19 @@ pub struct GameRow {
     pub black_offer_ply: Option<i64>,
     /// 1 rated, 0 casual.
     pub rated: i64,
+    /// The time control's text form (`per_move:3:0`, `bank:3:1:7`, `untimed`).
+    pub time_control: String,
+    /// White's time bank (seconds), null unless a time bank.
+    pub white_bank: Option<i64>,
+    /// Black's time bank (seconds), null unless a time bank.
+    pub black_bank: Option<i64>,
 }
 
 const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as white, g.black_id, \
     b.username as black, g.setup, g.status, g.result, g.termination, g.end_reason, g.ply, \
     g.to_move, g.deadline, g.draw_offer, g.days_per_move, g.created_at, g.updated_at, \
     g.finished_at, g.source, g.source_id, g.white_draw_offers, g.black_draw_offers, \
-    g.white_offer_ply, g.black_offer_ply, g.rated";
+    g.white_offer_ply, g.black_offer_ply, g.rated, g.time_control, g.white_bank, g.black_bank";
 
 const FROM: &str =
     "from games g join users w on w.id = g.white_id join users b on b.id = g.black_id";
@@ -108,14 +114,18 @@ pub struct NewGame<'a> {
     pub source: &'a str,
     /// What it came from (the challenge's id).
     pub source_id: Option<&'a str>,
-    /// Days per move.
+    /// Days per move (the per-move days, a bank's initial days, 0 untimed).
     pub days_per_move: i64,
-    /// White's first deadline.
-    pub deadline: i64,
+    /// White's first deadline (null when untimed).
+    pub deadline: Option<i64>,
     /// The start position, saved.
     pub position: &'a str,
     /// Rated (or casual).
     pub rated: bool,
+    /// The time control's text form.
+    pub time_control: &'a str,
+    /// Both players' starting banks (seconds), the same for both; null unless a bank.
+    pub bank: Option<i64>,
     /// Now.
     pub now: i64,
 }
@@ -129,8 +139,9 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     sqlx::query(
         "insert into games (id, variant, white_id, black_id, setup, status, ply, to_move, \
          deadline, days_per_move, created_at, updated_at, source, source_id, position, \
-         position_ply, rated) \
-         values ($1, $2, $3, $4, $5, 'active', 0, 'white', $6, $7, $8, $8, $9, $10, $11, 0, $12)",
+         position_ply, rated, time_control, white_bank, black_bank) \
+         values ($1, $2, $3, $4, $5, 'active', 0, 'white', $6, $7, $8, $8, $9, $10, $11, 0, $12, \
+         $13, $14, $14)",
     )
     .bind(new.id)
     .bind(new.variant)
@@ -144,6 +155,8 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     .bind(new.source_id)
     .bind(new.position)
     .bind(i64::from(new.rated))
+    .bind(new.time_control)
+    .bind(new.bank)
     .execute(conn)
     .await?;
     Ok(())
@@ -368,6 +381,8 @@ pub struct GameState {
     pub finished_at: Option<i64>,
     /// The position, saved (cached at `ply`).
     pub position: String,
+    /// White's and Black's time banks (seconds).
+    pub banks: [Option<i64>; 2],
 }
 
 /// Writes the game's new state.
@@ -385,7 +400,8 @@ pub async fn save(
         "update games set status = $2, result = $3, termination = $4, end_reason = $5, \
          ply = $6, to_move = $7, deadline = $8, draw_offer = $9, finished_at = $10, \
          updated_at = $11, white_draw_offers = $12, black_draw_offers = $13, \
-         white_offer_ply = $14, black_offer_ply = $15, position = $16, position_ply = $6 \
+         white_offer_ply = $14, black_offer_ply = $15, position = $16, position_ply = $6, \
+         white_bank = $17, black_bank = $18 \
          where id = $1",
     )
     .bind(id)
@@ -404,6 +420,8 @@ pub async fn save(
     .bind(state.offer_plies[0])
     .bind(state.offer_plies[1])
     .bind(&state.position)
+    .bind(state.banks[0])
+    .bind(state.banks[1])
     .execute(conn)
     .await?;
     Ok(())
@@ -476,8 +494,17 @@ pub async fn for_user(
     .bind(user_id)
     .fetch_all(&mut *conn)
     .await?;
-    // Stable: the deadline order stays within each group.
-    active.sort_by_key(|row| !is_users_turn(row, user_id));
+    // Mine to move first, least time left first (untimed last); then the others, the
+    // most recently changed first. Sorted here: the databases order nulls differently.
+    active.sort_by_key(|row| {
+        let mine = is_users_turn(row, user_id);
+        let order = if mine {
+            row.deadline.unwrap_or(i64::MAX)
+        } else {
+            -row.updated_at
+        };
+        (!mine, order)
+    });
     let ended: Vec<GameRow> = sqlx::query_as(&format!(
         "select {COLUMNS} {FROM} \
          where (g.white_id = $1 or g.black_id = $1) and g.status <> 'active' \

@@ -8,6 +8,7 @@ pub mod challenges;
 pub mod games;
 pub mod ratings;
 pub mod stats;
+pub mod sweeper;
 pub mod users;
 
 use std::{str::FromStr, time::Duration};

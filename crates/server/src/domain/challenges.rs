@@ -10,7 +10,7 @@ use crate::{
     },
     domain::{
         accounts::User,
-        game::{self, ClockSettings, GameSource, NewGameRequest},
+        game::{self, ClockSettings, GameSource, NewGameRequest, TimeControl},
         new_id,
         ratings::{self, StoredRating},
     },
@@ -18,7 +18,7 @@ use crate::{
 };
 
 /// The days per move a challenge may ask for.
-pub const DAYS_PER_MOVE: [i64; 7] = [1, 2, 3, 5, 7, 10, 14];
+pub use crate::domain::game::time_control::DAYS_PER_MOVE;
 
 /// The challenger's colour choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,8 +65,10 @@ pub struct Challenge {
     pub challenger: String,
     /// The challenger's colour choice.
     pub color: ColorChoice,
-    /// Days per move.
+    /// Days per move (the per-move days, a bank's initial days, 0 untimed).
     pub days_per_move: i64,
+    /// The game's time control.
+    pub time_control: TimeControl,
     /// Who may accept it (`None`: anyone).
     pub opponent: Option<String>,
     /// open, accepted or cancelled.
@@ -114,6 +116,10 @@ impl TryFrom<ChallengeRow> for Challenge {
                 .color
                 .parse()
                 .map_err(|error| AppError::internal(format!("stored colour: {error}")))?,
+            time_control: row
+                .time_control
+                .parse()
+                .map_err(|error| AppError::internal(format!("stored time control: {error}")))?,
             id: row.id,
             challenger: row.challenger,
             days_per_move: row.days_per_move,
@@ -136,8 +142,8 @@ pub struct ChallengeRequest<'a> {
     pub variant: &'a str,
     /// `white`, `black` or `random`.
     pub color: &'a str,
-    /// One of [`DAYS_PER_MOVE`].
-    pub days_per_move: i64,
+    /// The game's time control (checked here).
+    pub time_control: TimeControl,
     /// The one user who may accept it, or anyone.
     pub opponent: Option<&'a str>,
     /// Rated (or casual).
@@ -153,9 +159,10 @@ pub struct ChallengeRequest<'a> {
 /// # Errors
 ///
 /// 404 when no player has the opponent's name; 422 `unknown_variant`, `invalid_color`,
-/// `invalid_days_per_move`, `challenge_to_yourself`, `invalid_rating_range` (an end
-/// outside 0–4000, or the lowest above the highest), `rating_range_needs_open_challenge`
-/// (a range on a challenge addressed to one player).
+/// `invalid_days_per_move`, `invalid_time_control`, `conflicting_time_control`,
+/// `challenge_to_yourself`, `invalid_rating_range` (an end outside 0–4000, or the lowest
+/// above the highest), `rating_range_needs_open_challenge` (a range on a challenge
+/// addressed to one player).
 pub async fn create(
     state: &AppState,
     user: &User,
@@ -171,12 +178,7 @@ pub async fn create(
         .color
         .parse()
         .map_err(|_| AppError::invalid("invalid_color", "color is `white`, `black` or `random`"))?;
-    if !DAYS_PER_MOVE.contains(&request.days_per_move) {
-        return Err(AppError::invalid(
-            "invalid_days_per_move",
-            "days_per_move is one of 1, 2, 3, 5, 7, 10, 14",
-        ));
-    }
+    let time_control = request.time_control.validated()?;
     check_range(request)?;
     let mut conn = state.db.pool.acquire().await?;
     let opponent = match request.opponent.filter(|name| !name.is_empty()) {
@@ -204,7 +206,8 @@ pub async fn create(
             opponent_id: opponent.as_ref().map(|row| row.id.as_str()),
             variant: variant.as_str(),
             color: color.as_str(),
-            days_per_move: request.days_per_move,
+            days_per_move: time_control.legacy_days(),
+            time_control: &time_control.to_text(),
             created_at: now,
             rated: request.rated,
             min_rating: request.min_rating,
@@ -217,7 +220,8 @@ pub async fn create(
         variant,
         challenger: user.username.clone(),
         color,
-        days_per_move: request.days_per_move,
+        days_per_move: time_control.legacy_days(),
+        time_control,
         opponent: opponent.map(|row| row.username),
         status: "open".to_owned(),
         game_id: None,
@@ -337,7 +341,8 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
         challenger_id,
         variant,
         color,
-        days_per_move,
+        time_control,
+        days_per_move: _,
         rated,
         min_rating,
         max_rating,
@@ -359,6 +364,9 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
             ));
         }
     }
+    let control: TimeControl = time_control
+        .parse()
+        .map_err(|error| AppError::internal(format!("stored time control: {error}")))?;
     let challenger_white = match color.parse::<ColorChoice>() {
         Ok(ColorChoice::White) => true,
         Ok(ColorChoice::Black) => false,
@@ -375,7 +383,7 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
         white_id,
         black_id,
         setup: AnyGame::random_setup(variant, &mut rand::rng()),
-        clock: ClockSettings { days_per_move },
+        clock: ClockSettings { control },
         source: GameSource::Challenge,
         source_id: Some(id),
         rated: rated != 0,

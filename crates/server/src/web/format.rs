@@ -2,7 +2,7 @@
 
 use rules::{GameResult, Variant};
 
-use crate::web::i18n::Tr;
+use crate::{clock::rfc3339, domain::game::TimeControl, web::i18n::Tr};
 
 /// The translation key of a variant's name: `variant.<id>`.
 #[must_use]
@@ -47,6 +47,73 @@ pub fn time_left(t: &Tr, now: i64, deadline: i64) -> String {
             "time.hours_minutes",
             &[("h", &hours.to_string()), ("m", &minutes.to_string())],
         )
+    }
+}
+
+/// A time control in words: `3 d per move`, `Time bank: 3 d + 1 d per move, at most 7 d`,
+/// `Untimed`.
+#[must_use]
+pub fn time_control_text(t: &Tr, control: TimeControl) -> String {
+    match control {
+        TimeControl::PerMove { days, hours: 0 } => {
+            t.fmt("time.per_move", &[("d", &days.to_string())])
+        }
+        TimeControl::PerMove { days, hours } => t.fmt(
+            "time.per_move_hours",
+            &[("d", &days.to_string()), ("h", &hours.to_string())],
+        ),
+        TimeControl::Bank {
+            initial_days,
+            increment_days,
+            cap_days,
+        } => t.fmt(
+            "time.bank",
+            &[
+                ("initial", &initial_days.to_string()),
+                ("increment", &increment_days.to_string()),
+                ("cap", &cap_days.to_string()),
+            ],
+        ),
+        TimeControl::Untimed => t.get("time.untimed").to_owned(),
+    }
+}
+
+/// A deadline as people read it: `2026-12-04 10:00 UTC`.
+#[must_use]
+pub fn deadline_text(deadline: i64) -> String {
+    format!(
+        "{} UTC",
+        rfc3339(deadline)
+            .replace('T', " ")
+            .get(..16)
+            .unwrap_or_default()
+    )
+}
+
+/// A clock that counts down: the time left as text (right without JavaScript), the
+/// seconds and the two formats the page's script counts down with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Countdown {
+    /// The time left in words.
+    pub text: String,
+    /// The seconds left.
+    pub seconds: i64,
+    /// The format with days (`{d} d {h} h`).
+    pub days_format: String,
+    /// The format with hours (`{h} h {m} min`).
+    pub hours_format: String,
+}
+
+impl Countdown {
+    /// The countdown to `deadline` seen at `now`.
+    #[must_use]
+    pub fn to(t: &Tr, now: i64, deadline: i64) -> Countdown {
+        Countdown {
+            text: time_left(t, now, deadline),
+            seconds: (deadline - now).max(0),
+            days_format: t.get("time.days_hours").to_owned(),
+            hours_format: t.get("time.hours_minutes").to_owned(),
+        }
     }
 }
 

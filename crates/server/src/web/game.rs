@@ -14,7 +14,7 @@ use crate::{
     AppState,
     clock::rfc3339,
     domain::{
-        game::{self, EndReason, GameAction, GameDetail, GameStatus, Termination},
+        game::{self, EndReason, GameAction, GameDetail, GameStatus, Termination, TimeControl},
         ratings::SideChange,
     },
     error::AppError,
@@ -22,7 +22,9 @@ use crate::{
     web::{
         Ctx, Form,
         board::{self, BoardModel, BoardOptions, color_key},
-        format::{result_text, time_left, variant_key},
+        format::{
+            Countdown, deadline_text, result_text, time_control_text, time_left, variant_key,
+        },
         i18n::Tr,
         render, see_other, svg,
     },
@@ -74,6 +76,40 @@ pub struct ActionButton {
     pub text: String,
 }
 
+/// One player's clock on the game page.
+#[derive(Debug, Clone)]
+pub struct ClockLine {
+    /// The colour's name.
+    pub color: String,
+    /// The time left in words (empty when untimed).
+    pub text: String,
+    /// The countdown, while the clock runs.
+    pub countdown: Option<Countdown>,
+}
+
+fn clock_lines(t: &Tr, detail: &GameDetail, now: i64) -> Vec<ClockLine> {
+    if detail.status != GameStatus::Active || detail.time_control == TimeControl::Untimed {
+        return Vec::new();
+    }
+    [Color::White, Color::Black]
+        .into_iter()
+        .map(|color| {
+            let clock = detail.clock_of(color, now);
+            let countdown = match (clock.running, detail.deadline) {
+                (true, Some(deadline)) => Some(Countdown::to(t, now, deadline)),
+                _ => None,
+            };
+            ClockLine {
+                color: t.get(color_key(color)).to_owned(),
+                text: clock
+                    .left
+                    .map_or_else(String::new, |left| time_left(t, 0, left)),
+                countdown,
+            }
+        })
+        .collect()
+}
+
 #[derive(Template)]
 #[template(path = "game.html")]
 struct GamePage {
@@ -85,6 +121,8 @@ struct GamePage {
     black: String,
     status: String,
     deadline: String,
+    time_control: String,
+    clocks: Vec<ClockLine>,
     scores: String,
     draw_offer: String,
     message: String,
@@ -272,21 +310,14 @@ fn build_page(
         (true, Some(deadline)) => t.fmt(
             "game.deadline",
             &[
-                (
-                    "when",
-                    &format!(
-                        "{} UTC",
-                        rfc3339(deadline)
-                            .replace('T', " ")
-                            .get(..16)
-                            .unwrap_or_default()
-                    ),
-                ),
+                ("when", &deadline_text(deadline)),
                 ("left", &time_left(&t, state.now(), deadline)),
             ],
         ),
         _ => String::new(),
     };
+    let time_control = time_control_text(&t, detail.time_control);
+    let clocks = clock_lines(&t, detail, state.now());
     let scores = shown.scores().map_or_else(String::new, |scores| {
         let key = if detail.variant().family() == Family::Reversi {
             "game.scores_discs"
@@ -313,6 +344,8 @@ fn build_page(
         black: detail.black.clone(),
         status,
         deadline,
+        time_control,
+        clocks,
         scores,
         draw_offer,
         message,

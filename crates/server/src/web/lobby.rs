@@ -10,12 +10,15 @@ use serde::Deserialize;
 
 use crate::{
     AppState,
-    domain::challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
+    domain::{
+        challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
+        game::TimeControl,
+    },
     error::AppError,
     extract::{Path, Query},
     web::{
         Ctx, Form,
-        format::{VariantLink, variant_key, variant_links},
+        format::{VariantLink, time_control_text, variant_key, variant_links},
         i18n::Tr,
         render, see_other,
     },
@@ -32,8 +35,8 @@ pub struct ChallengeView {
     pub challenger: String,
     /// The challenger's colour, translated.
     pub color: String,
-    /// Days per move.
-    pub days: i64,
+    /// The time control in words.
+    pub time: String,
     /// Who it is addressed to (empty: anyone).
     pub opponent: String,
     /// "rated" or "casual", translated.
@@ -59,7 +62,7 @@ fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
         variant: t.get(&variant_key(challenge.variant)).to_owned(),
         challenger: challenge.challenger.clone(),
         color: t.get(color_choice_key(challenge.color)).to_owned(),
-        days: challenge.days_per_move,
+        time: time_control_text(t, challenge.time_control),
         opponent: challenge.opponent.clone().unwrap_or_default(),
     }
 }
@@ -82,6 +85,11 @@ struct LobbyPage {
     variants: Vec<VariantLink>,
     colors: Vec<(&'static str, String, bool)>,
     days: Vec<(i64, bool)>,
+    kinds: Vec<(&'static str, String, bool)>,
+    extra_hours: String,
+    bank_initial_days: String,
+    bank_increment_days: String,
+    bank_cap_days: String,
     opponent: String,
     rated: bool,
     min_rating: String,
@@ -105,6 +113,17 @@ pub(crate) struct ChallengeForm {
     color: String,
     #[serde(default)]
     days_per_move: String,
+    /// `per_move` (also when absent), `bank` or `untimed`.
+    #[serde(default)]
+    time_kind: String,
+    #[serde(default)]
+    extra_hours: String,
+    #[serde(default)]
+    bank_initial_days: String,
+    #[serde(default)]
+    bank_increment_days: String,
+    #[serde(default)]
+    bank_cap_days: String,
     #[serde(default)]
     opponent: String,
     /// `rated` (the default) or `casual`.
@@ -134,6 +153,33 @@ fn rating_end(text: &str) -> Result<Option<i64>, AppError> {
             "a rating range runs from a lower to a higher rating, each from 0 to 4000",
         )
     })
+}
+
+impl ChallengeForm {
+    /// The time control the form asks for. A number that does not read becomes -1, so
+    /// that the check refuses it with its message.
+    fn time_control(&self) -> TimeControl {
+        let number = |text: &str, absent: i64| {
+            let text = text.trim();
+            if text.is_empty() {
+                absent
+            } else {
+                text.parse().unwrap_or(-1)
+            }
+        };
+        match self.time_kind.as_str() {
+            "bank" => TimeControl::Bank {
+                initial_days: number(&self.bank_initial_days, 3),
+                increment_days: number(&self.bank_increment_days, 1),
+                cap_days: number(&self.bank_cap_days, 7),
+            },
+            "untimed" => TimeControl::Untimed,
+            _ => TimeControl::PerMove {
+                days: number(&self.days_per_move, 3),
+                hours: number(&self.extra_hours, 0),
+            },
+        }
+    }
 }
 
 async fn lobby_page(
@@ -187,6 +233,24 @@ async fn lobby_page(
             })
             .collect(),
         days: DAYS_PER_MOVE.into_iter().map(|d| (d, d == days)).collect(),
+        kinds: ["per_move", "bank", "untimed"]
+            .into_iter()
+            .map(|kind| {
+                let chosen = match form.time_kind.as_str() {
+                    "bank" | "untimed" => form.time_kind.as_str(),
+                    _ => "per_move",
+                };
+                (
+                    kind,
+                    t.get(&format!("lobby.kind.{kind}")).to_owned(),
+                    kind == chosen,
+                )
+            })
+            .collect(),
+        extra_hours: or_default(&form.extra_hours, "0"),
+        bank_initial_days: or_default(&form.bank_initial_days, "3"),
+        bank_increment_days: or_default(&form.bank_increment_days, "1"),
+        bank_cap_days: or_default(&form.bank_cap_days, "7"),
         opponent: form.opponent.clone(),
         rated: form.rated(),
         min_rating: form.min_rating.clone(),
@@ -194,6 +258,15 @@ async fn lobby_page(
         error,
         ctx,
     })
+}
+
+/// `text`, or `default` when it is blank.
+fn or_default(text: &str, default: &str) -> String {
+    if text.trim().is_empty() {
+        default.to_owned()
+    } else {
+        text.trim().to_owned()
+    }
 }
 
 /// `GET /lobby`.
@@ -206,6 +279,11 @@ pub(crate) async fn lobby(
         variant: query.variant.unwrap_or_default(),
         color: String::new(),
         days_per_move: String::new(),
+        time_kind: String::new(),
+        extra_hours: String::new(),
+        bank_initial_days: String::new(),
+        bank_increment_days: String::new(),
+        bank_cap_days: String::new(),
         opponent: query.opponent.unwrap_or_default(),
         kind: String::new(),
         min_rating: String::new(),
@@ -227,7 +305,7 @@ pub(crate) async fn create_challenge(
             let request = ChallengeRequest {
                 variant: &form.variant,
                 color: &form.color,
-                days_per_move: form.days_per_move.parse().unwrap_or(0),
+                time_control: form.time_control(),
                 opponent: Some(form.opponent.trim()).filter(|name| !name.is_empty()),
                 rated: form.rated(),
                 min_rating,

@@ -12,7 +12,7 @@ use crate::{
     extract::Query,
     web::{
         Ctx,
-        format::{result_text, time_left, variant_key},
+        format::{Countdown, deadline_text, result_text, time_left, variant_key},
         i18n::Tr,
         render, see_other,
     },
@@ -31,6 +31,10 @@ pub struct GameLine {
     pub move_no: i64,
     /// Time left for the player to move, or the result.
     pub status: String,
+    /// The countdown of the player to move's clock, while it runs.
+    pub countdown: Option<Countdown>,
+    /// The absolute deadline (`2026-12-04 10:00 UTC`), empty when there is none.
+    pub deadline: String,
 }
 
 pub(crate) fn game_lines<'a>(
@@ -46,10 +50,12 @@ pub(crate) fn game_lines<'a>(
             } else {
                 game.white.clone()
             };
+            let running = game.deadline.filter(|_| game.status == GameStatus::Active);
             let status = match game.status {
-                GameStatus::Active => game
-                    .deadline
-                    .map_or_else(String::new, |d| time_left(t, now, d)),
+                GameStatus::Active => running.map_or_else(
+                    || t.get("time.untimed").to_owned(),
+                    |d| time_left(t, now, d),
+                ),
                 GameStatus::Finished => result_text(game.result).to_owned(),
                 GameStatus::Aborted => t.get("game.aborted").to_owned(),
             };
@@ -59,6 +65,8 @@ pub(crate) fn game_lines<'a>(
                 opponent,
                 move_no: game.ply / 2 + 1,
                 status,
+                countdown: running.map(|d| Countdown::to(t, now, d)),
+                deadline: running.map_or_else(String::new, deadline_text),
             }
         })
         .collect()

@@ -50,6 +50,7 @@ struct RulesPage {
     name: String,
     statistics: String,
     paragraphs: Vec<String>,
+    time_paragraphs: Vec<String>,
     variants: Vec<VariantLink>,
     recent: Vec<RecentGame>,
     next_href: String,
@@ -108,7 +109,14 @@ pub(crate) async fn rules(
             .map(|p| p.trim().to_owned())
             .filter(|p| !p.is_empty()),
     );
+    let time_paragraphs = t
+        .get("rules.time")
+        .split("\n\n")
+        .map(|p| p.trim().to_owned())
+        .filter(|p| !p.is_empty())
+        .collect();
     let page = RulesPage {
+        time_paragraphs,
         variant_id: variant.as_str(),
         name: t.get(&variant_key(variant)).to_owned(),
         statistics: statistics_text(&t, &stats),

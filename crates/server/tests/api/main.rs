@@ -22,4 +22,5 @@ mod races;
 mod ratings;
 mod schema;
 mod stats;
+mod time_controls;
 mod web;

@@ -29,6 +29,8 @@ scenarios!(
     settings_page_lists_makes_and_revokes_tokens,
     casual_challenges_and_rating_ranges_by_form,
     a_rated_games_page_shows_the_rating_change,
+    time_controls_by_form_on_the_game_page_and_in_my_games,
+    rules_pages_explain_time_in_both_languages,
 );
 
 /// A browser without script: its own cookie, no automatic redirects.
@@ -477,7 +479,10 @@ async fn lobby_creates_lists_accepts_and_cancels_challenges(app: TestApp) {
     );
     let lobby = bob.get("/lobby").await;
     let cells = lobby.cells("#open-challenges tbody tr");
-    assert_eq!(&cells[..4], ["Reversi 8x8", "alice", "Black", "5"]);
+    assert_eq!(
+        &cells[..4],
+        ["Reversi 8x8", "alice", "Black", "5 d per move"]
+    );
     assert_eq!(lobby.text("#to-me tbody tr td"), "Chess");
     let accept = lobby.attr("#open-challenges form", "action");
     let page = bob.post(&accept, &[]).await;
@@ -1418,4 +1423,129 @@ async fn a_rated_games_page_shows_the_rating_change(app: TestApp) {
     let profile = white.get("/players/barry").await;
     assert!(profile.has("#ratings svg.rating-chart"));
     assert!(profile.text("#head-to-head").contains("1"));
+}
+
+async fn time_controls_by_form_on_the_game_page_and_in_my_games(app: TestApp) {
+    let mut alice = Browser::sign_up(&app, "alice").await;
+    let mut bob = Browser::sign_up(&app, "bob").await;
+    let bank = |initial: &'static str, cap: &'static str| {
+        [
+            ("variant", "chess"),
+            ("color", "white"),
+            ("time_kind", "bank"),
+            ("days_per_move", "3"),
+            ("extra_hours", "0"),
+            ("bank_initial_days", initial),
+            ("bank_increment_days", "1"),
+            ("bank_cap_days", cap),
+            ("opponent", "bob"),
+        ]
+    };
+    // A cap below the initial time: refused on the form, the values kept.
+    let page = alice.post("/challenges", &bank("3", "2")).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.text(".form-error")
+            .contains("never less than it starts with"),
+        "{}",
+        page.text(".form-error")
+    );
+    assert_eq!(page.attr("input[name=time_kind][checked]", "value"), "bank");
+    assert_eq!(page.attr("#bank-cap", "value"), "2");
+    // Days per move that are not offered, and hours that do not read.
+    for (days, hours) in [("-3", "0"), ("3", "many")] {
+        let page = alice
+            .post(
+                "/challenges",
+                &[
+                    ("variant", "chess"),
+                    ("color", "white"),
+                    ("time_kind", "per_move"),
+                    ("days_per_move", days),
+                    ("extra_hours", hours),
+                ],
+            )
+            .await;
+        assert_eq!(
+            page.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{days} {hours}"
+        );
+        assert!(page.has(".form-error"));
+    }
+    assert!(!alice.get("/lobby").await.has("#my-challenges"));
+    let page = alice.post("/challenges", &bank("3", "7")).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    let lobby = bob.get("/lobby").await;
+    let cells = lobby.cells("#to-me tbody tr");
+    assert_eq!(cells[3], "Time bank: 3 d + 1 d per move, at most 7 d");
+    let accept = lobby.attr("#to-me form", "action");
+    let page = bob.post(&accept, &[]).await;
+    let game = page.location.strip_prefix("/games/").unwrap().to_owned();
+    let page = alice.get(&format!("/games/{game}")).await;
+    assert_eq!(
+        page.text("#time-control"),
+        "Time bank: 3 d + 1 d per move, at most 7 d"
+    );
+    assert_eq!(page.texts("#clocks dd"), ["3 d 0 h", "3 d 0 h"]);
+    assert_eq!(
+        page.attr("#clocks dd.running time.countdown", "data-left"),
+        "259200"
+    );
+    assert_eq!(
+        page.attr("#clocks dd.running time.countdown", "data-days"),
+        "{d} d {h} h"
+    );
+    // A day and two hours later, without script: the page is right by itself.
+    app.clock.advance(26 * 3600);
+    let page = alice.get(&format!("/games/{game}")).await;
+    assert_eq!(page.texts("#clocks dd"), ["1 d 22 h", "3 d 0 h"]);
+    assert_eq!(
+        page.attr("#clocks dd.running time.countdown", "data-left"),
+        (3 * 86_400 - 26 * 3600).to_string()
+    );
+    assert!(
+        page.text(".deadline").contains("2026-12-04 10:00 UTC"),
+        "{}",
+        page.text(".deadline")
+    );
+    // White moves: their bank keeps 1 d 22 h + 1 d; Black's clock runs.
+    let page = alice.play(&game, "e2e4").await;
+    assert_eq!(page.texts("#clocks dd"), ["2 d 22 h", "3 d 0 h"]);
+    assert_eq!(page.count("#clocks dd.running"), 1);
+    assert_eq!(page.attr("#clocks dd.running time", "data-left"), "259200");
+    // My games: the time left counts down, beside the absolute deadline.
+    let mine = bob.get("/my-games").await;
+    assert_eq!(mine.attr("time.countdown", "data-left"), "259200");
+    assert_eq!(mine.text(".deadline-at"), "2026-12-05 12:00 UTC");
+    let theirs = alice.get("/my-games").await;
+    assert_eq!(theirs.text("time.countdown"), "3 d 0 h");
+}
+
+async fn rules_pages_explain_time_in_both_languages(app: TestApp) {
+    let mut guest = Browser::new(&app);
+    let page = guest.get("/rules/reversi-8x8").await;
+    assert_eq!(page.text("#time h2"), "Time");
+    let text = page.text("#time");
+    for words in ["Per move", "Time bank", "Untimed", "downtime", "UTC"] {
+        assert!(text.contains(words), "{words}: {text}");
+    }
+    let response = app
+        .client
+        .get(format!("{}/rules/chess", app.address))
+        .header(header::ACCEPT_LANGUAGE, "et")
+        .send()
+        .await
+        .unwrap();
+    let body = response.text().await.unwrap();
+    let page = Page {
+        status: StatusCode::OK,
+        location: String::new(),
+        body,
+    };
+    assert_eq!(page.text("#time h2"), "Aeg");
+    let text = page.text("#time");
+    for words in ["Käigu kohta", "Ajapank", "Ajapiiranguta", "seisak"] {
+        assert!(text.contains(words), "{words}: {text}");
+    }
 }

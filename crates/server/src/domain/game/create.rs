@@ -5,29 +5,21 @@
 use rules::{AnyGame, Color, KnightFightSetup, Variant};
 use sqlx::AnyConnection;
 
-use super::{GameSource, GameStatus, follow_up};
+use super::{GameSource, GameStatus, TimeControl, follow_up};
 use crate::{
     AppState,
     db::games::{self, NewGame},
-    domain::{DAY, new_id},
+    domain::new_id,
     error::AppError,
     events::{self, GameEvent, Staged},
 };
 
-/// A game's clock. Today: a number of days for every move (the clock issue adds
-/// increments, reserves and vacations here).
+/// A game's clock: its time control (the clock issue's vacations and weekends join it
+/// here).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClockSettings {
-    /// Days per move.
-    pub days_per_move: i64,
-}
-
-impl ClockSettings {
-    /// When the player to move runs out of time if their turn began at `now`.
-    #[must_use]
-    pub const fn deadline_after(self, now: i64) -> i64 {
-        now + self.days_per_move * DAY
-    }
+    /// How the game's time is counted.
+    pub control: TimeControl,
 }
 
 /// Everything a new game needs.
@@ -76,7 +68,8 @@ impl Created {
 /// # Errors
 ///
 /// 422 `same_player` (both colours to one user), `invalid_setup` (a setup the variant
-/// does not take, or none where it needs one), `invalid_days_per_move`; database errors.
+/// does not take, or none where it needs one), `invalid_days_per_move` /
+/// `invalid_time_control`; database errors.
 pub async fn create(
     state: &AppState,
     conn: &mut AnyConnection,
@@ -89,12 +82,7 @@ pub async fn create(
             "a game needs two different players",
         ));
     }
-    if request.clock.days_per_move < 1 {
-        return Err(AppError::invalid(
-            "invalid_days_per_move",
-            "a move needs at least one day",
-        ));
-    }
+    let control = request.clock.control.validated()?;
     let game = AnyGame::new(request.variant, request.setup.clone())
         .map_err(|error| AppError::invalid("invalid_setup", error.to_string()))?;
     let setup = request
@@ -114,8 +102,10 @@ pub async fn create(
             setup: setup.as_deref(),
             source: request.source.as_str(),
             source_id: request.source_id,
-            days_per_move: request.clock.days_per_move,
-            deadline: request.clock.deadline_after(now),
+            days_per_move: control.legacy_days(),
+            time_control: &control.to_text(),
+            bank: control.initial_bank(),
+            deadline: control.first_deadline(now),
             position: &game.saved_position(),
             rated: request.rated,
             now,

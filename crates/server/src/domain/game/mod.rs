@@ -21,6 +21,7 @@ pub mod finish;
 pub mod follow_up;
 pub mod play;
 pub mod read;
+pub mod time_control;
 pub mod timeout;
 pub mod vocabulary;
 
@@ -34,6 +35,7 @@ pub use play::play_move;
 pub use read::{
     GameSummary, VariantStats, count_your_turn, get, list_for_user, live_event, variant_stats,
 };
+pub use time_control::{PlayerClock, TimeControl};
 pub use timeout::sweep_overdue;
 pub use vocabulary::{EndReason, Ending, GameSource, GameStatus, Termination};
 
@@ -82,10 +84,14 @@ pub struct GameDetail {
     pub white_offers: DrawOfferTally,
     /// Black's draw offers so far.
     pub black_offers: DrawOfferTally,
-    /// Days per move.
+    /// Days per move (the per-move days, a bank's initial days, 0 untimed).
     pub days_per_move: i64,
     /// Whether it is rated (a casual game changes no rating).
     pub rated: bool,
+    /// How its time is counted.
+    pub time_control: TimeControl,
+    /// White's and Black's time banks (seconds; `None` unless a time bank).
+    pub banks: time_control::Banks,
     /// Where the game comes from.
     pub source: GameSource,
     /// What it came from (the challenge's id).
@@ -205,6 +211,7 @@ async fn save(
         offer_plies: [detail.white_offers.last_ply, detail.black_offers.last_ply],
         finished_at,
         position: detail.game.saved_position(),
+        banks: detail.banks,
     };
     games::save(conn, &detail.id, &state, now).await?;
     detail.updated_at = now;

@@ -8,12 +8,7 @@ use super::{
     Applied, Ending, GameDetail, commit, finish::finish, follow_up, game_over, not_a_player,
     not_your_turn, read::load, save, timeout, why_not_claimed,
 };
-use crate::{
-    AppState,
-    db::games,
-    domain::{accounts::User, game::ClockSettings},
-    error::AppError,
-};
+use crate::{AppState, db::games, domain::accounts::User, error::AppError};
 
 /// Plays `move_text` for `user` in game `id`, which they saw at `seen_ply`; then the
 /// after-move pipeline (forced passes). Ends the game (and counts it) when the move ends
@@ -63,10 +58,7 @@ pub async fn play_move(
                 true
             }
             None => {
-                let clock = ClockSettings {
-                    days_per_move: detail.days_per_move,
-                };
-                detail.deadline = Some(clock.deadline_after(now));
+                detail.restart_clock(color, now);
                 // An offer lapses when the offering player's opponent moves.
                 detail.draw_offer = detail.draw_offer.filter(|offerer| *offerer == color);
                 save(&mut tx, &mut detail, None, now).await?;

@@ -106,6 +106,8 @@ fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
         deadline: row.deadline,
         days_per_move: row.days_per_move,
         rated: row.rated != 0,
+        time_control: row.time_control.parse().map_err(corrupt)?,
+        banks: [row.white_bank, row.black_bank],
         created_at: row.created_at,
         updated_at: row.updated_at,
         finished_at: row.finished_at,
@@ -225,6 +227,8 @@ pub struct GameSummary {
     pub finished_at: Option<i64>,
     /// Rated or casual.
     pub rated: bool,
+    /// How its time is counted.
+    pub time_control: super::TimeControl,
 }
 
 impl GameSummary {
@@ -240,6 +244,7 @@ impl GameSummary {
             status: row.status.parse().map_err(corrupt)?,
             result: decode(row.result.as_deref())?,
             to_move: decode(row.to_move.as_deref())?,
+            time_control: row.time_control.parse().map_err(corrupt)?,
             id: row.id,
             white: row.white,
             black: row.black,

@@ -1,8 +1,8 @@
 //! Time: a player to move whose deadline has passed loses on time. It is checked at every
 //! move and action (`end_if_overdue`, so a late move is refused whatever the sweeper
 //! does) and by the background sweeper ([`sweep_overdue`]); both end the game through
-//! [`finish`]. The clock issue's rules (increments, vacations, weekends) plug in where
-//! the deadline is computed ([`super::ClockSettings::deadline_after`]) and checked here.
+//! [`finish`]. The deadline is computed by the game's time control
+//! ([`super::time_control`]); an untimed game has none and never ends here.
 
 use rules::Color;
 use sqlx::AnyConnection;
