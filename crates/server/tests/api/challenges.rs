@@ -147,7 +147,7 @@ async fn challenge_validation_errors_are_422(app: TestApp) {
             "not_found",
         ),
         (
-            json!({"variant": "chess", "color": "white"}),
+            json!({"variant": "chess", "color": "white", "days_per_move": null, "time_control": 3}),
             "invalid_body",
         ),
         (
