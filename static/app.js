@@ -287,7 +287,10 @@
     document.querySelectorAll("time.countdown").forEach(function (el) {
       var start = parseInt(el.getAttribute("data-left"), 10);
       if (isNaN(start)) return;
-      var left = Math.max(0, start - elapsed);
+      // A clock that stops (the player's weekend or vacation begins) counts no further.
+      var stops = parseInt(el.getAttribute("data-stops-in"), 10);
+      var run = isNaN(stops) ? elapsed : Math.min(elapsed, stops);
+      var left = Math.max(0, start - run);
       var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600);
       var m = Math.floor(left % 3600 / 60);
       var format = el.getAttribute(d > 0 ? "data-days" : "data-hours");

@@ -54,6 +54,9 @@ pub struct Config {
     /// downtime, and every active game's deadline moves on by the gap before anything
     /// ends on time (default 60; at least 1).
     pub downtime_threshold_secs: i64,
+    /// `VACATION_DAYS_PER_YEAR`: each player's vacation allowance, full again every
+    /// 1 January UTC (default 30; 0 turns vacations off).
+    pub vacation_days_per_year: i64,
     /// `LOGIN_MAX_ATTEMPTS`: failed logins allowed per account and client address pair
     /// before each further attempt waits, twice as long after each failure (default 5).
     pub login_max_attempts: u32,
@@ -302,6 +305,16 @@ impl Config {
                     });
                 }
                 minutes * 60
+            },
+            vacation_days_per_year: {
+                let days: i64 = parse(&lookup, "VACATION_DAYS_PER_YEAR", "30")?;
+                if !(0..=366).contains(&days) {
+                    return Err(ConfigError {
+                        variable: "VACATION_DAYS_PER_YEAR",
+                        message: "expected 0 to 366 days".to_owned(),
+                    });
+                }
+                days
             },
             login_max_attempts: parse(&lookup, "LOGIN_MAX_ATTEMPTS", "5")?,
             login_window_secs: parse(&lookup, "LOGIN_WINDOW_SECS", "900")?,

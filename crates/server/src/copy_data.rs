@@ -1,9 +1,9 @@
 //! `server copy-data --from <url> --to <url>`: moves a site from one database to another
 //! (typically its SQLite file to Postgres).
 //!
-//! Copies users, API tokens, challenges, games, moves, ratings, rating changes, player
-//! counters, head-to-head records, the sweeper's heartbeat and the variant counters; not
-//! sessions (everyone signs in again). Both databases are migrated first; a target that
+//! Copies users (with their time settings and vacations), API tokens, challenges, games,
+//! moves, ratings, rating changes, player counters, head-to-head records, the sweeper's
+//! heartbeat and the variant counters; not sessions (everyone signs in again). Both databases are migrated first; a target that
 //! holds any data is refused. The source is read in one transaction (repeatable read on
 //! Postgres), the target written in one, so a failure leaves the target empty. Afterwards
 //! row counts and counters are compared and every copied game is replayed by the rules,
@@ -35,6 +35,13 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("username_key", Text),
             ("password_hash", Text),
             ("created_at", Int),
+            ("time_zone", Text),
+            ("vacation_from", Int),
+            ("vacation_until", Int),
+            ("vacation_automatic", Int),
+            ("vacation_year", Int),
+            ("vacation_used_hours", Int),
+            ("auto_vacation", Int),
         ],
     ),
     (
@@ -64,6 +71,8 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("min_rating", Int),
             ("max_rating", Int),
             ("time_control", Text),
+            ("weekends_off", Int),
+            ("vacation_allowed", Int),
         ],
     ),
     (
@@ -98,6 +107,18 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("time_control", Text),
             ("white_bank", Int),
             ("black_bank", Int),
+            ("weekends_off", Int),
+            ("vacation_allowed", Int),
+            ("serial_timeout", Int),
+            ("turn_time", Int),
+            ("warnings_sent", Int),
+            ("next_warning_at", Int),
+            ("white_time_gifts", Int),
+            ("black_time_gifts", Int),
+            ("pause_offer", Text),
+            ("paused_from", Int),
+            ("paused_until", Int),
+            ("pauses_agreed", Int),
         ],
     ),
     (

@@ -20,6 +20,8 @@ pub const MOVES: &str = "moves_played_total";
 pub const GAMES_STARTED: &str = "games_started_total";
 /// Games finished, by variant and how they ended (`normal`, `resign`, `timeout`, …).
 pub const GAMES_FINISHED: &str = "games_finished_total";
+/// Time warnings given, by kind.
+pub const CLOCK_WARNINGS: &str = "clock_warnings_total";
 /// Games in progress, by variant (read from the database at scrape time).
 pub const ACTIVE_GAMES: &str = "games_active";
 /// Database connections in use.
@@ -87,6 +89,10 @@ fn describe() {
     metrics::describe_counter!(MOVES, "moves played, forced passes included, by variant");
     metrics::describe_counter!(GAMES_STARTED, "games started by variant");
     metrics::describe_counter!(GAMES_FINISHED, "games finished by variant and termination");
+    metrics::describe_counter!(
+        CLOCK_WARNINGS,
+        "time warnings given to players to move, by kind"
+    );
     metrics::describe_gauge!(ACTIVE_GAMES, "games in progress by variant");
     metrics::describe_gauge!(POOL_IN_USE, "database connections in use");
     metrics::describe_gauge!(POOL_IDLE, "idle database connections");
@@ -129,6 +135,11 @@ pub fn game_finished(variant: &str, termination: &str) {
         "termination" => termination.to_owned()
     )
     .increment(1);
+}
+
+/// Counts a time warning given.
+pub fn clock_warning(kind: &'static str) {
+    metrics::counter!(CLOCK_WARNINGS, "kind" => kind).increment(1);
 }
 
 /// Counts a live-event subscriber dropped for falling behind.

@@ -50,15 +50,20 @@ pub async fn protect_from_downtime(state: &AppState) -> Result<i64, AppError> {
     Ok(extended)
 }
 
-/// One round: [`protect_from_downtime`], then [`game::sweep_overdue`]. Returns how many
-/// games ended on time.
+/// One round: [`protect_from_downtime`], then [`game::sweep_overdue`], then the time
+/// warnings due ([`game::sweep_warnings`]). Returns how many games ended on time.
 ///
 /// # Errors
 ///
 /// Database errors (no game is ended on time when the protection failed).
 pub async fn round(state: &AppState) -> Result<usize, AppError> {
     protect_from_downtime(state).await?;
-    game::sweep_overdue(state).await
+    let ended = game::sweep_overdue(state).await?;
+    let warnings = game::sweep_warnings(state).await?;
+    if !warnings.is_empty() {
+        tracing::info!(warnings = warnings.len(), "time warnings given");
+    }
+    Ok(ended)
 }
 
 /// Runs [`round`] every `interval` until the process ends. Errors are logged and the

@@ -17,7 +17,7 @@ use crate::{
     AppState,
     clock::rfc3339,
     domain::challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
-    domain::game::TimeControl,
+    domain::game::{StopRules, TimeControl},
     error::{AppError, ErrorBody},
     extract::{CurrentUser, Json, MaybeUser, Path},
 };
@@ -49,11 +49,19 @@ pub struct NewChallengeDto {
     /// The game's time control (absent or null: see `days_per_move`).
     #[serde(default)]
     pub time_control: Option<TimeControlDto>,
+    /// Each player's clock stops on their weekend (Saturday and Sunday in their own time
+    /// zone). Default false.
+    #[serde(default)]
+    pub weekends_off: bool,
+    /// A player's vacation stops their clock (default true; false: "no vacation").
+    #[serde(default = "true_by_default")]
+    #[schema(default = true)]
+    pub vacation_allowed: bool,
     /// The one user who may accept (absent or null: anyone).
     #[serde(default)]
     pub opponent: Option<String>,
     /// Rated (true, the default) or casual (false).
-    #[serde(default = "rated_by_default")]
+    #[serde(default = "true_by_default")]
     #[schema(default = true)]
     pub rated: bool,
     /// Open challenges only: the lowest rating (whole points, 0–4000) that may accept.
@@ -66,7 +74,8 @@ pub struct NewChallengeDto {
     pub max_rating: Option<i64>,
 }
 
-const fn rated_by_default() -> bool {
+/// The default of `rated` and `vacation_allowed`.
+const fn true_by_default() -> bool {
     true
 }
 
@@ -127,6 +136,10 @@ pub struct ChallengeDto {
     pub days_per_move: i64,
     /// The game's time control.
     pub time_control: TimeControlDto,
+    /// Whether each player's clock stops on their weekend.
+    pub weekends_off: bool,
+    /// Whether a player's vacation stops their clock.
+    pub vacation_allowed: bool,
     /// The one user who may accept, or null for anyone.
     pub opponent: Option<String>,
     /// `open`, `accepted` or `cancelled`.
@@ -155,6 +168,8 @@ impl From<Challenge> for ChallengeDto {
             color: challenge.color.as_str().to_owned(),
             days_per_move: challenge.days_per_move,
             time_control: challenge.time_control.into(),
+            weekends_off: challenge.stops.weekends_off,
+            vacation_allowed: challenge.stops.vacation_allowed,
             opponent: challenge.opponent,
             status: challenge.status,
             game_id: challenge.game_id,
@@ -213,6 +228,10 @@ async fn create(
         variant: &body.variant,
         color: &body.color,
         time_control,
+        stops: StopRules {
+            weekends_off: body.weekends_off,
+            vacation_allowed: body.vacation_allowed,
+        },
         opponent: body.opponent.as_deref(),
         rated: body.rated,
         min_rating: body.min_rating,

@@ -3,7 +3,10 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::domain::game::{GameDetail, PlayerClock, TimeControl};
+use crate::{
+    clock::rfc3339,
+    domain::game::{GameDetail, PlayerClock, Stop, TimeControl},
+};
 
 /// A time control. `per_move`: the same time for every move (`days` 1, 2, 3, 5, 7, 10
 /// or 14, plus `hours` 0 to 23). `bank`: a time bank per player that starts at
@@ -82,14 +85,22 @@ impl From<TimeControl> for TimeControlDto {
 }
 
 /// One player's clock when the game was read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct PlayerClockDto {
     /// Seconds left: for the player to move, until the deadline; for the other, what
     /// their next turn starts with (their bank, or the time per move). Null when the game
     /// is untimed or over.
     pub seconds_left: Option<i64>,
-    /// Whether this clock runs now (the player to move in an active timed game).
+    /// Whether this clock runs now (the player to move in an active timed game, not on
+    /// their weekend or vacation).
     pub running: bool,
+    /// On the player's turn, why their clock stands still now: `weekend`, `vacation` or
+    /// `paused` (a pause both players agreed to); null when it runs or it is not their
+    /// turn.
+    #[schema(value_type = Option<String>, pattern = "^(weekend|vacation|paused)$")]
+    pub stopped: Option<&'static str>,
+    /// When that stop ends (RFC 3339), null without one.
+    pub stopped_until: Option<String>,
 }
 
 impl From<PlayerClock> for PlayerClockDto {
@@ -97,12 +108,18 @@ impl From<PlayerClock> for PlayerClockDto {
         PlayerClockDto {
             seconds_left: clock.left,
             running: clock.running,
+            stopped: clock.stopped.map(|stop| match stop {
+                Stop::Weekend { .. } => "weekend",
+                Stop::Vacation { .. } => "vacation",
+                Stop::Paused { .. } => "paused",
+            }),
+            stopped_until: clock.stopped.map(|stop| rfc3339(stop.until())),
         }
     }
 }
 
 /// Both players' clocks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct ClocksDto {
     /// White's clock.
     pub white: PlayerClockDto,

@@ -33,6 +33,10 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/v1/games/{id}/draw/accept", post(draw_accept))
         .route("/api/v1/games/{id}/draw/decline", post(draw_decline))
         .route("/api/v1/games/{id}/draw/claim", post(draw_claim))
+        .route("/api/v1/games/{id}/give-time", post(give_time))
+        .route("/api/v1/games/{id}/pause/offer", post(pause_offer))
+        .route("/api/v1/games/{id}/pause/accept", post(pause_accept))
+        .route("/api/v1/games/{id}/pause/decline", post(pause_decline))
 }
 
 /// A game, as API.md describes it.
@@ -107,6 +111,22 @@ pub struct GameDto {
     pub time_control: TimeControlDto,
     /// Both players' clocks when the game was read.
     pub clocks: ClocksDto,
+    /// Whether each player's clock stops on their weekend (Saturday and Sunday in their
+    /// own time zone).
+    pub weekends_off: bool,
+    /// Whether a player's vacation stops their clock.
+    pub vacation_allowed: bool,
+    /// A loss on time within 72 hours after another loss on time of the same player:
+    /// such a game changes no rating.
+    pub serial_timeout: bool,
+    /// null, `white` or `black`: who asks for a pause.
+    pub pause_offer: Option<String>,
+    /// While an agreed pause stops both clocks: when it ends (RFC 3339); else null.
+    pub paused_until: Option<String>,
+    /// Days White gave Black (at most 3).
+    pub white_time_gifts: i64,
+    /// Days Black gave White (at most 3).
+    pub black_time_gifts: i64,
     /// When the game began (RFC 3339).
     pub created_at: String,
     /// Rated or casual.
@@ -196,6 +216,16 @@ impl GameDto {
             days_per_move: detail.days_per_move,
             time_control: detail.time_control.into(),
             clocks: ClocksDto::of(&detail, now),
+            weekends_off: detail.stop_rules.weekends_off,
+            vacation_allowed: detail.stop_rules.vacation_allowed,
+            serial_timeout: detail.serial_timeout,
+            pause_offer: detail.pause_offer.map(|color| color.as_str().to_owned()),
+            paused_until: detail
+                .pause
+                .filter(|(_, until)| *until > now)
+                .map(|(_, until)| rfc3339(until)),
+            white_time_gifts: detail.time_gifts[0],
+            black_time_gifts: detail.time_gifts[1],
             created_at: rfc3339(detail.created_at),
             rated: detail.rated,
             rating_change: detail.rating_change.map(RatingChangeDto::from),
@@ -255,6 +285,7 @@ impl GameSummaryDto {
     /// `game` as the API lists it at `now`.
     #[must_use]
     pub fn new(game: GameSummary, now: i64) -> GameSummaryDto {
+        let seconds_left = game.time_left(now);
         GameSummaryDto {
             id: game.id,
             variant: game.variant.as_str().to_owned(),
@@ -265,7 +296,7 @@ impl GameSummaryDto {
             ply: game.ply,
             to_move: game.to_move.map(|color| color.as_str().to_owned()),
             deadline: game.deadline.map(rfc3339),
-            seconds_left: game.deadline.map(|deadline| (deadline - now).max(0)),
+            seconds_left,
             your_turn: game.your_turn,
             rated: game.rated,
             finished_at: game.finished_at.map(rfc3339),
@@ -451,4 +482,38 @@ game_action!(
     GameAction::ClaimDraw,
     "Claims a draw by threefold repetition or the fifty-move rule (chess).",
     "the game is over, there is no draw to claim (`no_draw_claim`), or `ply` is stale"
+);
+game_action!(
+    give_time,
+    "/api/v1/games/{id}/give-time",
+    GameAction::GiveTime,
+    "Gives the opponent, while they are to move, a day of running time (at most three days \
+     per player per game).",
+    "the game is over or untimed (`untimed_game`), paused (`already_paused`), the opponent \
+     is not to move (`give_time_on_their_turn`), three days were given \
+     (`too_many_time_gifts`), or `ply` is stale"
+);
+game_action!(
+    pause_offer,
+    "/api/v1/games/{id}/pause/offer",
+    GameAction::OfferPause,
+    "Asks for a pause of both clocks for seven days (accepts the opponent's request if there \
+     is one). The request lapses when the opponent moves; at most two pauses per game.",
+    "the game is over or untimed (`untimed_game`), paused (`already_paused`), the caller \
+     already asks (`pause_already_offered`), two pauses were agreed (`too_many_pauses`), or \
+     `ply` is stale"
+);
+game_action!(
+    pause_accept,
+    "/api/v1/games/{id}/pause/accept",
+    GameAction::AcceptPause,
+    "Accepts the opponent's pause request: both clocks stop for seven days from now.",
+    "the game is over, no request stands (`no_pause_offer`), or `ply` is stale"
+);
+game_action!(
+    pause_decline,
+    "/api/v1/games/{id}/pause/decline",
+    GameAction::DeclinePause,
+    "Declines the opponent's pause request.",
+    "the game is over, no request stands (`no_pause_offer`), or `ply` is stale"
 );

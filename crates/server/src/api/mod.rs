@@ -7,6 +7,7 @@ pub mod clocks;
 pub mod events;
 pub mod games;
 pub mod ratings;
+pub mod time_settings;
 
 use axum::{Router, routing::get};
 use utoipa::{
@@ -34,11 +35,13 @@ use crate::{
     paths(
         accounts::register, accounts::create_token, accounts::login, accounts::logout,
         accounts::me, accounts::list_tokens, accounts::revoke_token,
+        time_settings::show, time_settings::change, time_settings::start, time_settings::end,
         challenges::create, challenges::list, challenges::show, challenges::accept,
         challenges::cancel,
         games::variants, games::my_games, games::show, games::play, games::resign,
         games::abort, games::draw_offer, games::draw_accept, games::draw_decline,
-        games::draw_claim,
+        games::draw_claim, games::give_time, games::pause_offer, games::pause_accept,
+        games::pause_decline,
         events::game_events, events::my_events,
         ratings::leaderboard, ratings::profile, ratings::player_games, ratings::variant_games,
     ),
@@ -171,6 +174,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(games::routes())
         .merge(events::routes())
         .merge(ratings::routes())
+        .merge(time_settings::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 

@@ -23,6 +23,10 @@ pub struct ChallengeRow {
     pub days_per_move: i64,
     /// The time control's text form (`per_move:3:0`, `bank:3:1:7`, `untimed`).
     pub time_control: String,
+    /// 1: weekends off.
+    pub weekends_off: i64,
+    /// 1: vacation allowed.
+    pub vacation_allowed: i64,
     /// open, accepted or cancelled.
     pub status: String,
     /// The game it became.
@@ -38,7 +42,8 @@ pub struct ChallengeRow {
 }
 
 const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, c.opponent_id, \
-    o.username as opponent, c.variant, c.color, c.days_per_move, c.time_control, c.status, \
+    o.username as opponent, c.variant, c.color, c.days_per_move, c.time_control, \
+    c.weekends_off, c.vacation_allowed, c.status, \
     c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating \
     from challenges c join users u on u.id = c.challenger_id \
     left join users o on o.id = c.opponent_id";
@@ -60,6 +65,10 @@ pub struct NewChallenge<'a> {
     pub days_per_move: i64,
     /// The time control's text form.
     pub time_control: &'a str,
+    /// Weekends off.
+    pub weekends_off: bool,
+    /// Vacation allowed.
+    pub vacation_allowed: bool,
     /// Now.
     pub created_at: i64,
     /// Rated (or casual).
@@ -78,8 +87,9 @@ pub struct NewChallenge<'a> {
 pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into challenges (id, challenger_id, opponent_id, variant, color, days_per_move, \
-         status, created_at, rated, min_rating, max_rating, time_control) \
-         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11)",
+         status, created_at, rated, min_rating, max_rating, time_control, weekends_off, \
+         vacation_allowed) \
+         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(new.id)
     .bind(new.challenger_id)
@@ -92,6 +102,8 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .bind(new.min_rating)
     .bind(new.max_rating)
     .bind(new.time_control)
+    .bind(i64::from(new.weekends_off))
+    .bind(i64::from(new.vacation_allowed))
     .execute(conn)
     .await?;
     Ok(())
@@ -162,6 +174,10 @@ pub struct Taken {
     pub days_per_move: i64,
     /// The time control's text form.
     pub time_control: String,
+    /// 1: weekends off.
+    pub weekends_off: i64,
+    /// 1: vacation allowed.
+    pub vacation_allowed: i64,
     /// 1 rated, 0 casual.
     pub rated: i64,
     /// The lowest rating that may accept.
@@ -185,8 +201,8 @@ pub async fn take(
         "update challenges set status = 'accepted' \
          where id = $1 and status = 'open' and challenger_id <> $2 \
          and (opponent_id is null or opponent_id = $2) \
-         returning challenger_id, variant, color, days_per_move, time_control, rated, \
-         min_rating, max_rating",
+         returning challenger_id, variant, color, days_per_move, time_control, weekends_off, \
+         vacation_allowed, rated, min_rating, max_rating",
     )
     .bind(id)
     .bind(user_id)

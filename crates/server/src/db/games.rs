@@ -63,13 +63,55 @@ pub struct GameRow {
     pub white_bank: Option<i64>,
     /// Black's time bank (seconds), null unless a time bank.
     pub black_bank: Option<i64>,
+    /// 1: each player's clock stops on their weekend.
+    pub weekends_off: i64,
+    /// 1: a player's vacation stops their clock.
+    pub vacation_allowed: i64,
+    /// 1: a loss on time that followed another of the same player (changes no rating).
+    pub serial_timeout: i64,
+    /// White's time zone.
+    pub white_time_zone: String,
+    /// White's vacation, `[from, until)`.
+    pub white_vacation_from: Option<i64>,
+    /// See `white_vacation_from`.
+    pub white_vacation_until: Option<i64>,
+    /// Black's time zone.
+    pub black_time_zone: String,
+    /// Black's vacation, `[from, until)`.
+    pub black_vacation_from: Option<i64>,
+    /// See `black_vacation_from`.
+    pub black_vacation_until: Option<i64>,
+    /// The running time the turn began with (seconds).
+    pub turn_time: Option<i64>,
+    /// The time warnings given this turn (bits).
+    pub warnings_sent: i64,
+    /// No later than the next warning is due.
+    pub next_warning_at: Option<i64>,
+    /// Days White gave Black.
+    pub white_time_gifts: i64,
+    /// Days Black gave White.
+    pub black_time_gifts: i64,
+    /// Who asks for a pause (white or black).
+    pub pause_offer: Option<String>,
+    /// An agreed pause's start.
+    pub paused_from: Option<i64>,
+    /// Its end.
+    pub paused_until: Option<i64>,
+    /// Pauses agreed in the game.
+    pub pauses_agreed: i64,
 }
 
 const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as white, g.black_id, \
     b.username as black, g.setup, g.status, g.result, g.termination, g.end_reason, g.ply, \
     g.to_move, g.deadline, g.draw_offer, g.days_per_move, g.created_at, g.updated_at, \
     g.finished_at, g.source, g.source_id, g.white_draw_offers, g.black_draw_offers, \
-    g.white_offer_ply, g.black_offer_ply, g.rated, g.time_control, g.white_bank, g.black_bank";
+    g.white_offer_ply, g.black_offer_ply, g.rated, g.time_control, g.white_bank, g.black_bank, \
+    g.weekends_off, g.vacation_allowed, g.serial_timeout, w.time_zone as white_time_zone, \
+    w.vacation_from as white_vacation_from, w.vacation_until as white_vacation_until, \
+    b.time_zone as black_time_zone, b.vacation_from as black_vacation_from, \
+    b.vacation_until as black_vacation_until, g.turn_time, g.warnings_sent, g.next_warning_at, \
+    g.white_time_gifts, g.black_time_gifts, g.pause_offer, g.paused_from, g.paused_until, \
+    g.pauses_agreed";
 
 const FROM: &str =
     "from games g join users w on w.id = g.white_id join users b on b.id = g.black_id";
@@ -126,6 +168,13 @@ pub struct NewGame<'a> {
     pub time_control: &'a str,
     /// Both players' starting banks (seconds), the same for both; null unless a bank.
     pub bank: Option<i64>,
+    /// Each player's clock stops on their weekend.
+    pub weekends_off: bool,
+    /// A player's vacation stops their clock.
+    pub vacation_allowed: bool,
+    /// White's first turn: its running time, the warnings that do not apply, the first
+    /// look.
+    pub warnings: (Option<i64>, i64, Option<i64>),
     /// Now.
     pub now: i64,
 }
@@ -139,9 +188,10 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     sqlx::query(
         "insert into games (id, variant, white_id, black_id, setup, status, ply, to_move, \
          deadline, days_per_move, created_at, updated_at, source, source_id, position, \
-         position_ply, rated, time_control, white_bank, black_bank) \
+         position_ply, rated, time_control, white_bank, black_bank, weekends_off, \
+         vacation_allowed, turn_time, warnings_sent, next_warning_at) \
          values ($1, $2, $3, $4, $5, 'active', 0, 'white', $6, $7, $8, $8, $9, $10, $11, 0, $12, \
-         $13, $14, $14)",
+         $13, $14, $14, $15, $16, $17, $18, $19)",
     )
     .bind(new.id)
     .bind(new.variant)
@@ -157,6 +207,11 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     .bind(i64::from(new.rated))
     .bind(new.time_control)
     .bind(new.bank)
+    .bind(i64::from(new.weekends_off))
+    .bind(i64::from(new.vacation_allowed))
+    .bind(new.warnings.0)
+    .bind(new.warnings.1)
+    .bind(new.warnings.2)
     .execute(conn)
     .await?;
     Ok(())
@@ -383,6 +438,18 @@ pub struct GameState {
     pub position: String,
     /// White's and Black's time banks (seconds).
     pub banks: [Option<i64>; 2],
+    /// A loss on time after another of the same player.
+    pub serial_timeout: bool,
+    /// The running time the turn began with, the warnings given, the next look.
+    pub warnings: (Option<i64>, i64, Option<i64>),
+    /// Days White and Black gave their opponent.
+    pub time_gifts: [i64; 2],
+    /// Who asks for a pause.
+    pub pause_offer: Option<&'static str>,
+    /// The agreed pause, `[from, until)`.
+    pub pause: Option<(i64, i64)>,
+    /// Pauses agreed in the game.
+    pub pauses_agreed: i64,
 }
 
 /// Writes the game's new state.
@@ -401,7 +468,10 @@ pub async fn save(
          ply = $6, to_move = $7, deadline = $8, draw_offer = $9, finished_at = $10, \
          updated_at = $11, white_draw_offers = $12, black_draw_offers = $13, \
          white_offer_ply = $14, black_offer_ply = $15, position = $16, position_ply = $6, \
-         white_bank = $17, black_bank = $18 \
+         white_bank = $17, black_bank = $18, serial_timeout = $19, turn_time = $20, \
+         warnings_sent = $21, next_warning_at = $22, white_time_gifts = $23, \
+         black_time_gifts = $24, pause_offer = $25, paused_from = $26, paused_until = $27, \
+         pauses_agreed = $28 \
          where id = $1",
     )
     .bind(id)
@@ -422,6 +492,16 @@ pub async fn save(
     .bind(&state.position)
     .bind(state.banks[0])
     .bind(state.banks[1])
+    .bind(i64::from(state.serial_timeout))
+    .bind(state.warnings.0)
+    .bind(state.warnings.1)
+    .bind(state.warnings.2)
+    .bind(state.time_gifts[0])
+    .bind(state.time_gifts[1])
+    .bind(state.pause_offer)
+    .bind(state.pause.map(|(from, _)| from))
+    .bind(state.pause.map(|(_, until)| until))
+    .bind(state.pauses_agreed)
     .execute(conn)
     .await?;
     Ok(())
@@ -633,4 +713,156 @@ pub async fn active_by_variant(pool: &sqlx::AnyPool) -> Result<Vec<(String, i64)
     sqlx::query_as("select variant, count(*) from games where status = 'active' group by variant")
         .fetch_all(pool)
         .await
+}
+
+/// An active timed game whose clock runs for `user_id` (they are to move).
+#[derive(Debug, Clone, FromRow)]
+pub struct RunningClock {
+    /// The game's id.
+    pub id: String,
+    /// Its deadline.
+    pub deadline: i64,
+    /// 1: weekends off.
+    pub weekends_off: i64,
+    /// 1: vacation allowed.
+    pub vacation_allowed: i64,
+}
+
+/// The active timed games in which `user_id` is to move, the game row locked on Postgres
+/// (`for update`) so that a move in the same game waits for the change of the clock.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn running_clocks_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    lock: bool,
+) -> Result<Vec<RunningClock>, sqlx::Error> {
+    let lock = if lock { " for update" } else { "" };
+    sqlx::query_as(&format!(
+        "select id, deadline, weekends_off, vacation_allowed from games \
+         where status = 'active' and deadline is not null \
+         and ((white_id = $1 and to_move = 'white') or (black_id = $1 and to_move = 'black')) \
+         order by id{lock}"
+    ))
+    .bind(user_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// Moves an active game's deadline (a change of its player to move's stops).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn set_deadline(
+    conn: &mut AnyConnection,
+    id: &str,
+    deadline: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    // The next warning is looked at again at once: the sweeper counts the new time left.
+    sqlx::query(
+        "update games set deadline = $2, updated_at = $3, \
+         next_warning_at = case when next_warning_at is null then null else $3 end \
+         where id = $1 and status = 'active'",
+    )
+    .bind(id)
+    .bind(deadline)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Whether `user_id` lost another game on time that finished in `[since, before]`, other
+/// than `game_id`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn lost_on_time_since(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    game_id: &str,
+    since: i64,
+) -> Result<bool, sqlx::Error> {
+    let found: Option<(String,)> = sqlx::query_as(
+        "select id from games where termination = 'timeout' and finished_at >= $3 \
+         and id <> $2 and ((white_id = $1 and result = '0-1') or \
+         (black_id = $1 and result = '1-0')) limit 1",
+    )
+    .bind(user_id)
+    .bind(game_id)
+    .bind(since)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// Active games whose next time warning may be due at `now`: (id, the moment seen), the
+/// earliest first.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn warnings_due(
+    conn: &mut AnyConnection,
+    now: i64,
+    limit: i64,
+) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "select id, next_warning_at from games \
+         where next_warning_at <= $1 and status = 'active' \
+         order by next_warning_at limit $2",
+    )
+    .bind(now)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+/// Claims a game's due warning (the transaction's first write): true when the game is
+/// still active with the moment `seen`, so that of several sweepers one gives it.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn claim_warning(
+    conn: &mut AnyConnection,
+    id: &str,
+    seen: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "update games set next_warning_at = null \
+         where id = $1 and status = 'active' and next_warning_at = $2 and $2 <= $3",
+    )
+    .bind(id)
+    .bind(seen)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Writes a game's warnings given this turn and its next look.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn set_warnings(
+    conn: &mut AnyConnection,
+    id: &str,
+    sent: i64,
+    next_at: Option<i64>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update games set warnings_sent = $2, next_warning_at = $3 where id = $1")
+        .bind(id)
+        .bind(sent)
+        .bind(next_at)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

@@ -62,7 +62,7 @@ pub async fn extend_active_deadlines(
     seconds: i64,
 ) -> Result<u64, sqlx::Error> {
     let done = sqlx::query(
-        "update games set deadline = deadline + $1 \
+        "update games set deadline = deadline + $1, next_warning_at = next_warning_at + $1 \
          where status = 'active' and deadline is not null",
     )
     .bind(seconds)

@@ -233,3 +233,83 @@ pub async fn touch_token(
         .await?;
     Ok(())
 }
+
+/// A player's time settings as stored.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct TimeRow {
+    /// An IANA time-zone name.
+    pub time_zone: String,
+    /// The vacation's start, if there is one.
+    pub vacation_from: Option<i64>,
+    /// The vacation's end.
+    pub vacation_until: Option<i64>,
+    /// 1 when the server started the vacation instead of a loss on time.
+    pub vacation_automatic: i64,
+    /// The year `vacation_used_hours` counts.
+    pub vacation_year: i64,
+    /// Allowance hours used in `vacation_year`.
+    pub vacation_used_hours: i64,
+    /// 1: automatic vacation is on.
+    pub auto_vacation: i64,
+}
+
+/// `user_id`'s time settings.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn time_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Option<TimeRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select time_zone, vacation_from, vacation_until, vacation_automatic, vacation_year, \
+         vacation_used_hours, auto_vacation from users where id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Writes `user_id`'s time settings.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn set_time(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    time: &TimeRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update users set time_zone = $2, vacation_from = $3, vacation_until = $4, \
+         vacation_automatic = $5, vacation_year = $6, vacation_used_hours = $7, \
+         auto_vacation = $8 where id = $1",
+    )
+    .bind(user_id)
+    .bind(&time.time_zone)
+    .bind(time.vacation_from)
+    .bind(time.vacation_until)
+    .bind(time.vacation_automatic)
+    .bind(time.vacation_year)
+    .bind(time.vacation_used_hours)
+    .bind(time.auto_vacation)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Takes `user_id`'s row for a change of their settings: the transaction's first write,
+/// so that on SQLite the write lock is held before anything is read. False when there is
+/// no such user.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn lock(conn: &mut AnyConnection, user_id: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("update users set vacation_year = vacation_year where id = $1")
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -10,7 +10,7 @@ use crate::{
     },
     domain::{
         accounts::User,
-        game::{self, ClockSettings, GameSource, NewGameRequest, TimeControl},
+        game::{self, ClockSettings, GameSource, NewGameRequest, StopRules, TimeControl},
         new_id,
         ratings::{self, StoredRating},
     },
@@ -69,6 +69,8 @@ pub struct Challenge {
     pub days_per_move: i64,
     /// The game's time control.
     pub time_control: TimeControl,
+    /// Whether weekends and vacations stop the game's clocks.
+    pub stops: StopRules,
     /// Who may accept it (`None`: anyone).
     pub opponent: Option<String>,
     /// open, accepted or cancelled.
@@ -123,6 +125,10 @@ impl TryFrom<ChallengeRow> for Challenge {
             id: row.id,
             challenger: row.challenger,
             days_per_move: row.days_per_move,
+            stops: StopRules {
+                weekends_off: row.weekends_off != 0,
+                vacation_allowed: row.vacation_allowed != 0,
+            },
             opponent: row.opponent,
             status: row.status,
             game_id: row.game_id,
@@ -144,6 +150,8 @@ pub struct ChallengeRequest<'a> {
     pub color: &'a str,
     /// The game's time control (checked here).
     pub time_control: TimeControl,
+    /// Whether weekends and vacations stop the game's clocks.
+    pub stops: StopRules,
     /// The one user who may accept it, or anyone.
     pub opponent: Option<&'a str>,
     /// Rated (or casual).
@@ -208,6 +216,8 @@ pub async fn create(
             color: color.as_str(),
             days_per_move: time_control.legacy_days(),
             time_control: &time_control.to_text(),
+            weekends_off: request.stops.weekends_off,
+            vacation_allowed: request.stops.vacation_allowed,
             created_at: now,
             rated: request.rated,
             min_rating: request.min_rating,
@@ -222,6 +232,7 @@ pub async fn create(
         color,
         days_per_move: time_control.legacy_days(),
         time_control,
+        stops: request.stops,
         opponent: opponent.map(|row| row.username),
         status: "open".to_owned(),
         game_id: None,
@@ -343,6 +354,8 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
         color,
         time_control,
         days_per_move: _,
+        weekends_off,
+        vacation_allowed,
         rated,
         min_rating,
         max_rating,
@@ -383,7 +396,13 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
         white_id,
         black_id,
         setup: AnyGame::random_setup(variant, &mut rand::rng()),
-        clock: ClockSettings { control },
+        clock: ClockSettings {
+            control,
+            stops: StopRules {
+                weekends_off: weekends_off != 0,
+                vacation_allowed: vacation_allowed != 0,
+            },
+        },
         source: GameSource::Challenge,
         source_id: Some(id),
         rated: rated != 0,

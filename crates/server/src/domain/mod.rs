@@ -6,6 +6,7 @@ pub mod challenges;
 pub mod game;
 pub mod hashing;
 pub mod pages;
+pub mod player_time;
 pub mod profiles;
 pub mod ratings;
 pub mod throttle;

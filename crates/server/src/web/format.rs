@@ -2,7 +2,11 @@
 
 use rules::{GameResult, Variant};
 
-use crate::{clock::rfc3339, domain::game::TimeControl, web::i18n::Tr};
+use crate::{
+    clock::rfc3339,
+    domain::game::{Stop, StopRules, TimeControl},
+    web::i18n::Tr,
+};
 
 /// The translation key of a variant's name: `variant.<id>`.
 #[must_use]
@@ -32,10 +36,10 @@ pub(crate) fn variant_links(t: &Tr, selected: &str) -> Vec<VariantLink> {
         .collect()
 }
 
-/// Time left until `deadline`, such as `2 d 3 h` or `5 h 20 min`.
+/// `left` seconds in words, such as `2 d 3 h` or `5 h 20 min`.
 #[must_use]
-pub fn time_left(t: &Tr, now: i64, deadline: i64) -> String {
-    let left = (deadline - now).max(0);
+pub fn time_left(t: &Tr, left: i64) -> String {
+    let left = left.max(0);
     let (days, hours, minutes) = (left / 86_400, left % 86_400 / 3600, left % 3600 / 60);
     if days > 0 {
         t.fmt(
@@ -48,6 +52,38 @@ pub fn time_left(t: &Tr, now: i64, deadline: i64) -> String {
             &[("h", &hours.to_string()), ("m", &minutes.to_string())],
         )
     }
+}
+
+/// Why a clock stands still, in words: `Weekend`, `On vacation until 2026-12-04 10:00 UTC`,
+/// `Paused until …`.
+#[must_use]
+pub fn stop_text(t: &Tr, stop: Stop) -> String {
+    match stop {
+        Stop::Weekend { .. } => t.get("time.weekend").to_owned(),
+        Stop::Vacation { until } => {
+            t.fmt("time.vacation_until", &[("when", &deadline_text(until))])
+        }
+        Stop::Paused { until } => t.fmt("time.paused_until", &[("when", &deadline_text(until))]),
+    }
+}
+
+/// A game's clock in words: its time control, then "weekends off" and "no vacation" where
+/// they apply (`3 d per move · weekends off`).
+#[must_use]
+pub fn clock_text(t: &Tr, control: TimeControl, stops: StopRules) -> String {
+    let mut text = time_control_text(t, control);
+    if control == TimeControl::Untimed {
+        return text;
+    }
+    if stops.weekends_off {
+        text.push_str(" \u{b7} ");
+        text.push_str(t.get("time.weekends_off"));
+    }
+    if !stops.vacation_allowed {
+        text.push_str(" \u{b7} ");
+        text.push_str(t.get("time.no_vacation"));
+    }
+    text
 }
 
 /// A time control in words: `3 d per move`, `Time bank: 3 d + 1 d per move, at most 7 d`,
@@ -102,17 +138,22 @@ pub struct Countdown {
     pub days_format: String,
     /// The format with hours (`{h} h {m} min`).
     pub hours_format: String,
+    /// The seconds after which the clock stops (the player's weekend or vacation
+    /// begins), if it stops before it runs out: the script stops counting there.
+    pub stops_in: Option<i64>,
 }
 
 impl Countdown {
-    /// The countdown to `deadline` seen at `now`.
+    /// The countdown of a running clock with `left` seconds, which stops after
+    /// `stops_in` seconds if given.
     #[must_use]
-    pub fn to(t: &Tr, now: i64, deadline: i64) -> Countdown {
+    pub fn of(t: &Tr, left: i64, stops_in: Option<i64>) -> Countdown {
         Countdown {
-            text: time_left(t, now, deadline),
-            seconds: (deadline - now).max(0),
+            text: time_left(t, left),
+            seconds: left.max(0),
             days_format: t.get("time.days_hours").to_owned(),
             hours_format: t.get("time.hours_minutes").to_owned(),
+            stops_in,
         }
     }
 }
@@ -136,8 +177,8 @@ mod tests {
     #[test]
     fn time_left_in_days_or_hours() {
         let t = Tr::new(Lang::En);
-        assert_eq!(time_left(&t, 0, 2 * 86_400 + 3 * 3600 + 59), "2 d 3 h");
-        assert_eq!(time_left(&t, 0, 5 * 3600 + 20 * 60), "5 h 20 min");
-        assert_eq!(time_left(&t, 100, 50), "0 h 0 min");
+        assert_eq!(time_left(&t, 2 * 86_400 + 3 * 3600 + 59), "2 d 3 h");
+        assert_eq!(time_left(&t, 5 * 3600 + 20 * 60), "5 h 20 min");
+        assert_eq!(time_left(&t, -50), "0 h 0 min");
     }
 }

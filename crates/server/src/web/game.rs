@@ -14,7 +14,11 @@ use crate::{
     AppState,
     clock::rfc3339,
     domain::{
-        game::{self, EndReason, GameAction, GameDetail, GameStatus, Termination, TimeControl},
+        game::{
+            self, EndReason, GameAction, GameDetail, GameStatus, Termination, TimeControl,
+            actions::{MAX_PAUSES, MAX_TIME_GIFTS},
+            time_control::bank_index,
+        },
         ratings::SideChange,
     },
     error::AppError,
@@ -23,7 +27,7 @@ use crate::{
         Ctx, Form,
         board::{self, BoardModel, BoardOptions, color_key},
         format::{
-            Countdown, deadline_text, result_text, time_control_text, time_left, variant_key,
+            Countdown, clock_text, deadline_text, result_text, stop_text, time_left, variant_key,
         },
         i18n::Tr,
         render, see_other, svg,
@@ -85,6 +89,9 @@ pub struct ClockLine {
     pub text: String,
     /// The countdown, while the clock runs.
     pub countdown: Option<Countdown>,
+    /// Why the clock stands still on the player's turn ("Weekend", "On vacation until
+    /// …"), empty when it does not.
+    pub stopped: String,
 }
 
 fn clock_lines(t: &Tr, detail: &GameDetail, now: i64) -> Vec<ClockLine> {
@@ -95,16 +102,19 @@ fn clock_lines(t: &Tr, detail: &GameDetail, now: i64) -> Vec<ClockLine> {
         .into_iter()
         .map(|color| {
             let clock = detail.clock_of(color, now);
-            let countdown = match (clock.running, detail.deadline) {
-                (true, Some(deadline)) => Some(Countdown::to(t, now, deadline)),
+            let countdown = match (clock.running, clock.left) {
+                (true, Some(left)) => Some(Countdown::of(t, left, clock.stops_in)),
                 _ => None,
             };
             ClockLine {
                 color: t.get(color_key(color)).to_owned(),
                 text: clock
                     .left
-                    .map_or_else(String::new, |left| time_left(t, 0, left)),
+                    .map_or_else(String::new, |left| time_left(t, left)),
                 countdown,
+                stopped: clock
+                    .stopped
+                    .map_or_else(String::new, |stop| stop_text(t, stop)),
             }
         })
         .collect()
@@ -122,6 +132,8 @@ struct GamePage {
     status: String,
     deadline: String,
     time_control: String,
+    /// Said of a serial timeout, empty otherwise.
+    serial_timeout: String,
     clocks: Vec<ClockLine>,
     scores: String,
     draw_offer: String,
@@ -295,6 +307,27 @@ fn build_page(
         if live_ply < 2 {
             push(GameAction::Abort, "action.abort");
         }
+        let now = state.now();
+        let timed = detail.deadline.is_some();
+        let paused = detail.pause.is_some_and(|(_, until)| until > now);
+        if timed && !paused {
+            if detail.to_move() == Some(color.other())
+                && detail.time_gifts[bank_index(color)] < MAX_TIME_GIFTS
+            {
+                push(GameAction::GiveTime, "action.give_time");
+            }
+            match detail.pause_offer {
+                Some(asker) if asker != color => {
+                    push(GameAction::AcceptPause, "action.pause_accept");
+                    push(GameAction::DeclinePause, "action.pause_decline");
+                }
+                Some(_) => {}
+                None if detail.pauses_agreed < MAX_PAUSES => {
+                    push(GameAction::OfferPause, "action.pause_offer");
+                }
+                None => {}
+            }
+        }
     }
     let status = if active {
         let side = detail.to_move().map_or("", |c| t.get(color_key(c)));
@@ -306,17 +339,22 @@ fn build_page(
     } else {
         end_text(&t, detail)
     };
-    let deadline = match (active, detail.deadline) {
-        (true, Some(deadline)) => t.fmt(
-            "game.deadline",
-            &[
-                ("when", &deadline_text(deadline)),
-                ("left", &time_left(&t, state.now(), deadline)),
-            ],
-        ),
+    let deadline = match (active, detail.deadline, detail.to_move()) {
+        (true, Some(deadline), Some(mover)) => {
+            let left = detail
+                .pauses_of(mover)
+                .running_between(state.now(), deadline);
+            t.fmt(
+                "game.deadline",
+                &[
+                    ("when", &deadline_text(deadline)),
+                    ("left", &time_left(&t, left)),
+                ],
+            )
+        }
         _ => String::new(),
     };
-    let time_control = time_control_text(&t, detail.time_control);
+    let time_control = clock_text(&t, detail.time_control, detail.stop_rules);
     let clocks = clock_lines(&t, detail, state.now());
     let scores = shown.scores().map_or_else(String::new, |scores| {
         let key = if detail.variant().family() == Family::Reversi {
@@ -332,10 +370,16 @@ fn build_page(
             ],
         )
     });
-    let draw_offer = match (active, detail.draw_offer) {
+    let mut draw_offer = match (active, detail.draw_offer) {
         (true, Some(color)) => t.fmt("game.draw_offered", &[("color", t.get(color_key(color)))]),
         _ => String::new(),
     };
+    if let (true, Some(color)) = (active, detail.pause_offer) {
+        if !draw_offer.is_empty() {
+            draw_offer.push(' ');
+        }
+        draw_offer.push_str(&t.fmt("game.pause_offered", &[("color", t.get(color_key(color)))]));
+    }
     Ok(GamePage {
         id: detail.id.clone(),
         variant_id: detail.variant().as_str(),
@@ -345,6 +389,11 @@ fn build_page(
         status,
         deadline,
         time_control,
+        serial_timeout: if detail.serial_timeout {
+            t.get("game.serial_timeout").to_owned()
+        } else {
+            String::new()
+        },
         clocks,
         scores,
         draw_offer,

@@ -12,13 +12,13 @@ use crate::{
     AppState,
     domain::{
         challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
-        game::TimeControl,
+        game::{StopRules, TimeControl},
     },
     error::AppError,
     extract::{Path, Query},
     web::{
         Ctx, Form,
-        format::{VariantLink, time_control_text, variant_key, variant_links},
+        format::{VariantLink, clock_text, variant_key, variant_links},
         i18n::Tr,
         render, see_other,
     },
@@ -62,7 +62,7 @@ fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
         variant: t.get(&variant_key(challenge.variant)).to_owned(),
         challenger: challenge.challenger.clone(),
         color: t.get(color_choice_key(challenge.color)).to_owned(),
-        time: time_control_text(t, challenge.time_control),
+        time: clock_text(t, challenge.time_control, challenge.stops),
         opponent: challenge.opponent.clone().unwrap_or_default(),
     }
 }
@@ -94,6 +94,8 @@ struct LobbyPage {
     rated: bool,
     min_rating: String,
     max_rating: String,
+    weekends_off: bool,
+    no_vacation: bool,
     error: String,
 }
 
@@ -133,11 +135,24 @@ pub(crate) struct ChallengeForm {
     min_rating: String,
     #[serde(default)]
     max_rating: String,
+    /// A checkbox: present (any value) when each player's weekends stop their clock.
+    #[serde(default)]
+    weekends_off: Option<String>,
+    /// A checkbox: present when vacations do not stop the clocks.
+    #[serde(default)]
+    no_vacation: Option<String>,
 }
 
 impl ChallengeForm {
     fn rated(&self) -> bool {
         self.kind != "casual"
+    }
+
+    fn stops(&self) -> StopRules {
+        StopRules {
+            weekends_off: self.weekends_off.is_some(),
+            vacation_allowed: self.no_vacation.is_none(),
+        }
     }
 }
 
@@ -255,6 +270,8 @@ async fn lobby_page(
         rated: form.rated(),
         min_rating: form.min_rating.clone(),
         max_rating: form.max_rating.clone(),
+        weekends_off: form.stops().weekends_off,
+        no_vacation: !form.stops().vacation_allowed,
         error,
         ctx,
     })
@@ -288,6 +305,8 @@ pub(crate) async fn lobby(
         kind: String::new(),
         min_rating: String::new(),
         max_rating: String::new(),
+        weekends_off: None,
+        no_vacation: None,
     };
     render(&lobby_page(&state, ctx, &form, String::new()).await?)
 }
@@ -306,6 +325,7 @@ pub(crate) async fn create_challenge(
                 variant: &form.variant,
                 color: &form.color,
                 time_control: form.time_control(),
+                stops: form.stops(),
                 opponent: Some(form.opponent.trim()).filter(|name| !name.is_empty()),
                 rated: form.rated(),
                 min_rating,

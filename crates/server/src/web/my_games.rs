@@ -12,7 +12,7 @@ use crate::{
     extract::Query,
     web::{
         Ctx,
-        format::{Countdown, deadline_text, result_text, time_left, variant_key},
+        format::{Countdown, deadline_text, result_text, stop_text, time_left, variant_key},
         i18n::Tr,
         render, see_other,
     },
@@ -51,21 +51,32 @@ pub(crate) fn game_lines<'a>(
                 game.white.clone()
             };
             let running = game.deadline.filter(|_| game.status == GameStatus::Active);
-            let status = match game.status {
-                GameStatus::Active => running.map_or_else(
-                    || t.get("time.untimed").to_owned(),
-                    |d| time_left(t, now, d),
-                ),
-                GameStatus::Finished => result_text(game.result).to_owned(),
-                GameStatus::Aborted => t.get("game.aborted").to_owned(),
+            let left = game.time_left(now);
+            let stopped = running.and_then(|_| game.mover_pauses.stop_at(now));
+            let status = match (game.status, left) {
+                (GameStatus::Active, None) => t.get("time.untimed").to_owned(),
+                (GameStatus::Active, Some(left)) => match stopped {
+                    Some(stop) => format!("{} \u{b7} {}", time_left(t, left), stop_text(t, stop)),
+                    None => time_left(t, left),
+                },
+                (GameStatus::Finished, _) => result_text(game.result).to_owned(),
+                (GameStatus::Aborted, _) => t.get("game.aborted").to_owned(),
             };
+            let stops_in = running.and_then(|deadline| {
+                game.mover_pauses
+                    .next_stop_start(now)
+                    .filter(|at| *at < deadline)
+                    .map(|at| at - now)
+            });
             GameLine {
                 id: game.id.clone(),
                 variant: t.get(&variant_key(game.variant)).to_owned(),
                 opponent,
                 move_no: game.ply / 2 + 1,
                 status,
-                countdown: running.map(|d| Countdown::to(t, now, d)),
+                countdown: left
+                    .filter(|_| stopped.is_none())
+                    .map(|left| Countdown::of(t, left, stops_in)),
                 deadline: running.map_or_else(String::new, deadline_text),
             }
         })

@@ -110,7 +110,10 @@ pub(crate) async fn rules(
             .filter(|p| !p.is_empty()),
     );
     let time_paragraphs = t
-        .get("rules.time")
+        .fmt(
+            "rules.time",
+            &[("days", &state.config.vacation_days_per_year.to_string())],
+        )
         .split("\n\n")
         .map(|p| p.trim().to_owned())
         .filter(|p| !p.is_empty())

@@ -1,4 +1,5 @@
-//! The settings page: the signed-in user's API tokens, made, listed and revoked.
+//! The settings page: the signed-in user's time (time zone, vacation, automatic
+//! vacation) and their API tokens, made, listed and revoked.
 
 use askama::Template;
 use axum::{
@@ -9,7 +10,10 @@ use serde::Deserialize;
 
 use crate::{
     AppState,
-    domain::accounts,
+    domain::{
+        accounts,
+        player_time::{self, TimeSettings},
+    },
     error::AppError,
     extract::Path,
     web::{Ctx, Form, error_text, render, see_other},
@@ -24,6 +28,24 @@ struct SettingsPage {
     new_token: String,
     name_error: String,
     tokens_help: String,
+    time: TimeView,
+    /// A refused change of the time settings, shown in that section.
+    time_error: String,
+}
+
+/// The time section as the page shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct TimeView {
+    time_zone: String,
+    auto_vacation: bool,
+    /// "You are on vacation until …", empty when not.
+    vacation: String,
+    /// Said of an automatic vacation, empty otherwise.
+    automatic: String,
+    /// What is left of the allowance.
+    left: String,
+    /// Whether a vacation can be started (allowance left, none running).
+    may_start: bool,
 }
 
 /// One token as the page lists it.
@@ -57,13 +79,55 @@ fn utc_minute(unix: i64) -> String {
     }
 }
 
+fn time_view(ctx: &Ctx, settings: &TimeSettings) -> TimeView {
+    let t = &ctx.t;
+    TimeView {
+        time_zone: settings.time_zone.clone(),
+        auto_vacation: settings.auto_vacation,
+        vacation: settings.vacation.map_or_else(String::new, |vacation| {
+            t.fmt(
+                "settings.vacation_now",
+                &[("when", &utc_minute(vacation.until))],
+            )
+        }),
+        automatic: settings
+            .vacation
+            .filter(|vacation| vacation.automatic)
+            .map_or_else(String::new, |vacation| {
+                t.fmt(
+                    "settings.vacation_automatic",
+                    &[("when", &utc_minute(vacation.from))],
+                )
+            }),
+        left: t.fmt(
+            "settings.vacation_left",
+            &[
+                ("left", &settings.hours_left.to_string()),
+                ("allowance", &settings.allowance_hours.to_string()),
+            ],
+        ),
+        may_start: settings.vacation.is_none() && settings.hours_left > 0,
+    }
+}
+
 async fn page(
     state: &AppState,
     ctx: Ctx,
     new_token: String,
     name_error: String,
 ) -> Result<SettingsPage, AppError> {
+    page_with(state, ctx, new_token, name_error, String::new()).await
+}
+
+async fn page_with(
+    state: &AppState,
+    ctx: Ctx,
+    new_token: String,
+    name_error: String,
+    time_error: String,
+) -> Result<SettingsPage, AppError> {
     let user = ctx.require_user()?.clone();
+    let time = time_view(&ctx, &player_time::settings(state, &user).await?);
     let never = ctx.t.get("settings.never_used").to_owned();
     let tokens = accounts::tokens(state, &user)
         .await?
@@ -79,6 +143,8 @@ async fn page(
         tokens,
         new_token,
         name_error,
+        time,
+        time_error,
         tokens_help: ctx.t.fmt(
             "settings.tokens_help",
             &[(
@@ -119,6 +185,92 @@ pub(crate) async fn create_token(
         }
         Err(error) => Err(error),
     }
+}
+
+/// The time form: a time zone and the automatic-vacation checkbox.
+#[derive(Debug, Deserialize)]
+pub(crate) struct TimeForm {
+    #[serde(default)]
+    time_zone: String,
+    /// A checkbox: present when automatic vacation is on.
+    #[serde(default)]
+    auto_vacation: Option<String>,
+}
+
+/// The new-vacation form: days and hours, added up.
+#[derive(Debug, Deserialize)]
+pub(crate) struct VacationForm {
+    #[serde(default)]
+    days: String,
+    #[serde(default)]
+    hours: String,
+}
+
+/// Shows a refused time change in the time section; passes on other errors.
+async fn time_refused(
+    state: &AppState,
+    ctx: Ctx,
+    result: Result<TimeSettings, AppError>,
+) -> Result<Response, AppError> {
+    match result {
+        Ok(_) => Ok(see_other("/settings#time")),
+        Err(error @ (AppError::Invalid { .. } | AppError::Conflict { .. })) => {
+            let text = error_text(&ctx.t, error.code(), &error.message(), None);
+            let status = error.status();
+            let page = page_with(state, ctx, String::new(), String::new(), text).await?;
+            Ok((status, render(&page)?).into_response())
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /settings/time`: the time zone and automatic vacation.
+pub(crate) async fn change_time(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Form(form): Form<TimeForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let result = match player_time::set_time_zone(&state, &user, &form.time_zone).await {
+        Ok(_) => player_time::set_auto_vacation(&state, &user, form.auto_vacation.is_some()).await,
+        Err(error) => Err(error),
+    };
+    time_refused(&state, ctx, result).await
+}
+
+/// `POST /settings/vacation`: starts a vacation of the days and hours given.
+pub(crate) async fn start_vacation(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Form(form): Form<VacationForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let number = |text: &str| {
+        let text = text.trim();
+        if text.is_empty() {
+            Some(0)
+        } else {
+            text.parse::<i64>()
+                .ok()
+                .filter(|n| (0..=10_000).contains(n))
+        }
+    };
+    let hours = match (number(&form.days), number(&form.hours)) {
+        (Some(days), Some(hours)) => days * 24 + hours,
+        _ => 0,
+    };
+    let result = player_time::start_vacation(&state, &user, hours).await;
+    time_refused(&state, ctx, result).await
+}
+
+/// `POST /settings/vacation/end`.
+pub(crate) async fn end_vacation(
+    State(state): State<AppState>,
+    ctx: Ctx,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let result = player_time::end_vacation(&state, &user).await;
+    time_refused(&state, ctx, result).await
 }
 
 /// `POST /settings/tokens/{id}/revoke`.

@@ -65,6 +65,14 @@ async fn openapi_document_lists_every_route(app: TestApp) {
         ("/api/v1/players/{name}", "get"),
         ("/api/v1/players/{name}/games", "get"),
         ("/api/v1/variants/{variant}/games", "get"),
+        ("/api/v1/games/{id}/give-time", "post"),
+        ("/api/v1/games/{id}/pause/offer", "post"),
+        ("/api/v1/games/{id}/pause/accept", "post"),
+        ("/api/v1/games/{id}/pause/decline", "post"),
+        ("/api/v1/me/time", "get"),
+        ("/api/v1/me/time", "patch"),
+        ("/api/v1/me/vacation", "post"),
+        ("/api/v1/me/vacation", "delete"),
     ] {
         assert!(
             paths.get(path).and_then(|p| p.get(method)).is_some(),
@@ -73,7 +81,7 @@ async fn openapi_document_lists_every_route(app: TestApp) {
     }
     let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
     assert_eq!(
-        documented, 28,
+        documented, 36,
         "a route is documented that the test does not know"
     );
     assert!(doc["components"]["schemas"]["GameDto"]["properties"]["legal_moves"].is_object());

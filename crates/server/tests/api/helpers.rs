@@ -153,6 +153,10 @@ impl TestApp {
             ("LOGIN_PER_MINUTE".into(), "100000".into()),
             ("TOKEN_CREATIONS_PER_HOUR".into(), "100000".into()),
             ("HASH_QUEUE".into(), "1024".into()),
+            // No vacation allowance unless a test gives one: with an allowance, a loss on
+            // time becomes an automatic vacation, and the tests of timeouts would see no
+            // loss. The tests of vacations set their own.
+            ("VACATION_DAYS_PER_YEAR".into(), "0".into()),
         ];
         map.extend(vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
         let config = Config::from_lookup(|name| {

@@ -33,6 +33,11 @@ scenarios!(
     rules_pages_explain_time_in_both_languages,
 );
 
+scenarios!(with [("VACATION_DAYS_PER_YEAR", "30")];
+    settings_page_sets_the_time_zone_and_takes_a_vacation_by_form,
+    weekends_off_by_form_and_a_day_given_on_the_game_page,
+);
+
 /// A browser without script: its own cookie, no automatic redirects.
 struct Browser {
     base: String,
@@ -807,7 +812,10 @@ async fn game_page_shows_record_scores_replay_and_actions(app: TestApp) {
     let actions = page.attrs(".actions form", "action");
     assert_eq!(
         actions,
-        [format!("/games/{id}/action/draw-offer")],
+        [
+            format!("/games/{id}/action/draw-offer"),
+            format!("/games/{id}/action/pause-offer")
+        ],
         "abort only before both moved"
     );
     assert_eq!(page.attr(".actions form input[name=ply]", "value"), "5");
@@ -902,7 +910,15 @@ async fn draw_offer_accept_and_abort_by_form(app: TestApp) {
     );
     let page = black.get(&format!("/games/{id}")).await;
     let actions = page.texts(".actions button");
-    assert_eq!(actions, ["Accept the draw", "Decline the draw"]);
+    assert_eq!(
+        actions,
+        [
+            "Accept the draw",
+            "Decline the draw",
+            "Give a day",
+            "Ask for a week's pause"
+        ]
+    );
     let drawn = black.act(&id, "draw-accept", "2").await;
     assert_eq!(drawn.text("#status"), "Result \u{bd}-\u{bd}: draw agreed");
     let rules = black.get("/rules/reversi-6x6").await;
@@ -1548,4 +1564,117 @@ async fn rules_pages_explain_time_in_both_languages(app: TestApp) {
     for words in ["Käigu kohta", "Ajapank", "Ajapiiranguta", "seisak"] {
         assert!(text.contains(words), "{words}: {text}");
     }
+}
+
+async fn settings_page_sets_the_time_zone_and_takes_a_vacation_by_form(app: TestApp) {
+    let mut ann = Browser::sign_up(&app, "annika").await;
+    let page = ann.get("/settings").await;
+    assert_eq!(page.attr("#time-zone", "value"), "UTC");
+    assert!(page.has("#auto-vacation[checked]"));
+    assert!(
+        page.text("#vacation-left").contains("720 of 720"),
+        "{}",
+        page.body
+    );
+    // A zone that does not exist: shown in the section, nothing changed.
+    let refused = ann
+        .post(
+            "/settings/time",
+            &[("time_zone", "Mars/Olympus"), ("auto_vacation", "on")],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused
+            .text("#time .form-error")
+            .contains("not a time zone")
+    );
+    let saved = ann
+        .post("/settings/time", &[("time_zone", "Europe/Tallinn")])
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let page = ann.get("/settings").await;
+    assert_eq!(page.attr("#time-zone", "value"), "Europe/Tallinn");
+    assert!(!page.has("#auto-vacation[checked]"));
+    // Two days and three hours of vacation, then back early.
+    for (days, hours, status) in [
+        ("x", "0", StatusCode::UNPROCESSABLE_ENTITY),
+        ("40", "0", StatusCode::UNPROCESSABLE_ENTITY),
+        ("2", "3", StatusCode::SEE_OTHER),
+    ] {
+        let posted = ann
+            .post("/settings/vacation", &[("days", days), ("hours", hours)])
+            .await;
+        assert_eq!(posted.status, status, "{days} {hours}: {}", posted.body);
+    }
+    let page = ann.get("/settings").await;
+    assert!(
+        page.text("#vacation-now").contains("2026-12-03 13:00 UTC"),
+        "{}",
+        page.body
+    );
+    assert!(page.text("#vacation-left").contains("669 of 720"));
+    assert!(!page.has("#vacation-form"));
+    app.clock.advance(5 * 3600);
+    let ended = ann.post("/settings/vacation/end", &[]).await;
+    assert_eq!(ended.status, StatusCode::SEE_OTHER);
+    let page = ann.get("/settings").await;
+    assert!(!page.has("#vacation-now"));
+    assert!(
+        page.text("#vacation-left").contains("715 of 720"),
+        "{}",
+        page.body
+    );
+    // The rules page states the allowance the server gives.
+    let rules = ann.get("/rules/chess").await;
+    assert!(rules.text("#time").contains("30 days of vacation a year"));
+}
+
+async fn weekends_off_by_form_and_a_day_given_on_the_game_page(app: TestApp) {
+    let mut ann = Browser::sign_up(&app, "annika").await;
+    let mut bob = Browser::sign_up(&app, "bobby").await;
+    let page = ann
+        .post(
+            "/challenges",
+            &[
+                ("variant", "chess"),
+                ("color", "white"),
+                ("time_kind", "per_move"),
+                ("days_per_move", "3"),
+                ("extra_hours", "0"),
+                ("opponent", "bobby"),
+                ("weekends_off", "on"),
+                ("no_vacation", "on"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    let lobby = bob.get("/lobby").await;
+    let cells = lobby.cells("#to-me tbody tr");
+    assert_eq!(
+        cells[3],
+        "3 d per move \u{b7} weekends off \u{b7} no vacation"
+    );
+    let accept = lobby.attr("#to-me form", "action");
+    let page = bob.post(&accept, &[]).await;
+    let game = page.location.strip_prefix("/games/").unwrap().to_owned();
+    // Black gives White, who is to move, a day: the button is Black's alone.
+    let page = bob.get(&format!("/games/{game}")).await;
+    assert!(page.has("button[value='give-time']"), "{}", page.body);
+    assert!(
+        !ann.get(&format!("/games/{game}"))
+            .await
+            .has("button[value='give-time']")
+    );
+    let page = bob.act(&game, "give-time", "0").await;
+    assert_eq!(page.texts("#clocks dd")[0], "4 d 0 h");
+    // On Saturday White's clock says why it stands still.
+    app.clock.advance(4 * 86_400);
+    let page = ann.get(&format!("/games/{game}")).await;
+    assert!(
+        page.text("#clocks dd.stopped").contains("Weekend"),
+        "{}",
+        page.body
+    );
+    assert!(!page.has("#clocks dd.running"));
 }

@@ -1,4 +1,5 @@
-//! The actions besides moves: resign, abort, draw offer / accept / decline / claim. One
+//! The actions besides moves: resign, abort, draw offer / accept / decline / claim, a day
+//! given to the opponent, and a pause offered / accepted / declined. One
 //! [`GameAction`] type, read once from the HTML form's path or named by the API's route,
 //! and one [`act`] for both, with the stale-ply guard inside, so both faces follow one
 //! rule for who may do what.
@@ -9,10 +10,26 @@ use super::{
     Applied, DrawOfferTally, Ending, GameDetail, commit, finish::finish, not_a_player,
     not_your_turn, read::load, save, timeout, why_not_claimed,
 };
-use crate::{AppState, db::games, domain::accounts::User, error::AppError};
+use super::{TimeControl, time_control::bank_index};
+use crate::{
+    AppState,
+    clock::rfc3339,
+    db::games,
+    domain::{DAY, accounts::User},
+    error::AppError,
+};
 
 /// At most this many draw offers per player per game.
 pub const MAX_DRAW_OFFERS: i64 = 3;
+
+/// At most this many days a player may give their opponent in a game.
+pub const MAX_TIME_GIFTS: i64 = 3;
+
+/// How long an agreed pause stops both clocks: 7 days.
+pub const PAUSE_SECONDS: i64 = 7 * DAY;
+
+/// At most this many pauses may be agreed in a game.
+pub const MAX_PAUSES: i64 = 2;
 
 /// What a player may do to a game besides moving.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -29,21 +46,34 @@ pub enum GameAction {
     DeclineDraw,
     /// Claim a draw (chess: threefold repetition, fifty-move rule) as the player to move.
     ClaimDraw,
+    /// Give the opponent, while they are to move, a day of running time.
+    GiveTime,
+    /// Ask for a pause of both clocks (accepts the opponent's request if there is one).
+    OfferPause,
+    /// Accept the opponent's pause request.
+    AcceptPause,
+    /// Decline the opponent's pause request.
+    DeclinePause,
 }
 
 impl GameAction {
     /// Every action.
-    pub const ALL: [GameAction; 6] = [
+    pub const ALL: [GameAction; 10] = [
         GameAction::Resign,
         GameAction::Abort,
         GameAction::OfferDraw,
         GameAction::AcceptDraw,
         GameAction::DeclineDraw,
         GameAction::ClaimDraw,
+        GameAction::GiveTime,
+        GameAction::OfferPause,
+        GameAction::AcceptPause,
+        GameAction::DeclinePause,
     ];
 
     /// The name in URLs and forms: `resign`, `abort`, `draw-offer`, `draw-accept`,
-    /// `draw-decline`, `draw-claim`.
+    /// `draw-decline`, `draw-claim`, `give-time`, `pause-offer`, `pause-accept`,
+    /// `pause-decline`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -53,6 +83,10 @@ impl GameAction {
             GameAction::AcceptDraw => "draw-accept",
             GameAction::DeclineDraw => "draw-decline",
             GameAction::ClaimDraw => "draw-claim",
+            GameAction::GiveTime => "give-time",
+            GameAction::OfferPause => "pause-offer",
+            GameAction::AcceptPause => "pause-accept",
+            GameAction::DeclinePause => "pause-decline",
         }
     }
 }
@@ -68,15 +102,98 @@ enum Change {
     Offer(Color),
     /// The standing offer is withdrawn or declined.
     NoOffer,
+    /// `color` gives their opponent, who is to move, a day.
+    GiveTime(Color),
+    /// `color` asks for a pause.
+    OfferPause(Color),
+    /// Both clocks stop for [`PAUSE_SECONDS`] from now.
+    AgreePause,
+    /// The standing pause request is declined.
+    NoPauseOffer,
 }
 
 fn no_draw_offer() -> AppError {
     AppError::conflict("no_draw_offer", "your opponent offers no draw")
 }
 
-/// What `action` by `color` does to `detail`, or why it may not be done now.
-fn decide(action: GameAction, detail: &GameDetail, color: Color) -> Result<Change, AppError> {
+fn no_pause_offer() -> AppError {
+    AppError::conflict("no_pause_offer", "your opponent asks for no pause")
+}
+
+/// Why a clock action may not be done in `detail` at `now`, if it may not.
+fn clock_action_refused(detail: &GameDetail, now: i64) -> Option<AppError> {
+    if detail.time_control == TimeControl::Untimed || detail.deadline.is_none() {
+        return Some(AppError::conflict(
+            "untimed_game",
+            "this game has no clock to give time to or pause",
+        ));
+    }
+    detail
+        .pause
+        .filter(|(_, until)| *until > now)
+        .map(|(_, until)| {
+            AppError::conflict(
+                "already_paused",
+                format!("the clocks are paused until {}", rfc3339(until)),
+            )
+        })
+}
+
+/// What a pause request by `color` (or its acceptance) does.
+fn pause_change(detail: &GameDetail, color: Color, now: i64) -> Result<Change, AppError> {
+    if let Some(refused) = clock_action_refused(detail, now) {
+        return Err(refused);
+    }
+    if detail.pauses_agreed >= MAX_PAUSES {
+        return Err(AppError::conflict(
+            "too_many_pauses",
+            format!("at most {MAX_PAUSES} pauses may be agreed in a game"),
+        ));
+    }
+    match detail.pause_offer {
+        Some(asker) if asker == color => Err(AppError::conflict(
+            "pause_already_offered",
+            "you already ask for a pause",
+        )),
+        Some(_) => Ok(Change::AgreePause),
+        None => Ok(Change::OfferPause(color)),
+    }
+}
+
+/// What `action` by `color` does to `detail` at `now`, or why it may not be done now.
+fn decide(
+    action: GameAction,
+    detail: &GameDetail,
+    color: Color,
+    now: i64,
+) -> Result<Change, AppError> {
     match action {
+        GameAction::GiveTime => {
+            if let Some(refused) = clock_action_refused(detail, now) {
+                return Err(refused);
+            }
+            if detail.to_move() != Some(color.other()) {
+                return Err(AppError::conflict(
+                    "give_time_on_their_turn",
+                    "you can give time while your opponent is to move",
+                ));
+            }
+            if detail.time_gifts[bank_index(color)] >= MAX_TIME_GIFTS {
+                return Err(AppError::conflict(
+                    "too_many_time_gifts",
+                    format!("a player may give at most {MAX_TIME_GIFTS} days in a game"),
+                ));
+            }
+            Ok(Change::GiveTime(color))
+        }
+        GameAction::OfferPause => pause_change(detail, color, now),
+        GameAction::AcceptPause if detail.pause_offer == Some(color.other()) => {
+            pause_change(detail, color, now)
+        }
+        GameAction::DeclinePause if detail.pause_offer == Some(color.other()) => {
+            Ok(Change::NoPauseOffer)
+        }
+        GameAction::AcceptPause | GameAction::DeclinePause => Err(no_pause_offer()),
         GameAction::Resign => Ok(Change::End(Ending::Resignation { loser: color })),
         GameAction::Abort if detail.game.ply() >= 2 => Err(AppError::conflict(
             "too_late_to_abort",
@@ -137,7 +254,9 @@ fn decide(action: GameAction, detail: &GameDetail, color: Color) -> Result<Chang
 ///
 /// 404; 403 `not_a_player` / `not_your_turn` (claims); 409 `stale_ply`, `game_over`,
 /// `time_out`, `too_late_to_abort`, `draw_already_offered`, `draw_offer_this_move`,
-/// `too_many_draw_offers`, `no_draw_offer`, `no_draw_claim`.
+/// `too_many_draw_offers`, `no_draw_offer`, `no_draw_claim`, `untimed_game`,
+/// `already_paused`, `give_time_on_their_turn`, `too_many_time_gifts`, `too_many_pauses`,
+/// `pause_already_offered`, `no_pause_offer`.
 pub async fn act(
     state: &AppState,
     user: &User,
@@ -158,10 +277,17 @@ pub async fn act(
     let work = async {
         let mut detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
         let color = detail.color_of(&user.id).ok_or_else(not_a_player)?;
-        if let Some(applied) = timeout::end_if_overdue(&mut tx, &mut detail, now).await? {
+        if let Some(applied) = timeout::end_if_overdue(
+            &mut tx,
+            &mut detail,
+            state.config.vacation_days_per_year,
+            now,
+        )
+        .await?
+        {
             return Ok(applied);
         }
-        let ended = match decide(action, &detail, color)? {
+        let ended = match decide(action, &detail, color, now)? {
             Change::End(ending) => {
                 finish(&mut tx, &mut detail, ending, now).await?;
                 true
@@ -181,6 +307,31 @@ pub async fn act(
             }
             Change::NoOffer => {
                 detail.draw_offer = None;
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+            Change::GiveTime(giver) => {
+                detail.move_deadline(now, |left| left + DAY);
+                detail.time_gifts[bank_index(giver)] += 1;
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+            Change::OfferPause(asker) => {
+                detail.pause_offer = Some(asker);
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+            Change::AgreePause => {
+                let left = detail.time_left_to_move(now);
+                detail.pause = Some((now, now + PAUSE_SECONDS));
+                detail.pause_offer = None;
+                detail.pauses_agreed += 1;
+                detail.move_deadline(now, |_| left);
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+            Change::NoPauseOffer => {
+                detail.pause_offer = None;
                 save(&mut tx, &mut detail, None, now).await?;
                 false
             }

@@ -5,21 +5,25 @@
 use rules::{AnyGame, Color, KnightFightSetup, Variant};
 use sqlx::AnyConnection;
 
-use super::{GameSource, GameStatus, TimeControl, follow_up};
+use super::{GameSource, GameStatus, PlayerTime, StopRules, TimeControl, TurnWarnings, follow_up};
 use crate::{
     AppState,
-    db::games::{self, NewGame},
+    db::{
+        games::{self, NewGame},
+        users,
+    },
     domain::new_id,
     error::AppError,
     events::{self, GameEvent, Staged},
 };
 
-/// A game's clock: its time control (the clock issue's vacations and weekends join it
-/// here).
+/// A game's clock: its time control, and whether weekends and vacations stop it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClockSettings {
     /// How the game's time is counted.
     pub control: TimeControl,
+    /// What stops the players' clocks.
+    pub stops: StopRules,
 }
 
 /// Everything a new game needs.
@@ -91,6 +95,13 @@ pub async fn create(
         .map(serde_json::to_string)
         .transpose()
         .map_err(AppError::internal)?;
+    // White's clock starts now, skipping their weekend or vacation if the game says so.
+    let white_time = match users::time_of(&mut *conn, request.white_id).await? {
+        Some(row) => PlayerTime::stored(row.time_zone, row.vacation_from, row.vacation_until),
+        None => PlayerTime::default(),
+    };
+    let white_pauses = white_time.pauses(request.clock.stops);
+    let warnings = TurnWarnings::new_turn(control.turn_time(control.initial_bank()), now);
     let id = new_id();
     games::insert(
         &mut *conn,
@@ -105,9 +116,12 @@ pub async fn create(
             days_per_move: control.legacy_days(),
             time_control: &control.to_text(),
             bank: control.initial_bank(),
-            deadline: control.first_deadline(now),
+            deadline: control.first_deadline(now, &white_pauses),
             position: &game.saved_position(),
             rated: request.rated,
+            weekends_off: request.clock.stops.weekends_off,
+            vacation_allowed: request.clock.stops.vacation_allowed,
+            warnings: (warnings.turn_time, warnings.sent, warnings.next_at),
             now,
         },
     )

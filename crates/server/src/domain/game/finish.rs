@@ -31,6 +31,7 @@ pub async fn finish(
     detail.end_reason = Some(reason);
     detail.deadline = None;
     detail.draw_offer = None;
+    detail.warnings.next_at = None;
     save(conn, detail, Some(now), now).await?;
     follow_up::after_finish(conn, detail, now).await
 }

@@ -121,14 +121,15 @@ pub fn moves_by_side(detail: &GameDetail) -> (usize, usize) {
 /// casual), finished with a result (not aborted), and each side played at least two
 /// moves.
 ///
-/// Hook for the clock issue: a game lost on time after the first of a serial-timeout run
-/// (the loser's many games timing out at once) must not count again for the opponent's
-/// benefit. Its mark, stored with the game's end, is checked here, so both the live
-/// update and the rebuild follow it.
+/// A serial timeout (a loss on time within 72 hours after another of the same player:
+/// they have left the site, and their games run out one after another) does not count:
+/// the first loss of the run is rated, the ones after it change neither rating. The mark
+/// is stored with the game's end, so the live update and the rebuild follow it alike.
 #[must_use]
 pub fn counts_for_rating(detail: &GameDetail) -> bool {
     let (white_moves, black_moves) = moves_by_side(detail);
     detail.rated
+        && !detail.serial_timeout
         && detail.status == GameStatus::Finished
         && detail.result.is_some()
         && white_moves >= 2

@@ -5,6 +5,7 @@
 //! | create | [`create`](mod@create) | the one way a game begins: [`create::create`] in the caller's transaction (from a challenge today; tournaments, rematches and computer games later) |
 //! | play | [`play`] | [`play::play_move`]: the ply-guarded move, then the after-move pipeline |
 //! | act | [`actions`] | [`actions::act`]: resign, abort, draw offer / accept / decline / claim, one [`GameAction`] for both the HTML forms and the API |
+//! | clocks | [`time_control`], [`pauses`] | the time controls, and when a clock stands still (weekends, vacations) |
 //! | time | [`timeout`] | the deadline checked at every move and action, and the sweeper's claim of overdue games |
 //! | finish | [`finish`] | [`finish::finish`]: every end goes through it |
 //! | follow-up | [`follow_up`] | the named steps after a move and after an end (in the transaction), and after the commit (live event, metrics) |
@@ -19,11 +20,13 @@ pub mod actions;
 pub mod create;
 pub mod finish;
 pub mod follow_up;
+pub mod pauses;
 pub mod play;
 pub mod read;
 pub mod time_control;
 pub mod timeout;
 pub mod vocabulary;
+pub mod warnings;
 
 use rules::{AnyGame, Color, GameResult, Variant};
 use sqlx::AnyConnection;
@@ -31,6 +34,7 @@ use sqlx::AnyConnection;
 pub use actions::{GameAction, act};
 pub use create::{ClockSettings, Created, NewGameRequest, create};
 pub use follow_up::{counts_for_rating, moves_by_side};
+pub use pauses::{Pauses, PlayerTime, Stop, StopRules};
 pub use play::play_move;
 pub use read::{
     GameSummary, VariantStats, count_your_turn, get, list_for_user, live_event, variant_stats,
@@ -38,6 +42,7 @@ pub use read::{
 pub use time_control::{PlayerClock, TimeControl};
 pub use timeout::sweep_overdue;
 pub use vocabulary::{EndReason, Ending, GameSource, GameStatus, Termination};
+pub use warnings::{ClockWarning, TurnWarnings, WarningKind, sweep_warnings};
 
 use crate::{
     AppState,
@@ -92,6 +97,22 @@ pub struct GameDetail {
     pub time_control: TimeControl,
     /// White's and Black's time banks (seconds; `None` unless a time bank).
     pub banks: time_control::Banks,
+    /// What may stop its clocks (weekends, vacations).
+    pub stop_rules: StopRules,
+    /// White's and Black's time zones and vacations.
+    pub player_times: [PlayerTime; 2],
+    /// A loss on time after another of the same player (changes no rating).
+    pub serial_timeout: bool,
+    /// The time warnings of the turn.
+    pub warnings: TurnWarnings,
+    /// Days White and Black gave their opponent.
+    pub time_gifts: [i64; 2],
+    /// Who asks for a pause.
+    pub pause_offer: Option<Color>,
+    /// The agreed pause, `[from, until)`, which stops both clocks.
+    pub pause: Option<(i64, i64)>,
+    /// Pauses agreed in the game.
+    pub pauses_agreed: i64,
     /// Where the game comes from.
     pub source: GameSource,
     /// What it came from (the challenge's id).
@@ -212,6 +233,16 @@ async fn save(
         finished_at,
         position: detail.game.saved_position(),
         banks: detail.banks,
+        serial_timeout: detail.serial_timeout,
+        warnings: (
+            detail.warnings.turn_time,
+            detail.warnings.sent,
+            detail.warnings.next_at,
+        ),
+        time_gifts: detail.time_gifts,
+        pause_offer: detail.pause_offer.map(Color::as_str),
+        pause: detail.pause,
+        pauses_agreed: detail.pauses_agreed,
     };
     games::save(conn, &detail.id, &state, now).await?;
     detail.updated_at = now;

@@ -37,7 +37,14 @@ pub async fn play_move(
         // The one read of the game, inside the transaction that holds its row.
         let mut detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
         let color = detail.color_of(&user.id).ok_or_else(not_a_player)?;
-        if let Some(applied) = timeout::end_if_overdue(&mut tx, &mut detail, now).await? {
+        if let Some(applied) = timeout::end_if_overdue(
+            &mut tx,
+            &mut detail,
+            state.config.vacation_days_per_year,
+            now,
+        )
+        .await?
+        {
             return Ok(applied);
         }
         if detail.to_move() != Some(color) {
@@ -59,8 +66,10 @@ pub async fn play_move(
             }
             None => {
                 detail.restart_clock(color, now);
-                // An offer lapses when the offering player's opponent moves.
+                // An offer (of a draw or a pause) lapses when the offering player's
+                // opponent moves.
                 detail.draw_offer = detail.draw_offer.filter(|offerer| *offerer == color);
+                detail.pause_offer = detail.pause_offer.filter(|asker| *asker == color);
                 save(&mut tx, &mut detail, None, now).await?;
                 false
             }

@@ -14,7 +14,9 @@
 use rules::{AnyGame, Color, KnightFightSetup, PlayedMove, Variant};
 use sqlx::AnyConnection;
 
-use super::{DrawOfferTally, GameDetail, GameStatus, corrupt};
+use super::{
+    DrawOfferTally, GameDetail, GameStatus, Pauses, PlayerTime, StopRules, TurnWarnings, corrupt,
+};
 use crate::{
     AppState,
     db::{
@@ -108,6 +110,32 @@ fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
         rated: row.rated != 0,
         time_control: row.time_control.parse().map_err(corrupt)?,
         banks: [row.white_bank, row.black_bank],
+        stop_rules: StopRules {
+            weekends_off: row.weekends_off != 0,
+            vacation_allowed: row.vacation_allowed != 0,
+        },
+        player_times: [
+            PlayerTime::stored(
+                row.white_time_zone,
+                row.white_vacation_from,
+                row.white_vacation_until,
+            ),
+            PlayerTime::stored(
+                row.black_time_zone,
+                row.black_vacation_from,
+                row.black_vacation_until,
+            ),
+        ],
+        serial_timeout: row.serial_timeout != 0,
+        warnings: TurnWarnings {
+            turn_time: row.turn_time,
+            sent: row.warnings_sent,
+            next_at: row.next_warning_at,
+        },
+        time_gifts: [row.white_time_gifts, row.black_time_gifts],
+        pause_offer: decode(row.pause_offer.as_deref())?,
+        pause: row.paused_from.zip(row.paused_until),
+        pauses_agreed: row.pauses_agreed,
         created_at: row.created_at,
         updated_at: row.updated_at,
         finished_at: row.finished_at,
@@ -229,21 +257,54 @@ pub struct GameSummary {
     pub rated: bool,
     /// How its time is counted.
     pub time_control: super::TimeControl,
+    /// When the clock of the player to move stands still (their weekends, vacation).
+    pub mover_pauses: Pauses,
 }
 
 impl GameSummary {
+    /// The running time the player to move has left at `now` (seconds), `None` when no
+    /// clock runs (untimed or over).
+    #[must_use]
+    pub fn time_left(&self, now: i64) -> Option<i64> {
+        let deadline = self
+            .deadline
+            .filter(|_| self.status == GameStatus::Active)?;
+        Some(self.mover_pauses.running_between(now, deadline))
+    }
+
     /// The list line of `row`, as `user_id` sees it.
     ///
     /// # Errors
     ///
     /// A stored value that does not decode (a 500).
     pub fn of_row(row: GameRow, user_id: &str) -> Result<GameSummary, AppError> {
+        let to_move: Option<Color> = decode(row.to_move.as_deref())?;
+        let rules = StopRules {
+            weekends_off: row.weekends_off != 0,
+            vacation_allowed: row.vacation_allowed != 0,
+        };
+        let mover_pauses = match to_move {
+            Some(Color::White) => PlayerTime::stored(
+                row.white_time_zone.clone(),
+                row.white_vacation_from,
+                row.white_vacation_until,
+            )
+            .pauses(rules),
+            Some(Color::Black) => PlayerTime::stored(
+                row.black_time_zone.clone(),
+                row.black_vacation_from,
+                row.black_vacation_until,
+            )
+            .pauses(rules),
+            None => Pauses::none(),
+        };
         Ok(GameSummary {
+            mover_pauses,
             your_turn: games::is_users_turn(&row, user_id),
             variant: row.variant.parse().map_err(corrupt)?,
             status: row.status.parse().map_err(corrupt)?,
             result: decode(row.result.as_deref())?,
-            to_move: decode(row.to_move.as_deref())?,
+            to_move,
             time_control: row.time_control.parse().map_err(corrupt)?,
             id: row.id,
             white: row.white,

@@ -15,7 +15,7 @@
 
 use rules::Color;
 
-use super::{GameDetail, GameStatus};
+use super::{GameDetail, GameStatus, Pauses, Stop, TurnWarnings};
 use crate::{domain::DAY, error::AppError};
 
 /// An hour in seconds.
@@ -144,11 +144,12 @@ impl TimeControl {
         }
     }
 
-    /// The deadline of the first player to move in a game that begins at `now`; `None`
-    /// when untimed.
+    /// The deadline of the first player to move in a game that begins at `now`, whose
+    /// clock stops as `pauses` says; `None` when untimed.
     #[must_use]
-    pub fn first_deadline(self, now: i64) -> Option<i64> {
-        self.turn_time(self.initial_bank()).map(|time| now + time)
+    pub fn first_deadline(self, now: i64, pauses: &Pauses) -> Option<i64> {
+        self.turn_time(self.initial_bank())
+            .map(|time| pauses.deadline(now, time))
     }
 
     /// The time a turn starts with under a per-move control (seconds); `None` otherwise.
@@ -249,17 +250,23 @@ impl std::str::FromStr for TimeControl {
 /// One player's clock as a page or the API shows it at a moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerClock {
-    /// The time left (seconds): for the player to move, until their deadline; for the
-    /// other, what their next turn will start with. `None` when untimed.
+    /// The running time left (seconds): for the player to move, until their deadline
+    /// (weekends and vacations not counted); for the other, what their next turn will
+    /// start with. `None` when untimed.
     pub left: Option<i64>,
-    /// Whether it is running (their turn in an active, timed game).
+    /// Whether it is running (their turn in an active, timed game, not stopped).
     pub running: bool,
+    /// Why it stands still at this moment, on their turn (a weekend, a vacation).
+    pub stopped: Option<Stop>,
+    /// While it runs: the seconds until it next stops (their weekend or vacation
+    /// begins), if that comes before the deadline.
+    pub stops_in: Option<i64>,
 }
 
 /// Both players' banks (seconds), White's first; `None` unless a time bank.
 pub type Banks = [Option<i64>; 2];
 
-/// The index of `color` in [`Banks`].
+/// The index of `color` in [`Banks`] and in the other per-colour pairs.
 #[must_use]
 pub const fn bank_index(color: Color) -> usize {
     match color {
@@ -269,42 +276,95 @@ pub const fn bank_index(color: Color) -> usize {
 }
 
 impl GameDetail {
+    /// When `color`'s clock stands still in this game: their weekends and vacation as
+    /// the game allows, and a pause both players agreed to.
+    #[must_use]
+    pub fn pauses_of(&self, color: Color) -> Pauses {
+        let pauses = self.player_times[bank_index(color)].pauses(self.stop_rules);
+        match self.pause {
+            Some((from, until)) => pauses.with_pause(from, until),
+            None => pauses,
+        }
+    }
+
     /// `color`'s clock at `now`.
     #[must_use]
     pub fn clock_of(&self, color: Color, now: i64) -> PlayerClock {
+        let idle = PlayerClock {
+            left: None,
+            running: false,
+            stopped: None,
+            stops_in: None,
+        };
         if self.time_control == TimeControl::Untimed || self.status != GameStatus::Active {
-            return PlayerClock {
-                left: None,
-                running: false,
-            };
+            return idle;
         }
         match (self.to_move() == Some(color), self.deadline) {
-            (true, Some(deadline)) => PlayerClock {
-                left: Some((deadline - now).max(0)),
-                running: true,
-            },
+            (true, Some(deadline)) => {
+                let pauses = self.pauses_of(color);
+                let stopped = pauses.stop_at(now);
+                let stops_in = pauses
+                    .next_stop_start(now)
+                    .filter(|at| stopped.is_none() && *at < deadline)
+                    .map(|at| at - now);
+                PlayerClock {
+                    left: Some(pauses.running_between(now, deadline)),
+                    running: stopped.is_none(),
+                    stopped,
+                    stops_in,
+                }
+            }
             _ => PlayerClock {
                 left: self.time_control.turn_time(self.banks[bank_index(color)]),
-                running: false,
+                ..idle
             },
         }
     }
 
+    /// The running time the player to move has left at `now` (0 without a clock).
+    #[must_use]
+    pub fn time_left_to_move(&self, now: i64) -> i64 {
+        match (self.to_move(), self.deadline) {
+            (Some(color), Some(deadline)) => self.pauses_of(color).running_between(now, deadline),
+            _ => 0,
+        }
+    }
+
+    /// Moves the deadline of the player to move at `now`: `change` turns the running time
+    /// they have left into what they are to have, counted from now under their stops
+    /// (so a pause or a gift both land where the clock says). The next time warning is
+    /// looked at again at once.
+    pub(super) fn move_deadline(&mut self, now: i64, change: impl FnOnce(i64) -> i64) {
+        let (Some(color), Some(_)) = (self.to_move(), self.deadline) else {
+            return;
+        };
+        let left = change(self.time_left_to_move(now));
+        self.deadline = Some(self.pauses_of(color).deadline(now, left));
+        if self.warnings.next_at.is_some() {
+            self.warnings.next_at = Some(now);
+        }
+    }
+
     /// The clocks after `mover` moved at `now` (before the deadline) and the game goes
-    /// on: the mover's bank keeps what was left plus the increment, and the player now
-    /// to move gets their deadline (the same player again after forced passes).
+    /// on: the mover's bank keeps the running time that was left plus the increment, and
+    /// the player now to move gets their deadline (the same player again after forced
+    /// passes), their weekends and vacation skipped.
     pub(super) fn restart_clock(&mut self, mover: Color, now: i64) {
         let control = self.time_control;
-        if let Some(bank) = self
+        let left = self
             .deadline
-            .and_then(|deadline| control.bank_after_move(deadline - now))
-        {
+            .map(|deadline| self.pauses_of(mover).running_between(now, deadline));
+        if let Some(bank) = left.and_then(|left| control.bank_after_move(left)) {
             self.banks[bank_index(mover)] = Some(bank);
         }
+        let turn_time = self
+            .to_move()
+            .and_then(|next| control.turn_time(self.banks[bank_index(next)]));
         self.deadline = self
             .to_move()
-            .and_then(|next| control.turn_time(self.banks[bank_index(next)]))
-            .map(|time| now + time);
+            .zip(turn_time)
+            .map(|(next, time)| self.pauses_of(next).deadline(now, time));
+        self.warnings = TurnWarnings::new_turn(turn_time, now);
     }
 }
 
