@@ -35,6 +35,8 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("username_key", Text),
             ("password_hash", Text),
             ("created_at", Int),
+            ("after_move", Text),
+            ("confirm_moves", Int),
         ],
     ),
     (

@@ -33,7 +33,8 @@ use crate::{
         refused with 403). Errors are `{\"error\", \"message\"}`."),
     paths(
         accounts::register, accounts::create_token, accounts::login, accounts::logout,
-        accounts::me, accounts::list_tokens, accounts::revoke_token,
+        accounts::me, accounts::list_tokens, accounts::revoke_token, accounts::play_settings,
+        accounts::change_play_settings,
         challenges::create, challenges::list, challenges::show, challenges::accept,
         challenges::cancel,
         games::variants, games::my_games, games::show, games::play, games::resign,

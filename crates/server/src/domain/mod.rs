@@ -8,6 +8,7 @@ pub mod hashing;
 pub mod pages;
 pub mod profiles;
 pub mod ratings;
+pub mod settings;
 pub mod throttle;
 
 use rand::RngCore;
