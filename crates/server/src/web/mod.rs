@@ -46,6 +46,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/logout", post(accounts::logout))
         .route("/lang/{code}", get(i18n::set_lang))
         .route("/settings", get(settings::settings))
+        .route("/settings/play", post(settings::save_play))
         .route("/settings/tokens", post(settings::create_token))
         .route("/settings/tokens/{id}/revoke", post(settings::revoke_token))
         .route("/lobby", get(lobby::lobby))
