@@ -40,10 +40,10 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let addr = config.listen_addr;
     let state = server::build_state(config, Arc::new(SystemClock)).await?;
     // Before any request can end a game on time: deadlines move on by a downtime first.
-    if state.config.sweep_interval.is_some() {
-        if let Err(error) = server::sweeper::protect_from_downtime(&state).await {
-            tracing::warn!(%error, "checking for downtime failed; the sweeper retries");
-        }
+    if state.config.sweep_interval.is_some()
+        && let Err(error) = server::sweeper::protect_from_downtime(&state).await
+    {
+        tracing::warn!(%error, "checking for downtime failed; the sweeper retries");
     }
     let sweeper = server::spawn_sweeper(&state);
     server::spawn_position_refresh(&state);
