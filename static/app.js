@@ -1,5 +1,6 @@
 // Progressive enhancement: on the board, selection without reloads, legal targets
-// highlighted, moves posted with fetch and the fresh game swapped in; on every page, live
+// highlighted, moves confirmed first when the player asked for that, posted with fetch
+// and the fresh game swapped in (or on to the next game); on every page, live
 // updates (the opponent's moves, the your-turn counter) by server-sent events. Without
 // this script every square is still a plain link or form button, and a reload shows
 // what changed.
@@ -135,8 +136,16 @@
       credentials: "same-origin",
       headers: { "Content-Type": "application/x-www-form-urlencoded" }
     }).then(function (response) {
+      // The server sent the player on to their next game (their "after a move"
+      // setting): go there, as the page without script does.
+      var to = response.redirected ? new URL(response.url) : null;
+      if (to && to.pathname !== location.pathname) {
+        location.assign(to.href);
+        return null;
+      }
       return response.text();
     }).then(function (html) {
+      if (html === null) return;
       swap(html, false);
       settled();
     }).catch(function () {
@@ -145,6 +154,50 @@
       form.appendChild(input);
       form.submit();
     });
+  }
+
+  // A move chosen on the board: sent at once, or, when the player asked to confirm moves
+  // (their setting: `data-confirm-moves` on the game), held beside Confirm and Cancel
+  // until they press one. The held move lives in the page (the bar's data-move), so a
+  // fresh game swapped in meanwhile drops it.
+  function choose(area, move, el) {
+    var game = document.getElementById("game");
+    var bar = document.getElementById("move-confirm");
+    if (!game || !game.hasAttribute("data-confirm-moves") || !bar) {
+      post(area, move);
+      return;
+    }
+    unmark(area);
+    if (el) el.classList.add("pending");
+    bar.setAttribute("data-move", move);
+    var shown = document.getElementById("pending-move");
+    if (shown) shown.textContent = move;
+    bar.hidden = false;
+    var yes = document.getElementById("confirm-move");
+    if (yes) yes.focus();
+  }
+
+  function unmark(area) {
+    if (!area) return;
+    area.querySelectorAll(".pending").forEach(function (el) { el.classList.remove("pending"); });
+  }
+
+  // Puts the held move away (Cancel, Escape, another selection): nothing is sent.
+  function dismiss() {
+    var bar = document.getElementById("move-confirm");
+    if (!bar || bar.hidden) return;
+    bar.hidden = true;
+    bar.removeAttribute("data-move");
+    unmark(board());
+  }
+
+  // Confirm: sends the held move.
+  function confirmHeld() {
+    var bar = document.getElementById("move-confirm");
+    var area = board();
+    var move = bar && bar.getAttribute("data-move");
+    dismiss();
+    if (move && area) post(area, move);
   }
 
   // Fetches this page again: the fresh game (if this is a game page) and turn count.
@@ -253,13 +306,14 @@
     var el = event.target.closest(".sq, .choice");
     if (!el) return;
     var move = el.getAttribute("data-move");
-    if (move) { event.preventDefault(); post(area, move); return; }
+    if (move) { event.preventDefault(); choose(area, move, el); return; }
     if (el.hasAttribute("data-off")) { event.preventDefault(); return; }
     if (el.tagName === "BUTTON" && el.name === "move") {
-      event.preventDefault(); post(area, el.value); return;
+      event.preventDefault(); choose(area, el.value, el); return;
     }
     if (el.hasAttribute("data-select")) {
       event.preventDefault();
+      dismiss();
       var picks = picksOf(el.getAttribute("data-select"));
       var input = inputOf(area);
       var node = input && nodeAt(input, picks);
@@ -271,8 +325,17 @@
     }
   }
 
-  document.addEventListener("click", activate);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#confirm-move, #cancel-move");
+    if (button) {
+      event.preventDefault();
+      if (button.id === "confirm-move") confirmHeld(); else dismiss();
+      return;
+    }
+    activate(event);
+  });
   document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") dismiss();
     if ((event.key === "Enter" || event.key === " ") && event.target.matches && event.target.matches('span.sq[role="button"]')) {
       activate(event);
     }

@@ -42,6 +42,8 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("vacation_year", Int),
             ("vacation_used_hours", Int),
             ("auto_vacation", Int),
+            ("after_move", Text),
+            ("confirm_moves", Int),
         ],
     ),
     (

@@ -12,7 +12,10 @@ use utoipa::ToSchema;
 
 use crate::{
     AppState,
-    domain::{accounts, game},
+    domain::{
+        accounts, game,
+        settings::{self, AfterMove, PlaySettings, PlaySettingsChange},
+    },
     error::{AppError, ErrorBody},
     extract::{ClientAddr, CurrentUser, Json, Path, SESSION_COOKIE, session_cookie},
 };
@@ -25,6 +28,10 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/v1/tokens/{id}", delete(revoke_token))
         .route("/api/v1/session", post(login).delete(logout))
         .route("/api/v1/me", get(me))
+        .route(
+            "/api/v1/me/settings",
+            get(play_settings).patch(change_play_settings),
+        )
 }
 
 /// A username and password, to sign in with.
@@ -293,4 +300,102 @@ async fn me(
         username: user.username,
         your_turn,
     }))
+}
+
+/// Where the browser goes after a move.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AfterMoveDto {
+    /// Back to the game just played.
+    Stay,
+    /// On to the next game where it is the player's turn, when there is one.
+    NextGame,
+}
+
+impl From<AfterMove> for AfterMoveDto {
+    fn from(after_move: AfterMove) -> AfterMoveDto {
+        match after_move {
+            AfterMove::Stay => AfterMoveDto::Stay,
+            AfterMove::NextGame => AfterMoveDto::NextGame,
+        }
+    }
+}
+
+/// The caller's playing settings (for the browser pages; the API's own moves are not
+/// affected).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlaySettingsDto {
+    /// Where the browser goes after a move: `stay` (the default) or `next_game`.
+    pub after_move: AfterMoveDto,
+    /// Whether the board (with JavaScript) shows Confirm / Cancel before it sends a move
+    /// (default `true`). The page without JavaScript always sends a move by its own
+    /// button.
+    pub confirm_moves: bool,
+}
+
+impl From<PlaySettings> for PlaySettingsDto {
+    fn from(play: PlaySettings) -> PlaySettingsDto {
+        PlaySettingsDto {
+            after_move: play.after_move.into(),
+            confirm_moves: play.confirm_moves,
+        }
+    }
+}
+
+/// A change of playing settings: the fields given change, the others stay.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PlaySettingsPatch {
+    /// `stay` or `next_game`.
+    #[serde(default)]
+    #[schema(value_type = Option<AfterMoveDto>)]
+    pub after_move: Option<String>,
+    /// Confirm moves (`true`) or send them at once (`false`).
+    #[serde(default)]
+    pub confirm_moves: Option<bool>,
+}
+
+/// The caller's playing settings.
+#[utoipa::path(get, path = "/api/v1/me/settings", tag = "accounts",
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 200, description = "the caller's playing settings", body = PlaySettingsDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+    ))]
+async fn play_settings(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<axum::Json<PlaySettingsDto>, AppError> {
+    let play = settings::play_settings(&state, &user).await?;
+    Ok(axum::Json(play.into()))
+}
+
+/// Changes the caller's playing settings (the fields sent; `{}` changes nothing) and
+/// answers with all of them.
+#[utoipa::path(patch, path = "/api/v1/me/settings", tag = "accounts",
+    security(("bearer" = []), ("session" = [])),
+    request_body = PlaySettingsPatch,
+    responses(
+        (status = 200, description = "the playing settings now", body = PlaySettingsDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "a cross-site request with the session cookie",
+            body = ErrorBody),
+        (status = 422, description = "`after_move` is not `stay` or `next_game` \
+            (`invalid_after_move`), or a field has the wrong type (`invalid_body`)",
+            body = ErrorBody),
+    ))]
+async fn change_play_settings(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<PlaySettingsPatch>,
+) -> Result<axum::Json<PlaySettingsDto>, AppError> {
+    let change = PlaySettingsChange {
+        after_move: body
+            .after_move
+            .as_deref()
+            .map(settings::parse_after_move)
+            .transpose()?,
+        confirm_moves: body.confirm_moves,
+    };
+    let play = settings::change_play_settings(&state, &user, change).await?;
+    Ok(axum::Json(play.into()))
 }

@@ -343,8 +343,8 @@ async fn variants(State(state): State<AppState>) -> Result<axum::Json<Vec<Varian
     ))
 }
 
-/// The caller's games: their turn first (soonest deadline first), then waiting, then
-/// recently ended.
+/// The caller's games: their turn first (soonest deadline first, untimed last), then
+/// those waiting for the opponent (most recent activity first), then recently ended.
 #[utoipa::path(get, path = "/api/v1/games", tag = "games",
     security(("bearer" = []), ("session" = [])),
     responses(

@@ -34,7 +34,8 @@ use crate::{
         refused with 403). Errors are `{\"error\", \"message\"}`."),
     paths(
         accounts::register, accounts::create_token, accounts::login, accounts::logout,
-        accounts::me, accounts::list_tokens, accounts::revoke_token,
+        accounts::me, accounts::list_tokens, accounts::revoke_token, accounts::play_settings,
+        accounts::change_play_settings,
         time_settings::show, time_settings::change, time_settings::start, time_settings::end,
         challenges::create, challenges::list, challenges::show, challenges::accept,
         challenges::cancel,

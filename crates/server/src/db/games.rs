@@ -555,8 +555,10 @@ pub async fn claim_overdue(
     Ok(done.rows_affected() == 1)
 }
 
-/// A user's games: theirs to move first (by deadline), then the others still active,
-/// then up to `finished_limit` recently ended ones.
+/// A user's games: theirs to move first, least time left first (by `deadline`, the
+/// moment their time runs out, so also right when weekends or vacations stop a clock;
+/// untimed games last); then the others still active, the most recent activity
+/// (`updated_at`) first; then up to `finished_limit` recently ended ones.
 ///
 /// # Errors
 ///
@@ -576,14 +578,15 @@ pub async fn for_user(
     .await?;
     // Mine to move first, least time left first (untimed last); then the others, the
     // most recently changed first. Sorted here: the databases order nulls differently.
-    active.sort_by_key(|row| {
+    // Ties go by id, as in `next_users_turn`.
+    active.sort_by_cached_key(|row| {
         let mine = is_users_turn(row, user_id);
         let order = if mine {
             row.deadline.unwrap_or(i64::MAX)
         } else {
             -row.updated_at
         };
-        (!mine, order)
+        (!mine, order, row.id.clone())
     });
     let ended: Vec<GameRow> = sqlx::query_as(&format!(
         "select {COLUMNS} {FROM} \
@@ -702,6 +705,30 @@ pub async fn count_users_turn(conn: &mut AnyConnection, user_id: &str) -> Result
     .fetch_one(conn)
     .await?;
     Ok(count)
+}
+
+/// The next game waiting for `user_id` to move, other than `except`: the one whose
+/// deadline comes first (untimed games last, then by id), the order of [`for_user`].
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn next_users_turn(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    except: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let next: Option<(String,)> = sqlx::query_as(
+        "select id from games where status = 'active' and \
+         ((white_id = $1 and to_move = 'white') or (black_id = $1 and to_move = 'black')) \
+         and id <> $2 \
+         order by case when deadline is null then 1 else 0 end, deadline, id limit 1",
+    )
+    .bind(user_id)
+    .bind(except)
+    .fetch_optional(conn)
+    .await?;
+    Ok(next.map(|(id,)| id))
 }
 
 /// Active games per variant id, for the metrics gauge.

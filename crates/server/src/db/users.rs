@@ -313,3 +313,42 @@ pub async fn lock(conn: &mut AnyConnection, user_id: &str) -> Result<bool, sqlx:
         .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// A user's playing settings: (`after_move`, `confirm_moves`), `None` for no such user.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn play_settings(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Option<(String, i64)>, sqlx::Error> {
+    sqlx::query_as("select after_move, confirm_moves from users where id = $1")
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Changes the playing settings given (`None` keeps one) in one statement and returns
+/// them all as stored, `None` for no such user.
+///
+/// # Errors
+///
+/// Database errors (a value the table's checks refuse among them).
+pub async fn update_play_settings(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    after_move: Option<&str>,
+    confirm_moves: Option<i64>,
+) -> Result<Option<(String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "update users set after_move = coalesce($2, after_move), \
+         confirm_moves = coalesce($3, confirm_moves) where id = $1 \
+         returning after_move, confirm_moves",
+    )
+    .bind(user_id)
+    .bind(after_move)
+    .bind(confirm_moves)
+    .fetch_optional(conn)
+    .await
+}

@@ -9,6 +9,7 @@ pub mod pages;
 pub mod player_time;
 pub mod profiles;
 pub mod ratings;
+pub mod settings;
 pub mod throttle;
 
 use rand::RngCore;

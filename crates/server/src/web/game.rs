@@ -20,6 +20,7 @@ use crate::{
             time_control::bank_index,
         },
         ratings::SideChange,
+        settings::{self, AfterMove, PlaySettings},
     },
     error::AppError,
     extract::{Path, Query},
@@ -155,6 +156,28 @@ struct GamePage {
     white_rating: String,
     /// Black's.
     black_rating: String,
+    /// The next game where it is the viewer's turn (its id), empty when there is none.
+    next_game: String,
+    /// The script asks for Confirm before it sends a move chosen on the board.
+    confirm_moves: bool,
+}
+
+/// What the game page shows for the signed-in viewer besides the game: their next game
+/// and their playing settings.
+#[derive(Debug, Clone, Default)]
+struct ViewerExtras {
+    next_game: Option<String>,
+    play: PlaySettings,
+}
+
+async fn viewer_extras(state: &AppState, ctx: &Ctx, id: &str) -> Result<ViewerExtras, AppError> {
+    let Some(user) = &ctx.user else {
+        return Ok(ViewerExtras::default());
+    };
+    Ok(ViewerExtras {
+        next_game: game::next_for_user(state, user, Some(id)).await?,
+        play: settings::play_settings(state, user).await?,
+    })
 }
 
 /// A player's rating change as the game page shows it.
@@ -199,6 +222,7 @@ fn build_page(
     detail: &GameDetail,
     query: &GameQuery,
     message: String,
+    extras: ViewerExtras,
 ) -> Result<GamePage, AppError> {
     let t = ctx.t;
     let live_ply = detail.game.ply();
@@ -427,6 +451,8 @@ fn build_page(
             .rating_change
             .map(|change| change_text(change.black))
             .unwrap_or_default(),
+        next_game: extras.next_game.unwrap_or_default(),
+        confirm_moves: ctx.user.is_some() && extras.play.confirm_moves,
         ctx,
     })
 }
@@ -472,7 +498,15 @@ pub(crate) async fn page(
             .into_response());
     }
     let detail = game::get(&state, &id).await?;
-    render(&build_page(&state, ctx, &detail, &query, String::new())?)
+    let extras = viewer_extras(&state, &ctx, &detail.id).await?;
+    render(&build_page(
+        &state,
+        ctx,
+        &detail,
+        &query,
+        String::new(),
+        extras,
+    )?)
 }
 
 /// A move or action form: what it carries besides the move.
@@ -500,7 +534,8 @@ async fn refused(
     } else {
         error.message()
     };
-    let page = build_page(state, ctx, &detail, &GameQuery::default(), message)?;
+    let extras = viewer_extras(state, &ctx, &detail.id).await?;
+    let page = build_page(state, ctx, &detail, &GameQuery::default(), message, extras)?;
     Ok((error.status(), render(&page)?).into_response())
 }
 
@@ -514,7 +549,8 @@ fn stale(seen: &str, current: u32) -> Option<AppError> {
 }
 
 /// `POST /games/{id}/move`: plays the move for the signed-in player at the ply the page
-/// showed; back to the game.
+/// showed; back to the game, or on to the next game where it is their turn when their
+/// `after_move` setting says so and there is one.
 pub(crate) async fn play(
     State(state): State<AppState>,
     ctx: Ctx,
@@ -529,7 +565,16 @@ pub(crate) async fn play(
         return refused(&state, ctx, &id, &error).await;
     };
     match game::play_move(&state, &user, &id, form.move_text.trim(), seen).await {
-        Ok(_) => Ok(see_other(&format!("/games/{id}"))),
+        Ok(_) => {
+            let next = match settings::play_settings(&state, &user).await?.after_move {
+                AfterMove::NextGame => game::next_for_user(&state, &user, Some(&id)).await?,
+                AfterMove::Stay => None,
+            };
+            Ok(see_other(&format!(
+                "/games/{}",
+                next.as_deref().unwrap_or(&id)
+            )))
+        }
         Err(error)
             if error.status() == StatusCode::NOT_FOUND || error.status().is_server_error() =>
         {

@@ -49,6 +49,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/settings/time", post(settings::change_time))
         .route("/settings/vacation", post(settings::start_vacation))
         .route("/settings/vacation/end", post(settings::end_vacation))
+        .route("/settings/play", post(settings::save_play))
         .route("/settings/tokens", post(settings::create_token))
         .route("/settings/tokens/{id}/revoke", post(settings::revoke_token))
         .route("/lobby", get(lobby::lobby))

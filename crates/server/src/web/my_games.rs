@@ -92,7 +92,8 @@ struct MyGamesPage {
     finished: Vec<GameLine>,
 }
 
-/// `GET /my-games`: my turn first (least time left first), then waiting, then ended.
+/// `GET /my-games`: my turn first (least time left first, untimed last), then those
+/// waiting for the opponent (most recent activity first), then ended.
 pub(crate) async fn my_games(
     State(state): State<AppState>,
     ctx: Ctx,
@@ -139,13 +140,9 @@ pub(crate) async fn next_game(
     Query(query): Query<NextGameQuery>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?;
-    let list = game::list_for_user(&state, user).await?;
-    let next = list
-        .iter()
-        .filter(|g| g.status == GameStatus::Active && g.your_turn)
-        .find(|g| query.after.as_deref() != Some(g.id.as_str()));
+    let next = game::next_for_user(&state, user, query.after.as_deref()).await?;
     Ok(match next {
-        Some(game) => see_other(&format!("/games/{}", game.id)),
+        Some(id) => see_other(&format!("/games/{id}")),
         None => see_other("/my-games"),
     })
 }

@@ -1,5 +1,6 @@
 //! The settings page: the signed-in user's time (time zone, vacation, automatic
-//! vacation) and their API tokens, made, listed and revoked.
+//! vacation), playing settings (after a move, confirming moves) and API tokens, made,
+//! listed and revoked.
 
 use askama::Template;
 use axum::{
@@ -13,22 +14,36 @@ use crate::{
     domain::{
         accounts,
         player_time::{self, TimeSettings},
+        settings::{self, AfterMove, PlaySettings, PlaySettingsChange},
     },
     error::AppError,
-    extract::Path,
-    web::{Ctx, Form, error_text, render, see_other},
+    extract::{Path, Query},
+    web::{Ctx, Form, error_text, i18n::Tr, render, see_other},
 };
 
 #[derive(Template)]
 #[template(path = "settings.html")]
 struct SettingsPage {
     ctx: Ctx,
+    /// Where to go after a move: one radio button each.
+    after_move: Vec<Choice>,
+    /// Confirming moves on or off.
+    confirm_moves: Vec<Choice>,
+    notes: Notes,
     tokens: Vec<TokenLine>,
+    tokens_help: String,
+    time: TimeView,
+}
+
+/// What the page says after a form: each empty when there is nothing to say.
+#[derive(Debug, Clone, Default)]
+struct Notes {
     /// A token just made, shown this once.
     new_token: String,
     name_error: String,
-    tokens_help: String,
-    time: TimeView,
+    /// The playing settings were saved.
+    play_saved: bool,
+    play_error: String,
     /// A refused change of the time settings, shown in that section.
     time_error: String,
 }
@@ -46,37 +61,6 @@ struct TimeView {
     left: String,
     /// Whether a vacation can be started (allowance left, none running).
     may_start: bool,
-}
-
-/// One token as the page lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct TokenLine {
-    id: String,
-    name: String,
-    created: String,
-    last_used: String,
-}
-
-/// The new-token form.
-#[derive(Debug, Deserialize)]
-pub(crate) struct NewTokenForm {
-    #[serde(default)]
-    name: String,
-}
-
-/// A unix time as `YYYY-MM-DD HH:MM UTC`.
-fn utc_minute(unix: i64) -> String {
-    match time::OffsetDateTime::from_unix_timestamp(unix) {
-        Ok(at) => format!(
-            "{:04}-{:02}-{:02} {:02}:{:02} UTC",
-            at.year(),
-            u8::from(at.month()),
-            at.day(),
-            at.hour(),
-            at.minute()
-        ),
-        Err(_) => String::new(),
-    }
 }
 
 fn time_view(ctx: &Ctx, settings: &TimeSettings) -> TimeView {
@@ -110,24 +94,87 @@ fn time_view(ctx: &Ctx, settings: &TimeSettings) -> TimeView {
     }
 }
 
-async fn page(
-    state: &AppState,
-    ctx: Ctx,
-    new_token: String,
-    name_error: String,
-) -> Result<SettingsPage, AppError> {
-    page_with(state, ctx, new_token, name_error, String::new()).await
+/// One radio button of the playing settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Choice {
+    /// The element id (`after-move-stay`).
+    id: String,
+    /// The value sent.
+    value: &'static str,
+    /// Its label, translated.
+    label: String,
+    /// Whether it is the setting now.
+    checked: bool,
 }
 
-async fn page_with(
-    state: &AppState,
-    ctx: Ctx,
-    new_token: String,
-    name_error: String,
-    time_error: String,
-) -> Result<SettingsPage, AppError> {
+fn choices(t: &Tr, play: PlaySettings) -> (Vec<Choice>, Vec<Choice>) {
+    let after_move = AfterMove::ALL
+        .into_iter()
+        .map(|choice| Choice {
+            id: format!("after-move-{}", choice.as_str().replace('_', "-")),
+            value: choice.as_str(),
+            label: t.get(&format!("settings.after_move.{choice}")).to_owned(),
+            checked: choice == play.after_move,
+        })
+        .collect();
+    let confirm_moves = [(true, "1", "on"), (false, "0", "off")]
+        .into_iter()
+        .map(|(on, value, key)| Choice {
+            id: format!("confirm-moves-{key}"),
+            value,
+            label: t.get(&format!("settings.confirm_moves.{key}")).to_owned(),
+            checked: on == play.confirm_moves,
+        })
+        .collect();
+    (after_move, confirm_moves)
+}
+
+/// One token as the page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct TokenLine {
+    id: String,
+    name: String,
+    created: String,
+    last_used: String,
+}
+
+/// The settings page's query: `saved=play` after the playing settings were saved.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct SettingsQuery {
+    saved: Option<String>,
+}
+
+/// The playing-settings form: a field left out stays as it is.
+#[derive(Debug, Deserialize)]
+pub(crate) struct PlayForm {
+    after_move: Option<String>,
+    confirm_moves: Option<String>,
+}
+
+/// The new-token form.
+#[derive(Debug, Deserialize)]
+pub(crate) struct NewTokenForm {
+    #[serde(default)]
+    name: String,
+}
+
+/// A unix time as `YYYY-MM-DD HH:MM UTC`.
+fn utc_minute(unix: i64) -> String {
+    match time::OffsetDateTime::from_unix_timestamp(unix) {
+        Ok(at) => format!(
+            "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+            at.year(),
+            u8::from(at.month()),
+            at.day(),
+            at.hour(),
+            at.minute()
+        ),
+        Err(_) => String::new(),
+    }
+}
+
+async fn page(state: &AppState, ctx: Ctx, notes: Notes) -> Result<SettingsPage, AppError> {
     let user = ctx.require_user()?.clone();
-    let time = time_view(&ctx, &player_time::settings(state, &user).await?);
     let never = ctx.t.get("settings.never_used").to_owned();
     let tokens = accounts::tokens(state, &user)
         .await?
@@ -139,12 +186,15 @@ async fn page_with(
             last_used: token.last_used_at.map_or_else(|| never.clone(), utc_minute),
         })
         .collect();
+    let play = settings::play_settings(state, &user).await?;
+    let (after_move, confirm_moves) = choices(&ctx.t, play);
+    let time = time_view(&ctx, &player_time::settings(state, &user).await?);
     Ok(SettingsPage {
-        tokens,
-        new_token,
-        name_error,
         time,
-        time_error,
+        after_move,
+        confirm_moves,
+        notes,
+        tokens,
         tokens_help: ctx.t.fmt(
             "settings.tokens_help",
             &[(
@@ -160,8 +210,55 @@ async fn page_with(
 pub(crate) async fn settings(
     State(state): State<AppState>,
     ctx: Ctx,
+    Query(query): Query<SettingsQuery>,
 ) -> Result<Response, AppError> {
-    render(&page(&state, ctx, String::new(), String::new()).await?)
+    let notes = Notes {
+        play_saved: query.saved.as_deref() == Some("play"),
+        ..Notes::default()
+    };
+    render(&page(&state, ctx, notes).await?)
+}
+
+/// `POST /settings/play`: saves the playing settings, back to the page saying so; a
+/// value that is not offered is refused with the page and the error (422).
+pub(crate) async fn save_play(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Form(form): Form<PlayForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let change = form
+        .after_move
+        .as_deref()
+        .map(settings::parse_after_move)
+        .transpose()
+        .and_then(|after_move| {
+            let confirm_moves = form
+                .confirm_moves
+                .as_deref()
+                .map(settings::parse_confirm_moves)
+                .transpose()?;
+            Ok(PlaySettingsChange {
+                after_move,
+                confirm_moves,
+            })
+        });
+    match change {
+        Ok(change) => {
+            settings::change_play_settings(&state, &user, change).await?;
+            Ok(see_other("/settings?saved=play#playing"))
+        }
+        Err(error @ AppError::Invalid { .. }) => {
+            let notes = Notes {
+                play_error: error_text(&ctx.t, error.code(), &error.message(), None),
+                ..Notes::default()
+            };
+            let status = error.status();
+            let page = page(&state, ctx, notes).await?;
+            Ok((status, render(&page)?).into_response())
+        }
+        Err(error) => Err(error),
+    }
 }
 
 /// `POST /settings/tokens`: makes a token and shows it once.
@@ -176,11 +273,20 @@ pub(crate) async fn create_token(
         Err(error) => Err(error),
     };
     match made {
-        Ok(token) => render(&page(&state, ctx, token.token, String::new()).await?),
+        Ok(token) => {
+            let notes = Notes {
+                new_token: token.token,
+                ..Notes::default()
+            };
+            render(&page(&state, ctx, notes).await?)
+        }
         Err(error @ (AppError::Invalid { .. } | AppError::Conflict { .. })) => {
-            let text = error_text(&ctx.t, error.code(), &error.message(), None);
+            let notes = Notes {
+                name_error: error_text(&ctx.t, error.code(), &error.message(), None),
+                ..Notes::default()
+            };
             let status = error.status();
-            let page = page(&state, ctx, String::new(), text).await?;
+            let page = page(&state, ctx, notes).await?;
             Ok((status, render(&page)?).into_response())
         }
         Err(error) => Err(error),
@@ -217,7 +323,11 @@ async fn time_refused(
         Err(error @ (AppError::Invalid { .. } | AppError::Conflict { .. })) => {
             let text = error_text(&ctx.t, error.code(), &error.message(), None);
             let status = error.status();
-            let page = page_with(state, ctx, String::new(), String::new(), text).await?;
+            let notes = Notes {
+                time_error: text,
+                ..Notes::default()
+            };
+            let page = page(state, ctx, notes).await?;
             Ok((status, render(&page)?).into_response())
         }
         Err(error) => Err(error),
@@ -287,6 +397,33 @@ pub(crate) async fn revoke_token(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_stored_settings_are_the_checked_choices_with_their_labels() {
+        let t = Tr::new(crate::web::i18n::Lang::En);
+        let play = PlaySettings {
+            after_move: AfterMove::NextGame,
+            confirm_moves: false,
+        };
+        let (after_move, confirm_moves) = choices(&t, play);
+        let ids: Vec<&str> = after_move.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["after-move-stay", "after-move-next-game"]);
+        let checked = |list: &[Choice]| -> Vec<&str> {
+            list.iter().filter(|c| c.checked).map(|c| c.value).collect()
+        };
+        assert_eq!(checked(&after_move), ["next_game"]);
+        assert_eq!(checked(&confirm_moves), ["0"]);
+        let (after_move, confirm_moves) = choices(&t, PlaySettings::default());
+        assert_eq!(checked(&after_move), ["stay"]);
+        assert_eq!(checked(&confirm_moves), ["1"]);
+        assert_eq!(
+            confirm_moves[1].label,
+            "Off: send a move as soon as it is chosen"
+        );
+        for choice in after_move.iter().chain(&confirm_moves) {
+            assert!(!choice.label.starts_with("settings."), "{choice:?}");
+        }
+    }
 
     #[test]
     fn times_are_shown_to_the_minute_in_utc() {

@@ -23,6 +23,7 @@ scenarios!(
     tokens_are_named_listed_touched_and_revoked,
     tokens_per_account_are_capped,
     https_public_url_makes_the_cookie_secure_and_sets_the_origin,
+    playing_settings_are_read_and_changed_field_by_field,
 );
 
 async fn register_then_token_then_me(app: TestApp) {
@@ -681,4 +682,78 @@ async fn https_public_url_makes_the_cookie_secure_and_sets_the_origin(app: TestA
         post("https://other.example.org").await.unwrap().status(),
         StatusCode::FORBIDDEN
     );
+}
+
+async fn playing_settings_are_read_and_changed_field_by_field(app: TestApp) {
+    let player = app.player("sofia").await;
+    let token = Some(player.token.as_str());
+    let (status, body) = app.get("/api/v1/me/settings", token).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body, json!({"after_move": "stay", "confirm_moves": true}));
+    let patch =
+        |body: serde_json::Value| app.send(Method::PATCH, "/api/v1/me/settings", token, Some(body));
+    let (status, body) = patch(json!({"after_move": "next_game"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body,
+        json!({"after_move": "next_game", "confirm_moves": true}),
+        "the field left out stays"
+    );
+    let (status, body) = patch(json!({"confirm_moves": false})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body,
+        json!({"after_move": "next_game", "confirm_moves": false})
+    );
+    let (status, body) = patch(json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body,
+        json!({"after_move": "next_game", "confirm_moves": false})
+    );
+    // Bad values: 422 with a code and a message, nothing changed.
+    for (bad, code) in [
+        (json!({"after_move": "home"}), "invalid_after_move"),
+        (json!({"after_move": "Stay"}), "invalid_after_move"),
+        (json!({"after_move": 1}), "invalid_body"),
+        (json!({"confirm_moves": "yes"}), "invalid_body"),
+        (json!({"confirm_moves": 1}), "invalid_body"),
+        (
+            json!({"after_move": "stay", "confirm_moves": "no"}),
+            "invalid_body",
+        ),
+    ] {
+        let (status, body) = patch(bad.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {body}");
+        assert_eq!(body["error"], code, "{bad}: {body}");
+        assert!(!body["message"].as_str().unwrap_or("").is_empty(), "{body}");
+    }
+    let (_, body) = app.get("/api/v1/me/settings", token).await;
+    assert_eq!(
+        body,
+        json!({"after_move": "next_game", "confirm_moves": false})
+    );
+    // Each player has their own.
+    let other = app.player("tomas").await;
+    let (_, body) = app.get("/api/v1/me/settings", Some(&other.token)).await;
+    assert_eq!(body, json!({"after_move": "stay", "confirm_moves": true}));
+    // Signed out: 401 both ways.
+    let (status, body) = app.get("/api/v1/me/settings", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    let (status, body) = app
+        .send(
+            Method::PATCH,
+            "/api/v1/me/settings",
+            None,
+            Some(json!({"after_move": "stay"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    // The document describes both operations and the choices.
+    let (_, doc) = app.get("/api/v1/openapi.json", None).await;
+    let path = &doc["paths"]["/api/v1/me/settings"];
+    assert!(path["get"]["responses"]["200"].is_object(), "{path}");
+    assert!(path["patch"]["responses"]["422"].is_object(), "{path}");
+    let choices = &doc["components"]["schemas"]["AfterMoveDto"]["enum"];
+    assert_eq!(choices, &json!(["stay", "next_game"]));
 }

@@ -61,6 +61,8 @@ async fn openapi_document_lists_every_route(app: TestApp) {
         ("/api/v1/games/{id}/draw/claim", "post"),
         ("/api/v1/games/{id}/events", "get"),
         ("/api/v1/me/events", "get"),
+        ("/api/v1/me/settings", "get"),
+        ("/api/v1/me/settings", "patch"),
         ("/api/v1/leaderboards/{variant}", "get"),
         ("/api/v1/players/{name}", "get"),
         ("/api/v1/players/{name}/games", "get"),
@@ -81,7 +83,7 @@ async fn openapi_document_lists_every_route(app: TestApp) {
     }
     let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
     assert_eq!(
-        documented, 36,
+        documented, 38,
         "a route is documented that the test does not know"
     );
     assert!(doc["components"]["schemas"]["GameDto"]["properties"]["legal_moves"].is_object());

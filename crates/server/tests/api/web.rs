@@ -23,6 +23,8 @@ scenarios!(
     cross_site_form_posts_are_refused,
     language_follows_cookie_then_accept_language,
     my_games_orders_my_turn_first_and_next_game_jumps_there,
+    my_games_put_least_time_left_first_then_the_latest_activity,
+    playing_settings_by_form_and_straight_on_to_the_next_game,
     player_pages_list_games_with_results,
     a_late_move_by_form_says_the_game_is_lost_on_time,
     redirects_stay_on_the_site_and_strange_queries_never_fail,
@@ -270,17 +272,24 @@ async fn new_game(
     black_name: &str,
     variant: &str,
 ) -> String {
-    let page = white
-        .post(
-            "/challenges",
-            &[
-                ("variant", variant),
-                ("color", "white"),
-                ("days_per_move", "3"),
-                ("opponent", black_name),
-            ],
-        )
-        .await;
+    new_game_with(white, black, black_name, variant, &[("days_per_move", "3")]).await
+}
+
+/// [`new_game`] with the challenge form's time fields `time`.
+async fn new_game_with(
+    white: &mut Browser,
+    black: &mut Browser,
+    black_name: &str,
+    variant: &str,
+    time: &[(&str, &str)],
+) -> String {
+    let mut form = vec![
+        ("variant", variant),
+        ("color", "white"),
+        ("opponent", black_name),
+    ];
+    form.extend_from_slice(time);
+    let page = white.post("/challenges", &form).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
     let lobby = black.get("/lobby").await;
     let form = lobby.attr("#to-me form", "action");
@@ -622,7 +631,8 @@ async fn moves_by_form_carry_the_ply_and_a_stale_page_gets_the_fresh_board(app: 
             &[("move", "d4"), ("ply", "0")],
         )
         .await;
-    assert_eq!(stale.status, StatusCode::CONFLICT);
+    assert!(stale.status.is_client_error(), "{}", stale.status);
+    assert!(stale.location.is_empty());
     assert!(stale.text("#message").contains("moved meanwhile"));
     assert_eq!(stale.board_ply(), 1, "the fresh board");
     assert_eq!(app.game(&id).await["ply"], 1, "nothing played");
@@ -805,9 +815,14 @@ async fn game_page_shows_record_scores_replay_and_actions(app: TestApp) {
         page.text(".deadline"),
         "Deadline 2026-12-04 10:00 UTC (3 d 0 h left)"
     );
+    assert!(
+        !page.has("#next-game"),
+        "no other game waits for bodhi: {}",
+        page.text("#no-next-game")
+    );
     assert_eq!(
-        page.attr("#next-game", "href"),
-        format!("/next-game?after={id}")
+        page.text("#no-next-game"),
+        "No other game waits for your move."
     );
     let actions = page.attrs(".actions form", "action");
     assert_eq!(
@@ -1128,6 +1143,226 @@ async fn my_games_orders_my_turn_first_and_next_game_jumps_there(app: TestApp) {
     assert_eq!(next.location, format!("/games/{second}"));
     let home = black.get("/").await;
     assert_eq!(home.text(".your-turn"), "Your turn in 1 games");
+}
+
+/// The ids of the games listed in one section of My games, in order.
+fn listed(page: &Page, section: &str) -> Vec<String> {
+    page.attrs(&format!("#{section} tbody tr a[href^='/games/']"), "href")
+        .iter()
+        .map(|href| href.trim_start_matches("/games/").to_owned())
+        .collect()
+}
+
+async fn my_games_put_least_time_left_first_then_the_latest_activity(app: TestApp) {
+    let mut me = Browser::sign_up(&app, "mona").await;
+    let mut them = Browser::sign_up(&app, "theo").await;
+    let per_move = |days: &'static str| {
+        [
+            ("time_kind", "per_move"),
+            ("days_per_move", days),
+            ("extra_hours", "0"),
+        ]
+    };
+    // Mine to move (White, before the first move), started now: three and five days.
+    let three = new_game_with(&mut me, &mut them, "theo", "chess", &per_move("3")).await;
+    let five = new_game_with(&mut me, &mut them, "theo", "chess", &per_move("5")).await;
+    let untimed = new_game_with(
+        &mut me,
+        &mut them,
+        "theo",
+        "chess",
+        &[("time_kind", "untimed")],
+    )
+    .await;
+    // Two that will wait for Theo, started in the order early, late.
+    let early = new_game(&mut me, &mut them, "theo", "chess").await;
+    let late = new_game(&mut me, &mut them, "theo", "chess").await;
+    // Two days later, a game of two days per move: less time left than the five days,
+    // more than the three started two days ago.
+    app.clock.advance(2 * 86_400);
+    let two = new_game_with(&mut me, &mut them, "theo", "chess", &per_move("2")).await;
+    // I move in the late one first, then in the early one: the early one is the latest
+    // activity although it started first and Theo has more time left in the late one.
+    app.clock.advance(3600);
+    me.play(&late, "e2e4").await;
+    app.clock.advance(3600);
+    me.play(&early, "d2d4").await;
+    let resigned = new_game(&mut me, &mut them, "theo", "reversi-6x6").await;
+    me.act(&resigned, "resign", "0").await;
+
+    let page = me.get("/my-games").await;
+    assert_eq!(
+        listed(&page, "my-turn"),
+        [three.as_str(), &two, &five, &untimed]
+    );
+    assert_eq!(listed(&page, "waiting"), [early.as_str(), &late]);
+    assert_eq!(listed(&page, "finished"), [resigned.as_str()]);
+    // Theo's side of the same games: his turn in the two I moved in, the one whose
+    // deadline comes first (the late one: I moved there an hour earlier) first.
+    let theirs = them.get("/my-games").await;
+    assert_eq!(listed(&theirs, "my-turn"), [late.as_str(), &early]);
+    // The others by latest activity: the game started two days later first, then the
+    // three started at the same moment, by id.
+    let mut same_moment = vec![three.clone(), five.clone(), untimed.clone()];
+    same_moment.sort();
+    let mut expected = vec![two.clone()];
+    expected.extend(same_moment);
+    assert_eq!(listed(&theirs, "waiting"), expected);
+    // The next game follows the same order, and so does the game page's link.
+    assert_eq!(
+        me.get("/next-game").await.location,
+        format!("/games/{three}")
+    );
+    let after = me.get(&format!("/next-game?after={three}")).await;
+    assert_eq!(after.location, format!("/games/{two}"));
+    let page = me.get(&format!("/games/{three}")).await;
+    assert_eq!(page.attr("#next-game", "href"), format!("/games/{two}"));
+    let page = me.get(&format!("/games/{untimed}")).await;
+    assert_eq!(page.attr("#next-game", "href"), format!("/games/{three}"));
+}
+
+async fn playing_settings_by_form_and_straight_on_to_the_next_game(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "paula").await;
+    let mut black = Browser::sign_up(&app, "piet").await;
+    // The defaults: stay on the game, confirm moves.
+    let page = white.get("/settings").await;
+    assert_eq!(page.text("#playing h2"), "Playing");
+    assert_eq!(page.attr("#play-form", "action"), "/settings/play");
+    assert_eq!(
+        page.attrs("#play-form input[name=after_move]", "value"),
+        ["stay", "next_game"]
+    );
+    assert_eq!(
+        page.attr("input[name=after_move][checked]", "value"),
+        "stay"
+    );
+    assert_eq!(
+        page.attr("input[name=confirm_moves][checked]", "value"),
+        "1"
+    );
+    assert!(page.text("#playing .help").contains("Without JavaScript"));
+    assert!(!page.has("#play-saved"));
+    let first = new_game(&mut white, &mut black, "piet", "reversi-6x6").await;
+    let second = new_game(&mut white, &mut black, "piet", "chess").await;
+    // The game page offers the next game where it is my turn, and tells the script to
+    // ask before it sends a move (its Confirm and Cancel wait, hidden).
+    let page = white.get(&format!("/games/{first}")).await;
+    assert_eq!(page.attr("#next-game", "href"), format!("/games/{second}"));
+    assert_eq!(page.attr("#game", "data-confirm-moves"), "1");
+    assert!(page.has("#move-confirm[hidden] button#confirm-move[type=button]"));
+    assert!(page.has("#move-confirm[hidden] button#cancel-move[type=button]"));
+    // Staying (the default): back to the game after the move.
+    let ply = page.board_ply().to_string();
+    let reversi_move = page.move_buttons()[0].clone();
+    let moved = white
+        .post(
+            &format!("/games/{first}/move"),
+            &[("move", reversi_move.as_str()), ("ply", &ply)],
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::SEE_OTHER, "{}", moved.body);
+    assert_eq!(moved.location, format!("/games/{first}"));
+
+    // Values that are not offered: the page again with the error, nothing changed.
+    for form in [
+        [("after_move", "home"), ("confirm_moves", "1")],
+        [("after_move", "next_game"), ("confirm_moves", "maybe")],
+    ] {
+        let page = white.post("/settings/play", &form).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY, "{form:?}");
+        assert!(page.text("#play-error").starts_with("Choose"), "{form:?}");
+        assert_eq!(
+            page.attr("input[name=after_move][checked]", "value"),
+            "stay"
+        );
+    }
+    // Straight on to the next game, and no confirming.
+    let saved = white
+        .post(
+            "/settings/play",
+            &[("after_move", "next_game"), ("confirm_moves", "0")],
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    assert_eq!(saved.location, "/settings?saved=play#playing");
+    let page = white.get("/settings?saved=play").await;
+    assert_eq!(page.text("#play-saved"), "Your playing settings are saved.");
+    assert_eq!(
+        page.attr("input[name=after_move][checked]", "value"),
+        "next_game"
+    );
+    assert_eq!(
+        page.attr("input[name=confirm_moves][checked]", "value"),
+        "0"
+    );
+    // The API reads the same settings (here with the session cookie).
+    let api = white.get("/api/v1/me/settings").await;
+    let api: serde_json::Value = serde_json::from_str(&api.body).unwrap();
+    assert_eq!(
+        api,
+        serde_json::json!({"after_move": "next_game", "confirm_moves": false})
+    );
+    let page = white.get(&format!("/games/{second}")).await;
+    assert!(!page.has("#game[data-confirm-moves]"));
+    assert!(!page.has("#move-confirm"));
+    // No other game waits for Paula (Piet is to move in the first): she stays.
+    let ply = page.board_ply().to_string();
+    let moved = white
+        .post(
+            &format!("/games/{second}/move"),
+            &[("move", "e2e4"), ("ply", &ply)],
+        )
+        .await;
+    assert_eq!(moved.location, format!("/games/{second}"));
+    // Piet keeps the default: back to his game.
+    let page = black.get(&format!("/games/{first}")).await;
+    let reply = page.move_buttons()[0].clone();
+    let moved = black
+        .post(
+            &format!("/games/{first}/move"),
+            &[
+                ("move", reply.as_str()),
+                ("ply", &page.board_ply().to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(moved.location, format!("/games/{first}"));
+    // Now a third game waits for Paula: her move in the first takes her there.
+    let third = new_game(&mut white, &mut black, "piet", "knight-fight").await;
+    let page = white.get(&format!("/games/{first}")).await;
+    assert_eq!(page.attr("#next-game", "href"), format!("/games/{third}"));
+    let ply = page.board_ply().to_string();
+    let next_move = page.move_buttons()[0].clone();
+    let moved = white
+        .post(
+            &format!("/games/{first}/move"),
+            &[("move", next_move.as_str()), ("ply", &ply)],
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::SEE_OTHER, "{}", moved.body);
+    assert_eq!(moved.location, format!("/games/{third}"));
+    let page = white.get(&moved.location).await;
+    assert_eq!(
+        page.text("#no-next-game"),
+        "No other game waits for your move."
+    );
+    // A refused move is no move: the game again with the error, not the next game.
+    let stale = white
+        .post(
+            &format!("/games/{first}/move"),
+            &[("move", next_move.as_str()), ("ply", &ply)],
+        )
+        .await;
+    assert!(stale.status.is_client_error(), "{}", stale.status);
+    assert!(stale.location.is_empty());
+    // In Estonian.
+    white.get("/lang/et?back=/settings").await;
+    let page = white.get("/settings").await;
+    assert_eq!(page.text("#playing h2"), "Mängimine");
+    assert_eq!(
+        page.text("label[for=after-move-next-game]"),
+        "Mine kohe järgmisse mängu, kus on minu käik"
+    );
 }
 
 async fn player_pages_list_games_with_results(app: TestApp) {

@@ -4,7 +4,10 @@
 //! mate by clicking squares with JavaScript on (each seeing the other's moves arrive live,
 //! without a reload), and one chess move with JavaScript off; then the rules pages show
 //! the statistics changed. Screenshots of each variant's board
-//! go to `target/screenshots/`.
+//! go to `target/screenshots/`. A second test plays with the playing settings: a move
+//! waits for Confirm (Cancel sends nothing), is sent at once with confirming off, and
+//! takes the player straight on to their next game (on SQLite, and on Postgres with
+//! `TEST_DATABASE_URL`).
 //!
 //! Needs `chromium` and `chromedriver` on the PATH (or `CHROME_BIN` / `CHROMEDRIVER`).
 //! Built without them the suite is ignored, with the reason (see build.rs); with
@@ -208,6 +211,33 @@ async fn challenge(app: &TestApp, challenger: &Client, acceptor: &Client, varian
     acceptor.current_url().await.expect("url").to_string()
 }
 
+/// Saves playing settings on the settings page, as a person does: the radio buttons
+/// `#after-move-<stay|next-game>` and `#confirm-moves-<on|off>`, then Save.
+async fn set_playing(client: &Client, app: &TestApp, after_move: &str, confirm: bool) {
+    client
+        .goto(&format!("{}/settings", app.address))
+        .await
+        .expect("settings page");
+    let after_move = after_move.replace('_', "-");
+    click(client, &format!("#after-move-{after_move}")).await;
+    let confirm = if confirm { "on" } else { "off" };
+    click(client, &format!("#confirm-moves-{confirm}")).await;
+    click(client, "#play-form button[type=submit]").await;
+    find(client, "#play-saved").await;
+}
+
+/// Whether the move confirmation (Confirm / Cancel) shows.
+async fn confirm_shown(client: &Client) -> bool {
+    client
+        .execute(
+            "var bar = document.getElementById('move-confirm'); return !!bar && !bar.hidden;",
+            vec![],
+        )
+        .await
+        .expect("script")
+        == Value::Bool(true)
+}
+
 async fn board_ply(client: &Client) -> u64 {
     find(client, "#board")
         .await
@@ -275,6 +305,9 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     let bob = session(&driver, &chrome, true).await;
     sign_up(&alice, &app, "alice").await;
     sign_up(&bob, &app, "bob").await;
+    // Every click below sends its move at once (confirming moves is covered on its own).
+    set_playing(&alice, &app, "stay", false).await;
+    set_playing(&bob, &app, "stay", false).await;
 
     // A whole Reversi 6x6 game, every move a click, JavaScript swapping the board in.
     let url = challenge(&app, &alice, &bob, "reversi-6x6").await;
@@ -536,4 +569,125 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     for client in [alice, bob, plain] {
         client.close().await.expect("close the session");
     }
+}
+
+/// Playing settings in the browser: with confirming on (the default) a chosen move waits
+/// for Confirm and Cancel sends nothing; with it off a move goes at once; with "after a
+/// move: next game" the move takes the player to their next game where it is their turn.
+async fn moves_wait_for_confirmation_and_go_on_to_the_next_game(backend: Backend) {
+    let (chrome, driver_bin) = binaries();
+    let app = TestApp::spawn(backend, &[]).await;
+    let driver = start_driver(&driver_bin).await;
+    let alice = session(&driver, &chrome, true).await;
+    let bob = session(&driver, &chrome, true).await;
+    sign_up(&alice, &app, "alice").await;
+    sign_up(&bob, &app, "bob").await;
+    let first = challenge(&app, &alice, &bob, "chess").await;
+    let second = challenge(&app, &alice, &bob, "chess").await;
+
+    // Confirming is on by default: e2-e4 waits beside Confirm and Cancel.
+    alice.goto(&first).await.unwrap();
+    mark(&alice).await;
+    click(&alice, "#board a.sq[data-sq='e2']").await;
+    click(&alice, "#board .sq.target[data-sq='e4']").await;
+    find(&alice, "#move-confirm:not([hidden])").await;
+    assert_eq!(
+        find(&alice, "#pending-move").await.text().await.unwrap(),
+        "e2e4"
+    );
+    find(&alice, "#board .sq.pending[data-sq='e4']").await;
+    shot(&alice, "confirm-move").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        api_game(&app, &first).await["ply"],
+        0,
+        "not sent before Confirm"
+    );
+    // Cancel: nothing is sent, the board stays as it was.
+    click(&alice, "#cancel-move").await;
+    find(&alice, "#move-confirm[hidden]").await;
+    assert!(alice.find(css("#board .sq.pending")).await.is_err());
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        api_game(&app, &first).await["ply"],
+        0,
+        "Cancel sends nothing"
+    );
+    assert_eq!(live_ply(&alice).await, 0);
+    // Chosen again and confirmed: sent, the board swapped in without a reload.
+    click(&alice, "#board .sq.target[data-sq='e4']").await;
+    click(&alice, "#confirm-move").await;
+    wait_for_ply(&alice, 1).await;
+    assert!(still_marked(&alice).await, "confirmed without a reload");
+    assert!(!confirm_shown(&alice).await);
+    assert_eq!(api_game(&app, &first).await["moves"], json!(["e2e4"]));
+
+    // Bob turns confirming off: his click sends the move at once.
+    set_playing(&bob, &app, "stay", false).await;
+    bob.goto(&first).await.unwrap();
+    mark(&bob).await;
+    click(&bob, "#board a.sq[data-sq='e7']").await;
+    click(&bob, "#board .sq.target[data-sq='e5']").await;
+    wait_for_ply(&bob, 2).await;
+    assert!(still_marked(&bob).await);
+    assert!(
+        bob.find(css("#move-confirm")).await.is_err(),
+        "no confirmation"
+    );
+    assert_eq!(
+        api_game(&app, &first).await["moves"],
+        json!(["e2e4", "e7e5"])
+    );
+
+    // Alice goes straight on to her next game after a move (still confirming).
+    set_playing(&alice, &app, "next_game", true).await;
+    alice.goto(&first).await.unwrap();
+    let next = find(&alice, "#next-game").await.attr("href").await.unwrap();
+    assert!(second.ends_with(next.as_deref().unwrap_or("-")), "{next:?}");
+    click(&alice, "#board a.sq[data-sq='d2']").await;
+    click(&alice, "#board .sq.target[data-sq='d4']").await;
+    click(&alice, "#confirm-move").await;
+    let started = Instant::now();
+    while alice.current_url().await.unwrap().as_str() != second {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "still on {}",
+            alice.current_url().await.unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    find(&alice, "#board[data-ply='0']").await;
+    assert_eq!(api_game(&app, &first).await["ply"], 3);
+    // No other game waits for her now: after this move she stays.
+    mark(&alice).await;
+    click(&alice, "#board a.sq[data-sq='g1']").await;
+    click(&alice, "#board .sq.target[data-sq='f3']").await;
+    click(&alice, "#confirm-move").await;
+    wait_for_ply(&alice, 1).await;
+    assert!(still_marked(&alice).await, "stayed, without a reload");
+    assert_eq!(alice.current_url().await.unwrap().as_str(), second);
+    find(&alice, "#no-next-game").await;
+    assert_eq!(api_game(&app, &second).await["moves"], json!(["g1f3"]));
+
+    for client in [alice, bob] {
+        client.close().await.expect("close the session");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser_tests),
+    ignore = "install chromium and chromium-driver (then touch crates/server/build.rs) to run"
+)]
+async fn playing_settings_in_chromium_sqlite() {
+    moves_wait_for_confirmation_and_go_on_to_the_next_game(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(browser_tests, postgres_tests)),
+    ignore = "needs chromium and chromium-driver, and TEST_DATABASE_URL for Postgres"
+)]
+async fn playing_settings_in_chromium_postgres() {
+    moves_wait_for_confirmation_and_go_on_to_the_next_game(Backend::Postgres).await;
 }

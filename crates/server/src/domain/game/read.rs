@@ -317,8 +317,9 @@ impl GameSummary {
     }
 }
 
-/// `user`'s games: theirs to move first (soonest deadline first), then those waiting for
-/// the opponent, then up to 50 recently ended.
+/// `user`'s games: theirs to move first (soonest deadline first, untimed last), then
+/// those waiting for the opponent (most recent activity first), then up to 50 recently
+/// ended.
 ///
 /// # Errors
 ///
@@ -329,6 +330,21 @@ pub async fn list_for_user(state: &AppState, user: &User) -> Result<Vec<GameSumm
     rows.into_iter()
         .map(|row| GameSummary::of_row(row, &user.id))
         .collect()
+}
+
+/// The next game waiting for `user` to move, other than `except` (the game they are
+/// on): the first of [`list_for_user`]'s "my turn" games, the soonest deadline first.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn next_for_user(
+    state: &AppState,
+    user: &User,
+    except: Option<&str>,
+) -> Result<Option<String>, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(games::next_users_turn(&mut conn, &user.id, except.unwrap_or("")).await?)
 }
 
 /// How many games wait for `user` to move.
