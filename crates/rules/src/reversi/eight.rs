@@ -2,14 +2,20 @@
 //! mover's discs, the opponent's), written for speed; the generic kernels of the parent
 //! module stay the reference they are tested against.
 //!
-//! - Mobility shifts the mover's discs through runs of opponent discs in all eight
-//!   directions at once (a fill of at most six steps, doubled after the first two).
-//! - Flips look along each of the eight rays from the placed square (precomputed per
-//!   square): the nearest square that is not an opponent disc is found with one
-//!   trailing- or leading-zero count, and the run before it flips if that square holds a
-//!   disc of the mover's. No loop, no branch.
-//! - Perft counts the last ply in bulk (a popcount of the mobility) and the last but one
-//!   without recursing.
+//! - Mobility shifts the mover's discs through runs of opponent discs, one fill per
+//!   direction (at most six steps: two single ones, then two double ones).
+//! - Flips look along the eight rays from the placed square (precomputed per square):
+//!   along a ray towards higher bit indices the nearest square that is no opponent disc
+//!   is the lowest set bit of `ray & !opp`, and the run before it flips if that square
+//!   holds a disc of the mover's. The three rays towards lower indices that cross ranks
+//!   become such rays on the board mirrored top to bottom (`swap_bytes`); the west one
+//!   takes a leading-zero count. No loop, no branch.
+//! - Perft counts the last ply in bulk (a popcount of the mobility, one leaf for a
+//!   pass or an end) and the last but one without recursing, two children at a time.
+//! - On `x86_64` the kernels run two 64-bit lanes per SSE2 instruction, through
+//!   `safe_arch`'s safe wrappers of the intrinsics (the crate forbids `unsafe`), and
+//!   leave part of the work in general registers, which run beside the vector units;
+//!   elsewhere plain Rust over the same tables ([`portable`], tested on every target).
 
 /// Every square but those on files `a` and `h`: where a disc can sit between two others
 /// along a line that crosses files.
@@ -96,6 +102,16 @@ fn west_flips(me: u64, opp: u64, square: u32) -> u64 {
     (stop.wrapping_neg() << 1) & ray & 0u64.wrapping_sub(u64::from(stop & me != 0))
 }
 
+/// The discs flipped along one ray towards higher bit indices: the run before the
+/// nearest square that is no opponent disc (the lowest bit), if that square holds a
+/// disc of the mover's.
+#[inline(always)]
+fn up_run(ray: u64, me: u64, opp: u64) -> u64 {
+    let stops = ray & !opp;
+    let stop = stops & stops.wrapping_neg();
+    stop.wrapping_sub(1) & ray & 0u64.wrapping_sub(u64::from(stop & me != 0))
+}
+
 #[cfg(target_arch = "x86_64")]
 use sse2 as kernels;
 
@@ -114,7 +130,7 @@ pub(super) fn mobility(me: u64, opp: u64) -> u64 {
 /// on other targets.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 mod portable {
-    use super::{INNER_FILES, RAYS, line_moves, west_flips};
+    use super::{INNER_FILES, RAYS, line_moves, up_run, west_flips};
 
     /// Two lanes, one direction: the squares reached from a disc of `me` through a run
     /// of `between` discs by shifts of `step` towards higher bit indices.
@@ -181,13 +197,7 @@ mod portable {
             let rays = &RAYS[square as usize].0;
             let mut runs = [0u64; 8];
             for lane in 0..8 {
-                // The nearest square along the ray that is no opponent disc: its lowest
-                // bit; the run before it flips if it holds a disc of the mover's.
-                let ray = rays[lane];
-                let stops = ray & !self.opp[lane];
-                let stop = stops & stops.wrapping_neg();
-                let run = stop.wrapping_sub(1) & ray;
-                runs[lane] = run & 0u64.wrapping_sub(u64::from(stop & self.me[lane] != 0));
+                runs[lane] = up_run(rays[lane], self.me[lane], self.opp[lane]);
             }
             let up = runs[0] | runs[1] | runs[2] | runs[3];
             let down = runs[4] | runs[5] | runs[6] | runs[7];
@@ -203,13 +213,11 @@ mod portable {
 mod sse2 {
     use safe_arch::{
         add_i64_m128i, bitand_m128i, bitandnot_m128i, bitor_m128i, get_i64_from_m128i_s, m128i,
-        set_i64_m128i, set_splat_i64_m128i, shl_imm_u16_m128i, shl_imm_u64_m128i,
-        shr_imm_u16_m128i, shr_imm_u64_m128i, shuffle_ai_i16_h64all_m128i,
-        shuffle_ai_i16_l64all_m128i, sub_i64_m128i, sum_of_u8_abs_diff_m128i,
-        unpack_high_i64_m128i, zeroed_m128i,
+        set_i64_m128i, set_splat_i64_m128i, shl_imm_u64_m128i, shr_imm_u64_m128i, sub_i64_m128i,
+        sum_of_u8_abs_diff_m128i, unpack_high_i64_m128i, zeroed_m128i,
     };
 
-    use super::{INNER_FILES, RAYS, line_moves, west_flips};
+    use super::{INNER_FILES, RAYS, line_moves, up_run, west_flips};
 
     /// Two lanes `[low, high]`.
     #[inline(always)]
@@ -264,16 +272,6 @@ mod sse2 {
         shr_imm_u64_m128i::<S>(run)
     }
 
-    /// Each lane's bytes in reverse order (the board mirrored top to bottom).
-    #[inline(always)]
-    fn swap_bytes(v: m128i) -> m128i {
-        // Reverse the four 16-bit words of each lane, then the two bytes of each word.
-        let words = shuffle_ai_i16_h64all_m128i::<0b00_01_10_11>(shuffle_ai_i16_l64all_m128i::<
-            0b00_01_10_11,
-        >(v));
-        bitor_m128i(shl_imm_u16_m128i::<8>(words), shr_imm_u16_m128i::<8>(words))
-    }
-
     /// Each lane's number of set bits (in its low byte; the rest zero).
     #[inline(always)]
     fn count_ones(v: m128i) -> m128i {
@@ -293,32 +291,27 @@ mod sse2 {
         sum_of_u8_abs_diff_m128i(bytes, zeroed_m128i())
     }
 
-    /// Perft at depth 1 of two positions `(me, opp)`, added up: one in each lane, all
-    /// eight directions as fills on the board and the mirrored board.
+    /// Perft at depth 1 of two positions `(me, opp)`, added up: one in each lane, each
+    /// direction that crosses ranks a fill; the horizontal ones in general registers
+    /// (which keeps the vector units less crowded).
     #[inline(always)]
     pub(super) fn leaves_of_two(a: (u64, u64), b: (u64, u64)) -> u64 {
         let me = pair(a.0, b.0);
         let opp = pair(a.1, b.1);
-        let me_m = swap_bytes(me);
-        let opp_m = swap_bytes(opp);
-        let inner_files = set_splat_i64_m128i(INNER_FILES as i64);
-        let inner = bitand_m128i(opp, inner_files);
-        let inner_m = bitand_m128i(opp_m, inner_files);
+        let inner = bitand_m128i(opp, set_splat_i64_m128i(INNER_FILES as i64));
         let up = bitor_m128i(
-            bitor_m128i(fill_up::<8, 16>(me, opp), fill_up::<1, 2>(me, inner)),
+            fill_up::<8, 16>(me, opp),
             bitor_m128i(fill_up::<7, 14>(me, inner), fill_up::<9, 18>(me, inner)),
         );
         let down = bitor_m128i(
-            fill_up::<8, 16>(me_m, opp_m),
-            bitor_m128i(
-                fill_up::<7, 14>(me_m, inner_m),
-                fill_up::<9, 18>(me_m, inner_m),
-            ),
+            fill_down::<8, 16>(me, opp),
+            bitor_m128i(fill_down::<7, 14>(me, inner), fill_down::<9, 18>(me, inner)),
         );
-        let found = bitor_m128i(
-            bitor_m128i(up, fill_down::<1, 2>(me, inner)),
-            swap_bytes(down),
+        let across = pair(
+            line_moves(a.0, a.1 & INNER_FILES, 1),
+            line_moves(b.0, b.1 & INNER_FILES, 1),
         );
+        let found = bitor_m128i(across, bitor_m128i(up, down));
         let moves = bitandnot_m128i(bitor_m128i(me, opp), found);
         let (first, second) = lanes(count_ones(moves));
         first.max(1) + second.max(1)
@@ -338,12 +331,15 @@ mod sse2 {
         bitand_m128i(run, sub_i64_m128i(zero, top))
     }
 
-    /// A position prepared for flips: the discs, and as pairs `[board, board]` and
-    /// `[mirrored, mirrored]` for the lanes of [`RAYS`] two at a time.
+    /// A position prepared for flips: the discs and the mirrored discs, and the same as
+    /// pairs `[board, board]` and `[mirrored, mirrored]` for the lanes of [`RAYS`] two at
+    /// a time.
     #[derive(Clone, Copy)]
     pub(super) struct Sides {
         me: u64,
         opp: u64,
+        me_mirrored: u64,
+        opp_mirrored: u64,
         me2: m128i,
         opp2: m128i,
         me2_mirrored: m128i,
@@ -357,6 +353,8 @@ mod sse2 {
             Sides {
                 me,
                 opp,
+                me_mirrored: me_m,
+                opp_mirrored: opp_m,
                 me2: pair(me, me),
                 opp2: pair(opp, opp),
                 me2_mirrored: pair(me_m, me_m),
@@ -364,30 +362,24 @@ mod sse2 {
             }
         }
 
-        /// The opponent discs a placement on `square` (empty) flips.
+        /// The opponent discs a placement on `square` (empty) flips: six rays in
+        /// vectors, one (and the west) in general registers, which keeps the vector
+        /// units less crowded.
         #[inline(always)]
         pub(super) fn flips(&self, square: u32) -> u64 {
             let rays = &RAYS[square as usize].0;
-            let up = bitor_m128i(
-                runs(pair(rays[0], rays[1]), self.me2, self.opp2),
-                runs(pair(rays[2], rays[3]), self.me2, self.opp2),
-            );
-            let down = bitor_m128i(
-                runs(
-                    pair(rays[4], rays[5]),
-                    self.me2_mirrored,
-                    self.opp2_mirrored,
-                ),
-                runs(
-                    pair(rays[6], rays[7]),
-                    self.me2_mirrored,
-                    self.opp2_mirrored,
-                ),
+            let up = runs(pair(rays[2], rays[3]), self.me2, self.opp2);
+            let up_scalar = up_run(rays[0], self.me, self.opp) | up_run(rays[1], self.me, self.opp);
+            let down = runs(
+                pair(rays[6], rays[7]),
+                self.me2_mirrored,
+                self.opp2_mirrored,
             );
             let (up_low, up_high) = lanes(up);
             let (down_low, down_high) = lanes(down);
+            let down_scalar = up_run(rays[5], self.me_mirrored, self.opp_mirrored);
             let west = west_flips(self.me, self.opp, square);
-            up_low | up_high | (down_low | down_high).swap_bytes() | west
+            up_low | up_high | up_scalar | (down_low | down_high | down_scalar).swap_bytes() | west
         }
     }
 }
@@ -445,28 +437,24 @@ fn perft2(me: u64, opp: u64) -> u64 {
         ((opp ^ flipped, me | flipped | 1 << square), moves == 0)
     };
     let one = |(me, opp)| u64::from(mobility(me, opp).count_ones().max(1));
-    // Four children at a time, counted two by two: their work is independent, so it
-    // overlaps.
+    // Two children at a time, the next two placed before these two's replies are
+    // counted: independent work, so it overlaps.
+    let (mut a, last) = next_child();
+    if last {
+        return one(a);
+    }
+    let (mut b, mut last) = next_child();
     let mut leaves = 0;
-    loop {
-        let (a, last) = next_child();
-        if last {
-            return leaves + one(a);
-        }
-        let (b, last) = next_child();
-        if last {
-            return leaves + kernels::leaves_of_two(a, b);
-        }
-        let (c, last) = next_child();
-        if last {
+    while !last {
+        let (c, last_c) = next_child();
+        if last_c {
             return leaves + kernels::leaves_of_two(a, b) + one(c);
         }
-        let (d, last) = next_child();
-        leaves += kernels::leaves_of_two(a, b) + kernels::leaves_of_two(c, d);
-        if last {
-            return leaves;
-        }
+        let (d, last_d) = next_child();
+        leaves += kernels::leaves_of_two(a, b);
+        (a, b, last) = (c, d, last_d);
     }
+    leaves + kernels::leaves_of_two(a, b)
 }
 
 #[cfg(test)]
@@ -540,6 +528,17 @@ mod tests {
                 let portable = portable::Sides::new(me, opp).flips(square);
                 assert_eq!(portable, expected, "{me:x} {opp:x} {square}");
             }
+        }
+    }
+
+    #[test]
+    fn leaves_of_two_count_both_positions() {
+        let all = positions(4_000);
+        let one = |(me, opp)| u64::from(generic_moves::<Eight>(me, opp).count_ones().max(1));
+        for (&a, &b) in all.iter().zip(all.iter().rev()) {
+            let expected = one(a) + one(b);
+            assert_eq!(kernels::leaves_of_two(a, b), expected, "{a:x?} {b:x?}");
+            assert_eq!(portable::leaves_of_two(a, b), expected, "{a:x?} {b:x?}");
         }
     }
 
