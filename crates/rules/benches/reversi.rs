@@ -1,6 +1,9 @@
 //! Reversi speed: legal-move generation and play on every size, through [`AnyGame`]
 //! (canonical text in and out, the server's path) and through [`Reversi`] directly; and
-//! perft(8) of the classic start, the bulk-counting generator's figure.
+//! perft(8) of the classic start on 8x8: the board's own kernels (`perft(8)`), with the
+//! same-run baseline of the generic kernels every size shares
+//! (`perft(8)/generic`, [`Reversi::generic_perft`]). The perft example's `--compare`
+//! prints the ratio itself.
 //!
 //! `cargo bench -p rules --bench reversi`
 
@@ -82,6 +85,9 @@ fn perft(c: &mut Criterion) {
     let game = Reversi::standard(8);
     group.bench_function("perft(8)", |b| {
         b.iter(|| black_box(&game).perft(black_box(8)))
+    });
+    group.bench_function("perft(8)/generic", |b| {
+        b.iter(|| black_box(&game).generic_perft(black_box(8)))
     });
     group.finish();
 }

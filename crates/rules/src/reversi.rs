@@ -12,6 +12,8 @@ use std::{
     ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr},
 };
 
+mod eight;
+
 use crate::saved::{Fields, RestoreError, Saved, color_field};
 use crate::{
     BoardView, Cell, Color, EndReason, Game, GameResult, Input, Outcome, Pick, PlayError, Scores,
@@ -140,6 +142,21 @@ impl Reversi {
     #[must_use]
     pub const fn size(&self) -> u8 {
         self.size
+    }
+
+    /// Perft with the generic kernels every size shares, bypassing the 8x8 board's own
+    /// (on the other sizes the same as [`Game::perft`]): the baseline the perft example
+    /// and the Reversi bench measure the 8x8 kernels against in the same run. Not meant
+    /// for anything else.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn generic_perft(&self, depth: u32) -> u64 {
+        let (me, opp) = self.sides();
+        match self.size {
+            6 => perft::<Six>(me as u64, opp as u64, depth, perft_placing::<Six>),
+            8 => perft::<Eight>(me as u64, opp as u64, depth, perft_placing::<Eight>),
+            _ => perft::<Ten>(me, opp, depth, perft_placing::<Ten>),
+        }
     }
 
     /// Whether the only legal move is `pass` (the server plays it at once).
@@ -308,9 +325,9 @@ impl Game for Reversi {
     fn perft(&self, depth: u32) -> u64 {
         let (me, opp) = self.sides();
         match self.size {
-            6 => perft::<Six>(me as u64, opp as u64, depth),
-            8 => perft::<Eight>(me as u64, opp as u64, depth),
-            _ => perft::<Ten>(me, opp, depth),
+            6 => perft::<Six>(me as u64, opp as u64, depth, perft_placing::<Six>),
+            8 => perft::<Eight>(me as u64, opp as u64, depth, eight::perft),
+            _ => perft::<Ten>(me, opp, depth, perft_placing::<Ten>),
         }
     }
 }
@@ -468,7 +485,7 @@ impl Layout for Ten {
 fn moves_wide(size: u8, me: u128, opp: u128) -> u128 {
     match size {
         6 => u128::from(moves::<Six>(me as u64, opp as u64)),
-        8 => u128::from(moves::<Eight>(me as u64, opp as u64)),
+        8 => u128::from(eight::mobility(me as u64, opp as u64)),
         _ => moves::<Ten>(me, opp),
     }
 }
@@ -476,7 +493,7 @@ fn moves_wide(size: u8, me: u128, opp: u128) -> u128 {
 fn flips_wide(size: u8, me: u128, opp: u128, bit: u128) -> u128 {
     match size {
         6 => u128::from(flips::<Six>(me as u64, opp as u64, bit as u64)),
-        8 => u128::from(flips::<Eight>(me as u64, opp as u64, bit as u64)),
+        8 => u128::from(eight::flips(me as u64, opp as u64, bit.trailing_zeros())),
         _ => flips::<Ten>(me, opp, bit),
     }
 }
@@ -558,14 +575,15 @@ fn flips<L: Layout>(me: L::B, opp: L::B, bit: L::B) -> L::B {
         | ray_flips::<L>(me, inner, bit, -n + 1)
 }
 
-/// Perft through the opening phase, then [`perft_placing`].
-fn perft<L: Layout>(me: L::B, opp: L::B, depth: u32) -> u64 {
+/// Perft through the opening phase, then `placing` (which takes the position past it,
+/// `depth >= 1`).
+fn perft<L: Layout>(me: L::B, opp: L::B, depth: u32, placing: fn(L::B, L::B, u32) -> u64) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut open = L::CENTRE & !(me | opp);
     if open == L::B::ZERO {
-        return perft_placing::<L>(me, opp, depth);
+        return placing(me, opp, depth);
     }
     if depth == 1 {
         return u64::from(open.count());
@@ -574,7 +592,7 @@ fn perft<L: Layout>(me: L::B, opp: L::B, depth: u32) -> u64 {
     while open != L::B::ZERO {
         let bit = L::B::ONE << open.first();
         open = open.without_first();
-        leaves += perft::<L>(opp, me | bit, depth - 1);
+        leaves += perft::<L>(opp, me | bit, depth - 1, placing);
     }
     leaves
 }
