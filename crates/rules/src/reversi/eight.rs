@@ -116,7 +116,7 @@ fn up_run(ray: u64, me: u64, opp: u64) -> u64 {
 use sse2 as kernels;
 
 #[cfg(not(target_arch = "x86_64"))]
-use sse2 as kernels;
+use portable as kernels;
 
 use kernels::Sides;
 
