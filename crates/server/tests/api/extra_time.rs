@@ -58,26 +58,9 @@ async fn a_player_gives_their_opponent_up_to_three_days(app: TestApp) {
     );
     assert_eq!(app.game(&id).await["deadline"], at(START + 6 * DAY));
     // A game without a clock has nothing to give.
-    let (status, challenge) = app
-        .post(
-            "/api/v1/challenges",
-            Some(&white.token),
-            json!({"variant": "chess", "color": "white", "opponent": "black_p",
-                   "time_control": {"kind": "untimed"}}),
-        )
+    let untimed = &app
+        .new_game_with(&white, &black, json!({"time_control": {"kind": "untimed"}}))
         .await;
-    assert_eq!(status, StatusCode::CREATED);
-    let (_, accepted) = app
-        .post(
-            &format!(
-                "/api/v1/challenges/{}/accept",
-                challenge["id"].as_str().unwrap()
-            ),
-            Some(&black.token),
-            json!({}),
-        )
-        .await;
-    let untimed = accepted["game_id"].as_str().unwrap();
     for path in ["give-time", "pause/offer"] {
         let (status, body) = action(&app, &black, untimed, path).await;
         assert_eq!(

@@ -262,13 +262,28 @@ impl TestApp {
 
     /// `white` challenges `black` to `variant` as White; `black` accepts. The game's id.
     pub(crate) async fn new_game(&self, variant: &str, white: &Player, black: &Player) -> String {
+        self.new_game_with(
+            white,
+            black,
+            json!({"variant": variant, "days_per_move": 3}),
+        )
+        .await
+    }
+
+    /// `white` challenges `black` as White with the challenge's other fields in `extra`
+    /// (chess unless it names a variant); `black` accepts. The game's id.
+    pub(crate) async fn new_game_with(
+        &self,
+        white: &Player,
+        black: &Player,
+        extra: Value,
+    ) -> String {
+        let mut challenge = json!({"variant": "chess", "color": "white", "opponent": black.name});
+        for (key, value) in extra.as_object().expect("an object") {
+            challenge[key] = value.clone();
+        }
         let (status, body) = self
-            .post(
-                "/api/v1/challenges",
-                Some(&white.token),
-                json!({"variant": variant, "color": "white", "days_per_move": 3,
-                       "opponent": black.name}),
-            )
+            .post("/api/v1/challenges", Some(&white.token), challenge)
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         let id = body["id"].as_str().unwrap().to_owned();
@@ -281,6 +296,18 @@ impl TestApp {
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         body["game_id"].as_str().unwrap().to_owned()
+    }
+
+    /// The HTML of the page at `path` as a guest sees it.
+    pub(crate) async fn page_html(&self, path: &str) -> String {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.address))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        response.text().await.expect("body")
     }
 
     pub(crate) async fn game(&self, id: &str) -> Value {

@@ -41,28 +41,6 @@ fn utc(text: &str) -> i64 {
     text.parse::<jiff::Timestamp>().unwrap().as_second()
 }
 
-/// `white` challenges `black` to chess with `extra` in the body; `black` accepts.
-async fn game_with(app: &TestApp, white: &Player, black: &Player, extra: Value) -> String {
-    let mut body = json!({"variant": "chess", "color": "white", "opponent": black.name});
-    for (key, value) in extra.as_object().unwrap() {
-        body[key] = value.clone();
-    }
-    let (status, challenge) = app
-        .post("/api/v1/challenges", Some(&white.token), body)
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{challenge}");
-    let id = challenge["id"].as_str().unwrap().to_owned();
-    let (status, accepted) = app
-        .post(
-            &format!("/api/v1/challenges/{id}/accept"),
-            Some(&black.token),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{accepted}");
-    accepted["game_id"].as_str().unwrap().to_owned()
-}
-
 async fn set_time(app: &TestApp, player: &Player, body: Value) -> (StatusCode, Value) {
     app.send(
         Method::PATCH,
@@ -119,13 +97,13 @@ async fn weekends_off_follow_each_players_own_time_zone(app: TestApp) {
         (StatusCode::OK, &json!("Pacific/Honolulu"))
     );
     let control = json!({"kind": "per_move", "days": 3, "hours": 20});
-    let id = game_with(
-        &app,
-        &white,
-        &black,
-        json!({"time_control": control, "weekends_off": true}),
-    )
-    .await;
+    let id = app
+        .new_game_with(
+            &white,
+            &black,
+            json!({"time_control": control, "weekends_off": true}),
+        )
+        .await;
     let game = app.game(&id).await;
     assert_eq!(game["weekends_off"], true);
     assert_eq!(game["vacation_allowed"], true);
@@ -154,15 +132,7 @@ async fn weekends_off_follow_each_players_own_time_zone(app: TestApp) {
             Some(at(utc("2026-12-07T00:00:00Z")))
         )
     );
-    let page = app
-        .client
-        .get(format!("{}/games/{id}", app.address))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = app.page_html(&format!("/games/{id}")).await;
     assert!(page.contains("Weekend"), "{page}");
     assert!(page.contains("weekends off"), "{page}");
     // Nothing ends on time over the weekend, nor before the deadline.
@@ -180,14 +150,14 @@ async fn a_weekend_across_a_daylight_saving_change_lasts_its_real_length(app: Te
     // Friday 2027-03-12 12:00 UTC (07:00 in New York); summer time begins there on
     // Sunday the 14th, so that weekend lasts 47 hours.
     app.clock.set(utc("2027-03-12T12:00:00Z"));
-    let id = game_with(
-        &app,
-        &white,
-        &black,
-        json!({"time_control": {"kind": "per_move", "days": 1, "hours": 0},
+    let id = app
+        .new_game_with(
+            &white,
+            &black,
+            json!({"time_control": {"kind": "per_move", "days": 1, "hours": 0},
                "weekends_off": true}),
-    )
-    .await;
+        )
+        .await;
     // 17 hours to Saturday 00:00 EST (05:00 UTC), the other 7 from Monday 00:00 EDT
     // (04:00 UTC).
     assert_eq!(
@@ -260,7 +230,9 @@ async fn vacation_stops_the_clock_where_allowed_and_gives_back_what_is_not_taken
     let white = app.player("white_p").await;
     let black = app.player("black_p").await;
     let allowed = app.new_game("chess", &white, &black).await;
-    let refused = game_with(&app, &white, &black, json!({"vacation_allowed": false})).await;
+    let refused = app
+        .new_game_with(&white, &black, json!({"vacation_allowed": false}))
+        .await;
     assert_eq!(app.game(&refused).await["vacation_allowed"], false);
     let settings = time_of(&app, &white).await;
     assert_eq!(
@@ -294,15 +266,7 @@ async fn vacation_stops_the_clock_where_allowed_and_gives_back_what_is_not_taken
     assert_eq!(game["deadline"], at(START + 3 * DAY));
     assert_eq!(clock(&game, "white"), (Some(2 * DAY), true, None, None));
     // The opponent's page says so.
-    let page = app
-        .client
-        .get(format!("{}/games/{allowed}", app.address))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = app.page_html(&format!("/games/{allowed}")).await;
     assert!(page.contains("On vacation until"), "{page}");
     let (status, body) = vacation(&app, &white, json!(5)).await;
     assert_eq!(
@@ -374,10 +338,10 @@ async fn automatic_vacation_saves_games_a_day_at_a_time_until_the_allowance_is_u
     let white = app.player("white_p").await;
     let black = app.player("black_p").await;
     let control = json!({"time_control": {"kind": "per_move", "days": 1, "hours": 0}});
-    let saved = game_with(&app, &white, &black, control.clone()).await;
+    let saved = app.new_game_with(&white, &black, control.clone()).await;
     let mut refusing = control.clone();
     refusing["vacation_allowed"] = json!(false);
-    let lost = game_with(&app, &white, &black, refusing).await;
+    let lost = app.new_game_with(&white, &black, refusing).await;
     // The deadline passes: the game without vacation is lost, the other is saved by a
     // day of automatic vacation.
     app.clock.advance(DAY);
@@ -410,13 +374,13 @@ async fn automatic_vacation_saves_games_a_day_at_a_time_until_the_allowance_is_u
 async fn a_late_move_is_played_when_automatic_vacation_saves_the_game(app: TestApp) {
     let white = app.player("white_p").await;
     let black = app.player("black_p").await;
-    let id = game_with(
-        &app,
-        &white,
-        &black,
-        json!({"time_control": {"kind": "per_move", "days": 1, "hours": 0}}),
-    )
-    .await;
+    let id = app
+        .new_game_with(
+            &white,
+            &black,
+            json!({"time_control": {"kind": "per_move", "days": 1, "hours": 0}}),
+        )
+        .await;
     app.clock.advance(DAY + 60);
     // Before any sweep: the move that comes late starts the vacation and is played.
     let game = app.play_ok(&white, &black, &id, "e2e4").await;
@@ -486,15 +450,7 @@ async fn serial_timeouts_after_the_first_change_no_rating(app: TestApp) {
         .iter()
         .position(|g| g["serial_timeout"] == true)
         .unwrap();
-    let page_marked = app
-        .client
-        .get(format!("{}/games/{}", app.address, ids[marked]))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page_marked = app.page_html(&format!("/games/{}", ids[marked])).await;
     assert!(
         page_marked.contains("id=\"serial-timeout\""),
         "{page_marked}"

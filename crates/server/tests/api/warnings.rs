@@ -70,27 +70,14 @@ async fn a_turn_is_warned_at_a_day_at_four_fifths_and_at_an_hour(app: TestApp) {
 async fn a_weekend_off_delays_the_warning_with_the_clock(app: TestApp) {
     let white = app.player("white_p").await;
     let black = app.player("black_p").await;
-    let (status, challenge) = app
-        .post(
-            "/api/v1/challenges",
-            Some(&white.token),
-            json!({"variant": "chess", "color": "white", "opponent": "black_p",
-                   "time_control": {"kind": "per_move", "days": 5, "hours": 0},
+    let id = app
+        .new_game_with(
+            &white,
+            &black,
+            json!({"time_control": {"kind": "per_move", "days": 5, "hours": 0},
                    "weekends_off": true}),
         )
         .await;
-    assert!(status.is_success(), "{challenge}");
-    let (_, accepted) = app
-        .post(
-            &format!(
-                "/api/v1/challenges/{}/accept",
-                challenge["id"].as_str().unwrap()
-            ),
-            Some(&black.token),
-            json!({}),
-        )
-        .await;
-    let id = accepted["game_id"].as_str().unwrap().to_owned();
     // Tuesday 10:00 UTC plus five running days ends on the next Tuesday 10:00: a day
     // (which is also four fifths of the five) is left on Monday 10:00, not on Saturday
     // (four wall days in).
