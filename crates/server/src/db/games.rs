@@ -568,6 +568,20 @@ pub async fn for_user(
     user_id: &str,
     finished_limit: i64,
 ) -> Result<Vec<GameRow>, sqlx::Error> {
+    let mut games = active_for_user(&mut *conn, user_id).await?;
+    games.extend(ended_for_user(conn, user_id, finished_limit).await?);
+    Ok(games)
+}
+
+/// A user's active games: theirs to move first (by deadline), then the others.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn active_for_user(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Vec<GameRow>, sqlx::Error> {
     let mut active: Vec<GameRow> = sqlx::query_as(&format!(
         "select {COLUMNS} {FROM} \
          where (g.white_id = $1 or g.black_id = $1) and g.status = 'active' \
@@ -588,17 +602,38 @@ pub async fn for_user(
         };
         (!mine, order, row.id.clone())
     });
-    let ended: Vec<GameRow> = sqlx::query_as(&format!(
-        "select {COLUMNS} {FROM} \
-         where (g.white_id = $1 or g.black_id = $1) and g.status <> 'active' \
-         order by g.finished_at desc, g.id limit $2"
+    Ok(active)
+}
+
+/// A user's `limit` most recently ended games (finished or aborted), newest first. Each
+/// side is one range of its index (`games_white_finished`, `games_black_finished`), so
+/// the cost does not grow with the games the player has ended.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn ended_for_user(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    limit: i64,
+) -> Result<Vec<GameRow>, sqlx::Error> {
+    let side = |column: &str| {
+        format!(
+            "select * from (select {COLUMNS} {FROM} where g.{column} = $1 \
+             and g.status <> 'active' and g.finished_at is not null \
+             order by g.finished_at desc, g.id limit $2) as {column}_side"
+        )
+    };
+    sqlx::query_as(&format!(
+        "select * from ({} union all {}) as both_sides \
+         order by finished_at desc, id limit $2",
+        side("white_id"),
+        side("black_id")
     ))
     .bind(user_id)
-    .bind(finished_limit)
+    .bind(limit)
     .fetch_all(conn)
-    .await?;
-    active.extend(ended);
-    Ok(active)
+    .await
 }
 
 /// Which finished games of a player a list shows.

@@ -9,8 +9,7 @@ use serde::Deserialize;
 use crate::{
     AppState,
     domain::{
-        game::{self, GameStatus},
-        pages as lookups,
+        game, pages as lookups,
         profiles::{self, Record, ResultFilter, VariantStats},
     },
     error::AppError,
@@ -118,7 +117,7 @@ pub(crate) async fn player(
     let page =
         profiles::finished_games(&state, &user, variant, result, query.after.as_deref(), PAGE)
             .await?;
-    let list = game::list_for_user(&state, &user).await?;
+    let active = game::active_for_user(&state, &user).await?;
     let (t, now) = (ctx.t, state.now());
     let me = user.username.as_str();
     let ratings = profile
@@ -182,12 +181,7 @@ pub(crate) async fn player(
                 )
             })
             .unwrap_or_default(),
-        active: game_lines(
-            &t,
-            now,
-            me,
-            list.iter().filter(|g| g.status == GameStatus::Active),
-        ),
+        active: game_lines(&t, now, me, active.iter()),
         finished: game_lines(&t, now, me, page.games.iter()),
         variants: variant_links(&t, chosen_variant),
         results: ResultFilter::ALL

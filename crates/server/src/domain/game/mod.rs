@@ -37,8 +37,8 @@ pub use follow_up::{counts_for_rating, moves_by_side};
 pub use pauses::{Pauses, PlayerTime, Stop, StopRules};
 pub use play::play_move;
 pub use read::{
-    GameSummary, VariantStats, count_your_turn, get, list_for_user, live_event, next_for_user,
-    variant_stats,
+    GameSummary, VariantStats, active_for_user, count_your_turn, get, list_for_user, live_event,
+    next_for_user, variant_stats,
 };
 pub use time_control::{PlayerClock, TimeControl};
 pub use timeout::sweep_overdue;

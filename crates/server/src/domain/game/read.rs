@@ -332,6 +332,20 @@ pub async fn list_for_user(state: &AppState, user: &User) -> Result<Vec<GameSumm
         .collect()
 }
 
+/// `user`'s active games, theirs to move first (soonest deadline first), then those
+/// waiting for the opponent: the list of a player's page, without their ended games.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn active_for_user(state: &AppState, user: &User) -> Result<Vec<GameSummary>, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let rows = games::active_for_user(&mut conn, &user.id).await?;
+    rows.into_iter()
+        .map(|row| GameSummary::of_row(row, &user.id))
+        .collect()
+}
+
 /// The next game waiting for `user` to move, other than `except` (the game they are
 /// on): the first of [`list_for_user`]'s "my turn" games, the soonest deadline first.
 ///
