@@ -9,7 +9,9 @@ use serde::de::DeserializeOwned;
 
 use crate::{AppState, domain::accounts, error::AppError};
 
-/// A JSON body; a broken, mistyped, oversized or non-JSON body is an [`AppError`].
+/// A JSON body: a JSON object read into `T`. A broken, mistyped, oversized or non-JSON
+/// body is an [`AppError`], and so is any body that is not an object (serde would read a
+/// struct from an array too, which no schema of the API allows).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json<T>(pub T);
 
@@ -21,10 +23,19 @@ where
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Json<T>, AppError> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(Json(value)),
-            Err(rejection) => Err(json_rejection(&rejection)),
+        let value = match axum::Json::<serde_json::Value>::from_request(req, state).await {
+            Ok(axum::Json(value)) => value,
+            Err(rejection) => return Err(json_rejection(&rejection)),
+        };
+        if !value.is_object() {
+            return Err(AppError::invalid(
+                "invalid_body",
+                "the body must be a JSON object",
+            ));
         }
+        serde_json::from_value(value)
+            .map(Json)
+            .map_err(|error| AppError::invalid("invalid_body", error.to_string()))
     }
 }
 

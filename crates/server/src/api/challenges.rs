@@ -44,7 +44,7 @@ pub struct NewChallengeDto {
     /// (`{"kind": "per_move", "days": …}`). Give it or `time_control`, not both (422
     /// `conflicting_time_control`); neither: three days per move.
     #[schema(schema_with = days_per_move_schema)]
-    #[serde(default, deserialize_with = "whole_number_or_null")]
+    #[serde(default, deserialize_with = "some_whole_number")]
     pub days_per_move: Option<i64>,
     /// The game's time control (absent or null: see `days_per_move`).
     #[serde(default)]
@@ -79,14 +79,13 @@ const fn true_by_default() -> bool {
     true
 }
 
-/// An optional whole number (absent or null: `None`), as [`super::whole_number`] reads it.
-fn whole_number_or_null<'de, D>(deserializer: D) -> Result<Option<i64>, D::Error>
+/// A whole number that is there (absent: `None` through `#[serde(default)]`; null is
+/// refused, as the document's integer type says), as [`super::whole_number`] reads it.
+fn some_whole_number<'de, D>(deserializer: D) -> Result<Option<i64>, D::Error>
 where
     D: serde::Deserializer<'de>,
 {
-    #[derive(Deserialize)]
-    struct Whole(#[serde(deserialize_with = "super::whole_number")] i64);
-    Ok(Option::<Whole>::deserialize(deserializer)?.map(|Whole(value)| value))
+    super::whole_number(deserializer).map(Some)
 }
 
 /// The variant ids the rules know, as the document's enum.

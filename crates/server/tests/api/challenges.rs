@@ -154,6 +154,14 @@ async fn challenge_validation_errors_are_422(app: TestApp) {
             json!({"variant": "chess", "color": "white", "days_per_move": "three"}),
             "invalid_body",
         ),
+        (
+            json!({"variant": "chess", "color": "white", "days_per_move": null}),
+            "invalid_body",
+        ),
+        (
+            json!([{"variant": "chess", "color": "white", "days_per_move": 3}]),
+            "invalid_body",
+        ),
     ] {
         let (status, err) = app
             .post("/api/v1/challenges", Some(&alice.token), body.clone())

@@ -192,6 +192,15 @@ async fn time_zones_are_checked_and_stored_in_the_databases_spelling(app: TestAp
         assert_eq!(body["error"], "unknown_time_zone");
         assert!(body["message"].as_str().unwrap().contains("time zone"));
     }
+    // A body that is not an object is refused, even one serde could read as the struct.
+    for body in [json!([null, null]), json!(["UTC", true]), json!(null)] {
+        let (status, answer) = set_time(&app, &player, body.clone()).await;
+        assert_eq!(
+            (status, &answer["error"]),
+            (StatusCode::UNPROCESSABLE_ENTITY, &json!("invalid_body")),
+            "{body}"
+        );
+    }
     let (status, body) = set_time(&app, &player, json!({"time_zone": 5})).await;
     assert_eq!(
         (status, &body["error"]),
