@@ -26,7 +26,8 @@ import tempfile
 import time
 import urllib.request
 
-PATHS = ["/players/alice", "/api/v1/players/alice", "/api/v1/players/alice/games"]
+PATHS = ["/players/alice", "/api/v1/players/alice", "/api/v1/players/alice/games",
+         "/api/v1/games"]
 
 
 def free_port():
@@ -35,10 +36,13 @@ def free_port():
         return sock.getsockname()[1]
 
 
-def call(port, method, path, body=None):
+def call(port, method, path, body=None, token=None):
     data = json.dumps(body).encode() if body is not None else None
+    headers = {"content-type": "application/json"}
+    if token:
+        headers["authorization"] = f"Bearer {token}"
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
-                                     headers={"content-type": "application/json"})
+                                     headers=headers)
     with urllib.request.urlopen(request, timeout=60) as response:
         return response.status, response.read()
 
@@ -113,6 +117,12 @@ def measure(server, size, rng):
         status, _ = call(port, "POST", "/api/v1/accounts",
                          {"username": name, "password": f"a long password for {name}"})
         assert status == 201, status
+    # Alice's token, for her own list of games (`/api/v1/games`, what My games shows).
+    status, body = call(port, "POST", "/api/v1/tokens",
+                        {"username": "alice", "password": "a long password for alice",
+                         "name": "bench"})
+    assert status == 201, status
+    token = json.loads(body)["token"]
     stop(process)
     seed(path, size, rng)
     process = start(server, url, port)
@@ -120,11 +130,11 @@ def measure(server, size, rng):
     try:
         for route in PATHS:
             for _ in range(5):
-                call(port, "GET", route)
+                call(port, "GET", route, token=token)
             times = []
             for _ in range(15):
                 began = time.perf_counter()
-                status, _ = call(port, "GET", route)
+                status, _ = call(port, "GET", route, token=token)
                 times.append((time.perf_counter() - began) * 1000)
                 assert status == 200, (route, status)
             medians[route] = statistics.median(times)
