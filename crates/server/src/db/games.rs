@@ -790,8 +790,21 @@ pub struct RunningClock {
     pub vacation_allowed: i64,
 }
 
-/// The active timed games in which `user_id` is to move, the game row locked on Postgres
-/// (`for update`) so that a move in the same game waits for the change of the clock.
+/// How [`running_clocks_of`] treats the game rows on Postgres (SQLite's one writer needs
+/// no row locks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowLock {
+    /// Read them as they are.
+    None,
+    /// Lock them (`for update`), waiting for a move in progress.
+    Wait,
+    /// Lock those that are free and leave out those another transaction holds (`for
+    /// update skip locked`): for a change made inside a game's own transaction, which
+    /// must not wait for a transaction that may be waiting for it.
+    SkipLocked,
+}
+
+/// The active timed games in which `user_id` is to move.
 ///
 /// # Errors
 ///
@@ -799,9 +812,13 @@ pub struct RunningClock {
 pub async fn running_clocks_of(
     conn: &mut AnyConnection,
     user_id: &str,
-    lock: bool,
+    lock: RowLock,
 ) -> Result<Vec<RunningClock>, sqlx::Error> {
-    let lock = if lock { " for update" } else { "" };
+    let lock = match lock {
+        RowLock::None => "",
+        RowLock::Wait => " for update",
+        RowLock::SkipLocked => " for update skip locked",
+    };
     sqlx::query_as(&format!(
         "select id, deadline, weekends_off, vacation_allowed from games \
          where status = 'active' and deadline is not null \

@@ -172,10 +172,14 @@ pub fn is_unavailable(error: &sqlx::Error) -> bool {
         sqlx::Error::Database(db) => db.code().is_some_and(|code| {
             // Postgres: 57014 query_canceled (the statement timeout), 57P01–57P03 the
             // server shutting down or starting, 08… connection exceptions, 53300 too many
-            // connections. SQLite: 5 SQLITE_BUSY and its extended codes, 6 SQLITE_LOCKED.
+            // connections, 40P01 a deadlock and 40001 a serialization failure (the
+            // transaction was rolled back whole; trying again succeeds). SQLite: 5
+            // SQLITE_BUSY and its extended codes, 6 SQLITE_LOCKED.
             matches!(
                 code.as_ref(),
                 "57014"
+                    | "40P01"
+                    | "40001"
                     | "57P01"
                     | "57P02"
                     | "57P03"

@@ -23,7 +23,7 @@ use sqlx::AnyConnection;
 use crate::{
     AppState,
     db::{
-        games::{self, RunningClock},
+        games::{self, RowLock, RunningClock},
         users::{self, TimeRow},
     },
     domain::{accounts::User, game::pauses},
@@ -148,7 +148,14 @@ async fn change(
     change(&mut new)?;
     let (before, after) = (player_time(&old), player_time(&new));
     if before != after {
-        let lock = conn.backend_name() == "PostgreSQL";
+        // An automatic vacation starts inside a game's transaction (a late move, the
+        // sweeper), which holds that game's row: it leaves out the games other such
+        // transactions hold, which find the vacation when they get the player's row.
+        let lock = match (conn.backend_name() == "PostgreSQL", overdue) {
+            (false, _) => RowLock::None,
+            (true, Overdue::Lost) => RowLock::Wait,
+            (true, Overdue::Saved) => RowLock::SkipLocked,
+        };
         for clock in games::running_clocks_of(&mut *conn, user_id, lock).await? {
             let moved = moved_deadline(&clock, &before, &after, now, overdue);
             if let Some(deadline) = moved {
@@ -313,9 +320,12 @@ pub async fn end_vacation(state: &AppState, user: &User) -> Result<TimeSettings,
     .await
 }
 
-/// In the sweeper's transaction: `user_id` would lose a game that allows vacation on time
-/// at `now`. Starts an automatic vacation if they have it on, are not on vacation and
-/// have an hour of allowance left; returns its end, or `None` (the game is lost).
+/// In the transaction of a game that allows vacation (the sweeper's, or a late move's):
+/// `user_id` would lose it on time at `now`, its deadline having passed at `deadline`.
+/// Starts an automatic vacation if they have it on, are not on vacation and have an hour
+/// of allowance left; or finds the automatic vacation another game's transaction started
+/// once this game was already overdue. Returns the vacation's end, or `None` (the game is
+/// lost).
 ///
 /// # Errors
 ///
@@ -323,15 +333,24 @@ pub async fn end_vacation(state: &AppState, user: &User) -> Result<TimeSettings,
 pub(crate) async fn start_automatic(
     conn: &mut AnyConnection,
     user_id: &str,
+    deadline: i64,
     allowance_days: i64,
     now: i64,
 ) -> Result<Option<i64>, AppError> {
+    // The player's row first, so that two games' transactions decide one after the other.
+    if !users::lock(&mut *conn, user_id).await? {
+        return Ok(None);
+    }
     let Some(row) = users::time_of(&mut *conn, user_id).await? else {
         return Ok(None);
     };
     let row = current(row, now);
+    if let (Some(from), Some(until)) = (row.vacation_from, row.vacation_until) {
+        let saves_this_game = row.vacation_automatic != 0 && from >= deadline;
+        return Ok(saves_this_game.then_some(until));
+    }
     let left = allowance_days * 24 - row.vacation_used_hours;
-    if row.auto_vacation == 0 || row.vacation_until.is_some() || left < 1 {
+    if row.auto_vacation == 0 || left < 1 {
         return Ok(None);
     }
     let hours = left.min(AUTOMATIC_HOURS);

@@ -25,6 +25,7 @@ scenarios!(with [("VACATION_DAYS_PER_YEAR", "30")];
 scenarios!(with [("VACATION_DAYS_PER_YEAR", "2")];
     automatic_vacation_saves_games_a_day_at_a_time_until_the_allowance_is_used,
     a_late_move_is_played_when_automatic_vacation_saves_the_game,
+    late_moves_and_the_sweeper_start_one_automatic_vacation_for_every_overdue_game,
     without_automatic_vacation_the_game_is_lost_on_time,
 );
 
@@ -398,6 +399,34 @@ async fn a_late_move_is_played_when_automatic_vacation_saves_the_game(app: TestA
     let settings = time_of(&app, &white).await;
     assert_eq!(settings["vacation"]["automatic"], true);
     assert_eq!(settings["vacation"]["from"], at(START + DAY + 60));
+}
+
+async fn late_moves_and_the_sweeper_start_one_automatic_vacation_for_every_overdue_game(
+    app: TestApp,
+) {
+    let white = app.player("white_p").await;
+    let black = app.player("black_p").await;
+    let control = json!({"time_control": {"kind": "per_move", "days": 1, "hours": 0}});
+    let mut ids = Vec::new();
+    for _ in 0..6 {
+        ids.push(app.new_game_with(&white, &black, control.clone()).await);
+    }
+    app.clock.advance(DAY + 60);
+    // White comes back late and moves in every game while the sweeper runs.
+    let moves =
+        futures_util::future::join_all(ids.iter().map(|id| app.play(&white, id, "e2e4", 0)));
+    let (moves, swept) = tokio::join!(moves, sweep_overdue(&app.state));
+    assert_eq!(swept.unwrap(), 0, "no game is lost");
+    for (status, body) in &moves {
+        assert_eq!(*status, StatusCode::OK, "{body}");
+    }
+    // One vacation, charged once, saved them all.
+    let settings = time_of(&app, &white).await;
+    assert_eq!(settings["vacation"]["automatic"], true);
+    assert_eq!(settings["hours_left"], 24);
+    for id in &ids {
+        assert_eq!(app.game(id).await["to_move"], "black");
+    }
 }
 
 async fn without_automatic_vacation_the_game_is_lost_on_time(app: TestApp) {

@@ -45,12 +45,20 @@ pub(super) async fn run_out(
         Color::White => detail.white_id.clone(),
         Color::Black => detail.black_id.clone(),
     };
+    let overdue_at = detail.deadline.unwrap_or(now);
     if detail.stop_rules.vacation_allowed
         && let Some(until) =
-            player_time::start_automatic(&mut *conn, &loser_id, allowance_days, now).await?
+            player_time::start_automatic(&mut *conn, &loser_id, overdue_at, allowance_days, now)
+                .await?
     {
-        detail.player_times[super::time_control::bank_index(loser)].vacation = Some((now, until));
-        detail.deadline = Some(detail.pauses_of(loser).deadline(now, 0));
+        let index = super::time_control::bank_index(loser);
+        let from = detail.player_times[index]
+            .vacation
+            .map_or(now, |(from, _)| from.min(now));
+        detail.player_times[index].vacation = Some((from, until));
+        let deadline = detail.pauses_of(loser).deadline(now, 0);
+        detail.deadline = Some(deadline);
+        games::set_deadline(&mut *conn, &detail.id, deadline, now).await?;
         return Ok(RanOut::Vacation);
     }
     detail.serial_timeout =
