@@ -285,7 +285,7 @@ impl GameSummaryDto {
     /// `game` as the API lists it at `now`.
     #[must_use]
     pub fn new(game: GameSummary, now: i64) -> GameSummaryDto {
-        let seconds_left = game.time_left(now);
+        let seconds_left = game.turn_clock(now).map(|clock| clock.left);
         GameSummaryDto {
             id: game.id,
             variant: game.variant.as_str().to_owned(),

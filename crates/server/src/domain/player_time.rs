@@ -89,8 +89,12 @@ fn current(mut row: TimeRow, now: i64) -> TimeRow {
     row
 }
 
+/// The hours of allowance `row` has left this year (`row` as of now: see [`current`]).
+fn hours_left(row: &TimeRow, allowance_days: i64) -> i64 {
+    (allowance_days * 24 - row.vacation_used_hours).max(0)
+}
+
 fn settings_of(row: &TimeRow, allowance_days: i64) -> TimeSettings {
-    let allowance_hours = allowance_days * 24;
     TimeSettings {
         time_zone: row.time_zone.clone(),
         auto_vacation: row.auto_vacation != 0,
@@ -102,8 +106,8 @@ fn settings_of(row: &TimeRow, allowance_days: i64) -> TimeSettings {
                 until,
                 automatic: row.vacation_automatic != 0,
             }),
-        allowance_hours,
-        hours_left: (allowance_hours - row.vacation_used_hours).max(0),
+        allowance_hours: allowance_days * 24,
+        hours_left: hours_left(row, allowance_days),
     }
 }
 
@@ -263,7 +267,7 @@ pub async fn start_vacation(
     user: &User,
     hours: i64,
 ) -> Result<TimeSettings, AppError> {
-    let allowance = state.config.vacation_days_per_year * 24;
+    let allowance_days = state.config.vacation_days_per_year;
     let now = state.now();
     in_transaction(state, user, |row| {
         if row.vacation_until.is_some() {
@@ -278,7 +282,7 @@ pub async fn start_vacation(
                 "a vacation lasts at least an hour",
             ));
         }
-        let left = (allowance - row.vacation_used_hours).max(0);
+        let left = hours_left(row, allowance_days);
         if hours > left {
             return Err(AppError::invalid(
                 "vacation_allowance_exceeded",
@@ -349,7 +353,7 @@ pub(crate) async fn start_automatic(
         let saves_this_game = row.vacation_automatic != 0 && from >= deadline;
         return Ok(saves_this_game.then_some(until));
     }
-    let left = allowance_days * 24 - row.vacation_used_hours;
+    let left = hours_left(&row, allowance_days);
     if row.auto_vacation == 0 || left < 1 {
         return Ok(None);
     }

@@ -363,19 +363,17 @@ fn build_page(
     } else {
         end_text(&t, detail)
     };
-    let deadline = match (active, detail.deadline, detail.to_move()) {
-        (true, Some(deadline), Some(mover)) => {
-            let left = detail
-                .pauses_of(mover)
-                .running_between(state.now(), deadline);
-            t.fmt(
-                "game.deadline",
-                &[
-                    ("when", &deadline_text(deadline)),
-                    ("left", &time_left(&t, left)),
-                ],
-            )
-        }
+    let deadline = match (active, detail.deadline) {
+        (true, Some(deadline)) => t.fmt(
+            "game.deadline",
+            &[
+                ("when", &deadline_text(deadline)),
+                (
+                    "left",
+                    &time_left(&t, detail.time_left_to_move(state.now())),
+                ),
+            ],
+        ),
         _ => String::new(),
     };
     let time_control = clock_text(&t, detail.time_control, detail.stop_rules);

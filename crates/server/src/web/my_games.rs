@@ -50,34 +50,30 @@ pub(crate) fn game_lines<'a>(
             } else {
                 game.white.clone()
             };
-            let running = game.deadline.filter(|_| game.status == GameStatus::Active);
-            let left = game.time_left(now);
-            let stopped = running.and_then(|_| game.mover_pauses.stop_at(now));
-            let status = match (game.status, left) {
+            let clock = game.turn_clock(now);
+            let status = match (game.status, clock) {
                 (GameStatus::Active, None) => t.get("time.untimed").to_owned(),
-                (GameStatus::Active, Some(left)) => match stopped {
-                    Some(stop) => format!("{} \u{b7} {}", time_left(t, left), stop_text(t, stop)),
-                    None => time_left(t, left),
+                (GameStatus::Active, Some(clock)) => match clock.stopped {
+                    Some(stop) => {
+                        format!("{} \u{b7} {}", time_left(t, clock.left), stop_text(t, stop))
+                    }
+                    None => time_left(t, clock.left),
                 },
                 (GameStatus::Finished, _) => result_text(game.result).to_owned(),
                 (GameStatus::Aborted, _) => t.get("game.aborted").to_owned(),
             };
-            let stops_in = running.and_then(|deadline| {
-                game.mover_pauses
-                    .next_stop_start(now)
-                    .filter(|at| *at < deadline)
-                    .map(|at| at - now)
-            });
             GameLine {
                 id: game.id.clone(),
                 variant: t.get(&variant_key(game.variant)).to_owned(),
                 opponent,
                 move_no: game.ply / 2 + 1,
                 status,
-                countdown: left
-                    .filter(|_| stopped.is_none())
-                    .map(|left| Countdown::of(t, left, stops_in)),
-                deadline: running.map_or_else(String::new, deadline_text),
+                countdown: clock
+                    .filter(|clock| clock.stopped.is_none())
+                    .map(|clock| Countdown::of(t, clock.left, clock.stops_in)),
+                deadline: clock
+                    .and(game.deadline)
+                    .map_or_else(String::new, deadline_text),
             }
         })
         .collect()

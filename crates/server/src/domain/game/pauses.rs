@@ -40,6 +40,17 @@ impl Stop {
     }
 }
 
+/// The clock of the player to move at a moment (see [`Pauses::turn_clock`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnClock {
+    /// The running time left (seconds).
+    pub left: i64,
+    /// Why it stands still now; `None` while it runs.
+    pub stopped: Option<Stop>,
+    /// While it runs: the seconds until it next stops, if that comes before the deadline.
+    pub stops_in: Option<i64>,
+}
+
 /// The stops of one player's clock in one game.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Pauses {
@@ -211,10 +222,22 @@ impl Pauses {
         }
     }
 
-    /// When the clock, running at `at`, next stops; `None` when nothing ever stops it.
+    /// The clock of the player to move at `now`, whose running time ends at `deadline`:
+    /// what is left, why it stands still (if it does), and when it next stops while it
+    /// runs. The one reading the game page, the lists and the API share.
     #[must_use]
-    pub fn next_stop_start(&self, at: i64) -> Option<i64> {
-        self.next_stop(at).map(|(from, _, _)| from.max(at))
+    pub fn turn_clock(&self, now: i64, deadline: i64) -> TurnClock {
+        let stopped = self.stop_at(now);
+        let stops_in = self
+            .next_stop(now)
+            .map(|(from, _, _)| from.max(now))
+            .filter(|at| stopped.is_none() && *at < deadline)
+            .map(|at| at - now);
+        TurnClock {
+            left: self.running_between(now, deadline),
+            stopped,
+            stops_in,
+        }
     }
 
     /// Why the clock stands still at `at`, or `None` when it runs. Where a pause or a

@@ -16,6 +16,7 @@ use sqlx::AnyConnection;
 
 use super::{
     DrawOfferTally, GameDetail, GameStatus, Pauses, PlayerTime, StopRules, TurnWarnings, corrupt,
+    pauses::TurnClock, time_control::bank_index,
 };
 use crate::{
     AppState,
@@ -81,9 +82,34 @@ fn rebuild(stored: StoredGame) -> Result<(GameRow, AnyGame), AppError> {
     Ok((row, game))
 }
 
+/// What `row`'s game lets stop its clocks.
+fn stop_rules(row: &GameRow) -> StopRules {
+    StopRules {
+        weekends_off: row.weekends_off != 0,
+        vacation_allowed: row.vacation_allowed != 0,
+    }
+}
+
+/// White's and Black's time zones and vacations, as `row` joins them.
+fn player_times(row: &GameRow) -> [PlayerTime; 2] {
+    [
+        PlayerTime::stored(
+            row.white_time_zone.clone(),
+            row.white_vacation_from,
+            row.white_vacation_until,
+        ),
+        PlayerTime::stored(
+            row.black_time_zone.clone(),
+            row.black_vacation_from,
+            row.black_vacation_until,
+        ),
+    ]
+}
+
 /// Rebuilds a game from what is stored of it.
 fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
     let (row, game) = rebuild(stored)?;
+    let (stop_rules, player_times) = (stop_rules(&row), player_times(&row));
     Ok(GameDetail {
         status: row.status.parse().map_err(corrupt)?,
         result: decode(row.result.as_deref())?,
@@ -110,22 +136,8 @@ fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
         rated: row.rated != 0,
         time_control: row.time_control.parse().map_err(corrupt)?,
         banks: [row.white_bank, row.black_bank],
-        stop_rules: StopRules {
-            weekends_off: row.weekends_off != 0,
-            vacation_allowed: row.vacation_allowed != 0,
-        },
-        player_times: [
-            PlayerTime::stored(
-                row.white_time_zone,
-                row.white_vacation_from,
-                row.white_vacation_until,
-            ),
-            PlayerTime::stored(
-                row.black_time_zone,
-                row.black_vacation_from,
-                row.black_vacation_until,
-            ),
-        ],
+        stop_rules,
+        player_times,
         serial_timeout: row.serial_timeout != 0,
         warnings: TurnWarnings {
             turn_time: row.turn_time,
@@ -262,14 +274,14 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
-    /// The running time the player to move has left at `now` (seconds), `None` when no
-    /// clock runs (untimed or over).
+    /// The clock of the player to move at `now`, `None` when no clock runs (untimed or
+    /// over).
     #[must_use]
-    pub fn time_left(&self, now: i64) -> Option<i64> {
+    pub fn turn_clock(&self, now: i64) -> Option<TurnClock> {
         let deadline = self
             .deadline
             .filter(|_| self.status == GameStatus::Active)?;
-        Some(self.mover_pauses.running_between(now, deadline))
+        Some(self.mover_pauses.turn_clock(now, deadline))
     }
 
     /// The list line of `row`, as `user_id` sees it.
@@ -279,25 +291,9 @@ impl GameSummary {
     /// A stored value that does not decode (a 500).
     pub fn of_row(row: GameRow, user_id: &str) -> Result<GameSummary, AppError> {
         let to_move: Option<Color> = decode(row.to_move.as_deref())?;
-        let rules = StopRules {
-            weekends_off: row.weekends_off != 0,
-            vacation_allowed: row.vacation_allowed != 0,
-        };
-        let mover_pauses = match to_move {
-            Some(Color::White) => PlayerTime::stored(
-                row.white_time_zone.clone(),
-                row.white_vacation_from,
-                row.white_vacation_until,
-            )
-            .pauses(rules),
-            Some(Color::Black) => PlayerTime::stored(
-                row.black_time_zone.clone(),
-                row.black_vacation_from,
-                row.black_vacation_until,
-            )
-            .pauses(rules),
-            None => Pauses::none(),
-        };
+        let mover_pauses = to_move.map_or_else(Pauses::none, |color| {
+            player_times(&row)[bank_index(color)].pauses(stop_rules(&row))
+        });
         Ok(GameSummary {
             mover_pauses,
             your_turn: games::is_users_turn(&row, user_id),

@@ -301,17 +301,12 @@ impl GameDetail {
         }
         match (self.to_move() == Some(color), self.deadline) {
             (true, Some(deadline)) => {
-                let pauses = self.pauses_of(color);
-                let stopped = pauses.stop_at(now);
-                let stops_in = pauses
-                    .next_stop_start(now)
-                    .filter(|at| stopped.is_none() && *at < deadline)
-                    .map(|at| at - now);
+                let clock = self.pauses_of(color).turn_clock(now, deadline);
                 PlayerClock {
-                    left: Some(pauses.running_between(now, deadline)),
-                    running: stopped.is_none(),
-                    stopped,
-                    stops_in,
+                    left: Some(clock.left),
+                    running: clock.stopped.is_none(),
+                    stopped: clock.stopped,
+                    stops_in: clock.stops_in,
                 }
             }
             _ => PlayerClock {
