@@ -3,6 +3,8 @@
 use axum::{
     Router,
     extract::State,
+    http::{HeaderMap, HeaderValue, header},
+    response::{IntoResponse, Response},
     routing::{get, post},
 };
 use serde::{Deserialize, Serialize};
@@ -343,24 +345,51 @@ async fn variants(State(state): State<AppState>) -> Result<axum::Json<Vec<Varian
     ))
 }
 
-/// The caller's games: their turn first (soonest deadline first, untimed last), then
-/// those waiting for the opponent (most recent activity first), then recently ended.
-#[utoipa::path(get, path = "/api/v1/games", tag = "games",
+/// Which page of the caller's games.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MyGamesQuery {
+    /// The cursor of the previous page's `Link: <…>; rel="next"` (absent or empty: the
+    /// first page).
+    #[param(pattern = r"^$|^-?[0-9]{1,18}_[0-9A-Za-z]{1,64}$")]
+    pub after: Option<String>,
+}
+
+/// The caller's games. The first page: their turn first (soonest deadline first, untimed
+/// last), then those waiting for the opponent (most recent activity first), then the 50
+/// most recently ended. Older ended games follow a page at a time: when there are more,
+/// the `Link` header names the next page (`rel="next"`, with `?after=`).
+#[utoipa::path(get, path = "/api/v1/games", tag = "games", params(MyGamesQuery),
     security(("bearer" = []), ("session" = [])),
     responses(
-        (status = 200, description = "the caller's games", body = [GameSummaryDto]),
+        (status = 200, description = "the caller's games", body = [GameSummaryDto],
+            headers(("Link" = String, description = "`</api/v1/games?after=…>; rel=\"next\"` \
+                when older ended games follow"))),
         (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 422, description = "a cursor this list did not give (`invalid_cursor`)",
+            body = ErrorBody),
     ))]
 async fn my_games(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-) -> Result<axum::Json<Vec<GameSummaryDto>>, AppError> {
-    let list = game::list_for_user(&state, &user).await?;
-    Ok(axum::Json(
-        list.into_iter()
-            .map(|game| GameSummaryDto::new(game, state.now()))
-            .collect(),
-    ))
+    Query(query): Query<MyGamesQuery>,
+) -> Result<Response, AppError> {
+    let page = game::list_for_user(&state, &user, query.after.as_deref()).await?;
+    let mut headers = HeaderMap::new();
+    if let Some(next) = &page.next {
+        // The cursor is digits, '_', '-' and ASCII letters: a valid header value.
+        let link = format!("</api/v1/games?after={next}>; rel=\"next\"");
+        headers.insert(
+            header::LINK,
+            HeaderValue::from_str(&link).map_err(AppError::internal)?,
+        );
+    }
+    let games: Vec<GameSummaryDto> = page
+        .games
+        .into_iter()
+        .map(|game| GameSummaryDto::new(game, state.now()))
+        .collect();
+    Ok((headers, axum::Json(games)).into_response())
 }
 
 /// One game.

@@ -555,24 +555,6 @@ pub async fn claim_overdue(
     Ok(done.rows_affected() == 1)
 }
 
-/// A user's games: theirs to move first, least time left first (by `deadline`, the
-/// moment their time runs out, so also right when weekends or vacations stop a clock;
-/// untimed games last); then the others still active, the most recent activity
-/// (`updated_at`) first; then up to `finished_limit` recently ended ones.
-///
-/// # Errors
-///
-/// Database errors.
-pub async fn for_user(
-    conn: &mut AnyConnection,
-    user_id: &str,
-    finished_limit: i64,
-) -> Result<Vec<GameRow>, sqlx::Error> {
-    let mut games = active_for_user(&mut *conn, user_id).await?;
-    games.extend(ended_for_user(conn, user_id, finished_limit).await?);
-    Ok(games)
-}
-
 /// A user's active games: theirs to move first (by deadline), then the others.
 ///
 /// # Errors
@@ -605,9 +587,10 @@ pub async fn active_for_user(
     Ok(active)
 }
 
-/// A user's `limit` most recently ended games (finished or aborted), newest first. Each
-/// side is one range of its index (`games_white_finished`, `games_black_finished`), so
-/// the cost does not grow with the games the player has ended.
+/// A user's ended games (finished or aborted), newest first, before the keyset position
+/// `before` (ended_at, id) when given: at most `limit`. Each side is one range of its
+/// index (`games_white_finished`, `games_black_finished`), so a page costs the same
+/// however many games the player has ended.
 ///
 /// # Errors
 ///
@@ -615,22 +598,27 @@ pub async fn active_for_user(
 pub async fn ended_for_user(
     conn: &mut AnyConnection,
     user_id: &str,
+    before: Option<(i64, &str)>,
     limit: i64,
 ) -> Result<Vec<GameRow>, sqlx::Error> {
     let side = |column: &str| {
         format!(
             "select * from (select {COLUMNS} {FROM} where g.{column} = $1 \
              and g.status <> 'active' and g.finished_at is not null \
-             order by g.finished_at desc, g.id limit $2) as {column}_side"
+             and (g.finished_at < $2 or (g.finished_at = $2 and g.id < $3)) \
+             order by g.finished_at desc, g.id desc limit $4) as {column}_side"
         )
     };
+    let (finished_at, id) = before.unwrap_or((i64::MAX, ""));
     sqlx::query_as(&format!(
         "select * from ({} union all {}) as both_sides \
-         order by finished_at desc, id limit $2",
+         order by finished_at desc, id desc limit $4",
         side("white_id"),
         side("black_id")
     ))
     .bind(user_id)
+    .bind(finished_at)
+    .bind(id)
     .bind(limit)
     .fetch_all(conn)
     .await

@@ -179,7 +179,7 @@ fn invalid_cursor() -> AppError {
 }
 
 /// A games cursor: `<finished_at>_<game id>` of the last game shown.
-fn parse_games_cursor(text: &str) -> Result<(i64, String), AppError> {
+pub(crate) fn parse_games_cursor(text: &str) -> Result<(i64, String), AppError> {
     let (at, id) = text.split_once('_').ok_or_else(invalid_cursor)?;
     let at = at.parse().map_err(|_| invalid_cursor())?;
     if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
@@ -258,7 +258,11 @@ pub async fn recent_games(
 
 /// The first `limit` of `rows` (fetched one over, to know whether more follow) as a page
 /// seen by `viewer_id`, with the cursor of the next page when there is one.
-fn page_of(rows: Vec<GameRow>, limit: i64, viewer_id: &str) -> Result<GamesPage, AppError> {
+pub(crate) fn page_of(
+    rows: Vec<GameRow>,
+    limit: i64,
+    viewer_id: &str,
+) -> Result<GamesPage, AppError> {
     let page = usize::try_from(limit).unwrap_or(usize::MAX);
     let more = rows.len() > page;
     let games = rows

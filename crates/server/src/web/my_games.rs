@@ -86,6 +86,16 @@ struct MyGamesPage {
     my_turn: Vec<GameLine>,
     waiting: Vec<GameLine>,
     finished: Vec<GameLine>,
+    /// The link to older ended games, when there are more.
+    older: Option<String>,
+    /// Whether this is a later page (older ended games only).
+    later_page: bool,
+}
+
+/// Which page of My games.
+#[derive(Debug, Deserialize)]
+pub(crate) struct MyGamesQuery {
+    after: Option<String>,
 }
 
 /// `GET /my-games`: my turn first (least time left first, untimed last), then those
@@ -93,9 +103,15 @@ struct MyGamesPage {
 pub(crate) async fn my_games(
     State(state): State<AppState>,
     ctx: Ctx,
+    Query(query): Query<MyGamesQuery>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
-    let list = game::list_for_user(&state, &user).await?;
+    let later_page = query
+        .after
+        .as_deref()
+        .is_some_and(|after| !after.is_empty());
+    let page = game::list_for_user(&state, &user, query.after.as_deref()).await?;
+    let list = page.games;
     let (t, now, me) = (ctx.t, state.now(), user.username.as_str());
     let active = |g: &&GameSummary| g.status == GameStatus::Active;
     let page = MyGamesPage {
@@ -117,6 +133,8 @@ pub(crate) async fn my_games(
             me,
             list.iter().filter(|g| g.status != GameStatus::Active),
         ),
+        older: page.next.map(|next| format!("/my-games?after={next}")),
+        later_page,
         ctx,
     };
     render(&page)

@@ -20,6 +20,7 @@ scenarios!(
     reversi_wipeout_ends_the_game_at_once,
     forced_pass_is_played_in_the_same_request,
     game_list_puts_my_turn_first_then_waiting_then_finished,
+    game_list_pages_through_ended_games_by_cursor,
     input_model_enters_every_legal_move_step_by_step,
 );
 
@@ -387,6 +388,97 @@ async fn game_list_puts_my_turn_first_then_waiting_then_finished(app: TestApp) {
     assert_eq!(mine["your_turn"], 2);
     let (status, _) = app.get("/api/v1/games", None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+async fn game_list_pages_through_ended_games_by_cursor(app: TestApp) {
+    let me = app.player("pager").await;
+    let other = app.player("paged").await;
+    let active = app.new_game("chess", &me, &other).await;
+    // 53 ended games, several in each second (ties go by id), newest last.
+    let mut ended = Vec::new();
+    for n in 0..53 {
+        let id = app.new_game("reversi-6x6", &me, &other).await;
+        app.act(&other, &id, "resign").await;
+        ended.push(id);
+        if n % 5 == 0 {
+            app.clock.advance(1);
+        }
+    }
+    let page = |after: Option<String>| {
+        let path = after.map_or("/api/v1/games".to_owned(), |after| {
+            format!("/api/v1/games?after={after}")
+        });
+        let request = app
+            .client
+            .get(format!("{}{path}", app.address))
+            .bearer_auth(&me.token);
+        async move {
+            let response = request.send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::OK);
+            let next = response
+                .headers()
+                .get("link")
+                .map(|link| link.to_str().unwrap().to_owned());
+            let games: Value = response.json().await.unwrap();
+            let ids: Vec<String> = games
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|game| game["id"].as_str().unwrap().to_owned())
+                .collect();
+            (ids, next)
+        }
+    };
+    let (first, link) = page(None).await;
+    assert_eq!(first.len(), 51, "the active game and 50 ended ones");
+    assert_eq!(first[0], active);
+    let link = link.expect("more ended games follow");
+    let after = link
+        .strip_prefix("</api/v1/games?after=")
+        .and_then(|rest| rest.strip_suffix(">; rel=\"next\""))
+        .unwrap_or_else(|| panic!("{link}"))
+        .to_owned();
+    let (second, link) = page(Some(after)).await;
+    assert_eq!(second.len(), 3, "only the older ended games: {second:?}");
+    assert_eq!(link, None, "the last page");
+    // Together: every ended game once, newest first (by end, then id, both descending).
+    let mut listed: Vec<String> = first[1..].to_vec();
+    listed.extend(second);
+    let mut expected = ended.clone();
+    expected.sort_by_key(|id| {
+        let index = ended.iter().position(|e| e == id).unwrap();
+        // The second each game ended in: the clock moved after games 0, 5, 10, ...
+        let second = (index + 4) / 5;
+        (std::cmp::Reverse(second), std::cmp::Reverse(id.clone()))
+    });
+    assert_eq!(listed, expected);
+    let (status, body) = app
+        .get("/api/v1/games?after=nonsense", Some(&me.token))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"], "invalid_cursor");
+    // My games shows the same pages, linked.
+    let html = app.page_html_as(&me, "/my-games").await;
+    assert!(html.contains("id=\"older-games\""), "{html}");
+    let older = html
+        .split("id=\"older-games\" href=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .replace("&#x2f;", "/")
+        .replace("&#x3f;", "?")
+        .replace("&#x3d;", "=")
+        .replace("&#x5f;", "_");
+    let html = app.page_html_as(&me, &older).await;
+    assert!(!html.contains("id=\"older-games\""), "the last page");
+    assert!(
+        !html.contains(&format!("/games/{active}")),
+        "no active games on later pages"
+    );
+    assert!(
+        html.contains(&format!("/games/{}", ended[0])),
+        "the oldest game is there"
+    );
 }
 
 /// The options of the step reached by `picks` in a game's `input`.

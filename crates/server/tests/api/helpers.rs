@@ -310,6 +310,19 @@ impl TestApp {
         response.text().await.expect("body")
     }
 
+    /// The HTML page at `path` as `player` sees it (signed in by their token).
+    pub(crate) async fn page_html_as(&self, player: &Player, path: &str) -> String {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.address))
+            .bearer_auth(&player.token)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        response.text().await.expect("body")
+    }
+
     pub(crate) async fn game(&self, id: &str) -> Value {
         let (status, body) = self.get(&format!("/api/v1/games/{id}"), None).await;
         assert_eq!(status, StatusCode::OK, "{body}");

@@ -24,7 +24,11 @@ use crate::{
         games::{self, GameRow, StoredGame},
         ratings as rating_rows, stats,
     },
-    domain::{accounts::User, ratings::RatingChange},
+    domain::{
+        accounts::User,
+        profiles::{self, GamesPage},
+        ratings::RatingChange,
+    },
     error::AppError,
     events::GameEvent,
     metrics,
@@ -313,19 +317,45 @@ impl GameSummary {
     }
 }
 
-/// `user`'s games: theirs to move first (soonest deadline first, untimed last), then
-/// those waiting for the opponent (most recent activity first), then up to 50 recently
-/// ended.
+/// How many ended games a page of a user's own list shows.
+pub const ENDED_PAGE: i64 = 50;
+
+/// `user`'s games: on the first page (no `after`), theirs to move first (soonest deadline
+/// first, untimed last), then those waiting for the opponent (most recent activity
+/// first), then the [`ENDED_PAGE`] most recently ended; on later pages only ended games,
+/// older than the cursor `after` (the `next` of the page before).
 ///
 /// # Errors
 ///
-/// Database errors.
-pub async fn list_for_user(state: &AppState, user: &User) -> Result<Vec<GameSummary>, AppError> {
+/// 422 `invalid_cursor`; database errors.
+pub async fn list_for_user(
+    state: &AppState,
+    user: &User,
+    after: Option<&str>,
+) -> Result<GamesPage, AppError> {
+    let after = after
+        .filter(|text| !text.is_empty())
+        .map(profiles::parse_games_cursor)
+        .transpose()?;
     let mut conn = state.db.pool.acquire().await?;
-    let rows = games::for_user(&mut conn, &user.id, 50).await?;
-    rows.into_iter()
+    let active = match after {
+        None => games::active_for_user(&mut conn, &user.id).await?,
+        Some(_) => Vec::new(),
+    };
+    let ended = games::ended_for_user(
+        &mut conn,
+        &user.id,
+        after.as_ref().map(|(at, id)| (*at, id.as_str())),
+        ENDED_PAGE + 1,
+    )
+    .await?;
+    let mut page = profiles::page_of(ended, ENDED_PAGE, &user.id)?;
+    let active = active
+        .into_iter()
         .map(|row| GameSummary::of_row(row, &user.id))
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    page.games.splice(0..0, active);
+    Ok(page)
 }
 
 /// `user`'s active games, theirs to move first (soonest deadline first), then those
