@@ -22,10 +22,10 @@ use std::{
 };
 
 use futures_util::{StreamExt, stream};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 mod support;
-use support::Server;
+use support::{Api, Server};
 
 /// The arrivals of each state id (`{ply}-active`) of each game, as seen by watchers.
 type Arrivals = Arc<Mutex<HashMap<(String, String), Vec<Instant>>>>;
@@ -63,80 +63,6 @@ fn options() -> Options {
         }
     }
     options
-}
-
-struct Api {
-    client: reqwest::Client,
-    base: String,
-}
-
-impl Api {
-    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Value {
-        let mut request = self.client.post(format!("{}{path}", self.base)).json(&body);
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        let response = request.send().await.expect("request");
-        let status = response.status();
-        let body: Value = response.json().await.unwrap_or(Value::Null);
-        assert!(status.is_success(), "POST {path}: {status} {body}");
-        body
-    }
-
-    async fn player(&self, name: &str) -> String {
-        let credentials = json!({"username": name, "password": format!("password-{name}")});
-        self.post("/api/v1/accounts", None, credentials.clone())
-            .await;
-        self.post("/api/v1/tokens", None, credentials).await["token"]
-            .as_str()
-            .unwrap()
-            .to_owned()
-    }
-
-    /// A new Reversi 8x8 game; White (first to move) is `white`.
-    async fn game(&self, white: &str, black: &str, black_name: &str) -> Value {
-        let challenge = self
-            .post(
-                "/api/v1/challenges",
-                Some(white),
-                json!({"variant": "reversi-8x8", "color": "white", "days_per_move": 14,
-                       "opponent": black_name}),
-            )
-            .await;
-        let id = challenge["id"].as_str().unwrap();
-        let accepted = self
-            .post(
-                &format!("/api/v1/challenges/{id}/accept"),
-                Some(black),
-                json!({}),
-            )
-            .await;
-        let game_id = accepted["game_id"].as_str().unwrap();
-        self.client
-            .get(format!("{}/api/v1/games/{game_id}", self.base))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
-    }
-
-    /// Plays the first legal move of `game` for whoever is to move; the game after it.
-    async fn play_first(&self, game: &Value, white: &str, black: &str) -> Value {
-        let token = if game["to_move"] == "white" {
-            white
-        } else {
-            black
-        };
-        let id = game["id"].as_str().unwrap();
-        self.post(
-            &format!("/api/v1/games/{id}/moves"),
-            Some(token),
-            json!({"move": game["legal_moves"][0], "ply": game["ply"]}),
-        )
-        .await
-    }
 }
 
 /// Opens a watcher of `game_id` that records every `id:` it receives; resolves once the
@@ -263,7 +189,7 @@ async fn scenario(options: &Options, run: usize, n: usize, one_game: bool) -> Ro
 
     // The baseline: the move request itself, nobody watching.
     let mut baseline = Vec::new();
-    let mut game = api.game(&white, &black, &black_name).await;
+    let mut game = api.game("reversi-8x8", &white, &black, &black_name).await;
     for _ in 0..options.moves {
         let sent = Instant::now();
         game = api.play_first(&game, &white, &black).await;
@@ -274,7 +200,7 @@ async fn scenario(options: &Options, run: usize, n: usize, one_game: bool) -> Ro
     let games_needed = if one_game { 1 } else { n };
     let mut games = Vec::with_capacity(games_needed);
     for _ in 0..games_needed {
-        games.push(api.game(&white, &black, &black_name).await);
+        games.push(api.game("reversi-8x8", &white, &black, &black_name).await);
     }
     let arrivals: Arrivals = Arc::default();
     tokio::time::sleep(Duration::from_millis(500)).await;

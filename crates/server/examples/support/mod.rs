@@ -2,6 +2,9 @@
 //! on a fresh SQLite file (or a given database), with the per-address limits lifted:
 //! every client of a benchmark is 127.0.0.1, which would otherwise be one attacker.
 
+#![allow(dead_code, reason = "each benchmark uses a part of this module")]
+
+use serde_json::{Value, json};
 use std::{
     path::PathBuf,
     process::{Child, Command, Stdio},
@@ -90,5 +93,88 @@ impl Server {
             .trim()
             .parse()
             .ok()
+    }
+}
+
+/// A client of the server's JSON API, for setting up what a benchmark measures.
+pub(crate) struct Api {
+    pub(crate) client: reqwest::Client,
+    pub(crate) base: String,
+}
+
+impl Api {
+    /// POSTs `body` as JSON (with `token` as bearer), asserting success; the answer.
+    pub(crate) async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Value {
+        let mut request = self.client.post(format!("{}{path}", self.base)).json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status();
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        assert!(status.is_success(), "POST {path}: {status} {body}");
+        body
+    }
+
+    /// Signs up `name`; their API token.
+    pub(crate) async fn player(&self, name: &str) -> String {
+        let credentials = json!({"username": name, "password": format!("password-{name}")});
+        self.post("/api/v1/accounts", None, credentials.clone())
+            .await;
+        self.post("/api/v1/tokens", None, credentials).await["token"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    /// A new game of `variant`; White is `white`.
+    pub(crate) async fn game(
+        &self,
+        variant: &str,
+        white: &str,
+        black: &str,
+        black_name: &str,
+    ) -> Value {
+        let challenge = self
+            .post(
+                "/api/v1/challenges",
+                Some(white),
+                json!({"variant": variant, "color": "white", "days_per_move": 14,
+                       "opponent": black_name}),
+            )
+            .await;
+        let id = challenge["id"].as_str().unwrap();
+        let accepted = self
+            .post(
+                &format!("/api/v1/challenges/{id}/accept"),
+                Some(black),
+                json!({}),
+            )
+            .await;
+        let game_id = accepted["game_id"].as_str().unwrap();
+        self.client
+            .get(format!("{}/api/v1/games/{game_id}", self.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
+    /// Plays the first legal move of `game` for whoever is to move; the game after it.
+    pub(crate) async fn play_first(&self, game: &Value, white: &str, black: &str) -> Value {
+        let token = if game["to_move"] == "white" {
+            white
+        } else {
+            black
+        };
+        let id = game["id"].as_str().unwrap();
+        self.post(
+            &format!("/api/v1/games/{id}/moves"),
+            Some(token),
+            json!({"move": game["legal_moves"][0], "ply": game["ply"]}),
+        )
+        .await
     }
 }
