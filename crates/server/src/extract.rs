@@ -115,7 +115,7 @@ impl FromRequestParts<AppState> for CurrentUser {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         match authenticate(parts, state).await? {
-            Some(user) => Ok(CurrentUser(user)),
+            Some((user, _)) => Ok(CurrentUser(user)),
             None => Err(AppError::Unauthenticated(
                 "sign in, or send `Authorization: Bearer <token>`".to_owned(),
             )),
@@ -127,11 +127,22 @@ impl FromRequestParts<AppState> for MaybeUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        authenticate(parts, state).await.map(MaybeUser)
+        let viewer = authenticate(parts, state).await?;
+        Ok(MaybeUser(viewer.map(|(user, _)| user)))
     }
 }
 
-async fn authenticate(parts: &Parts, state: &AppState) -> Result<Option<accounts::User>, AppError> {
+/// The caller, if signed in, with the number of games waiting for them to move when the
+/// session lookup read it too (`None` for API tokens, whose callers seldom need it).
+///
+/// # Errors
+///
+/// 401 for an unknown token or an ended session, 403 for a cross-site unsafe request
+/// with the session cookie; database errors.
+pub async fn authenticate(
+    parts: &Parts,
+    state: &AppState,
+) -> Result<Option<(accounts::User, Option<i64>)>, AppError> {
     if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
         let token = value
             .to_str()
@@ -143,7 +154,7 @@ async fn authenticate(parts: &Parts, state: &AppState) -> Result<Option<accounts
             })?;
         let user = accounts::user_by_api_token(state, token).await?;
         return user
-            .map(Some)
+            .map(|user| Some((user, None)))
             .ok_or_else(|| AppError::Unauthenticated("unknown token".to_owned()));
     }
     let Some(token) = session_cookie(&parts.headers) else {
@@ -155,8 +166,9 @@ async fn authenticate(parts: &Parts, state: &AppState) -> Result<Option<accounts
             "cross-site requests with the session cookie are refused",
         ));
     }
-    let user = accounts::user_by_session(state, token).await?;
-    user.map(Some)
+    let viewer = accounts::user_by_session(state, token).await?;
+    viewer
+        .map(|(user, your_turn)| Some((user, Some(your_turn))))
         .ok_or_else(|| AppError::Unauthenticated("the session has ended: sign in again".to_owned()))
 }
 

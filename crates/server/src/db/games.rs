@@ -714,16 +714,21 @@ pub fn is_users_turn(row: &GameRow, user_id: &str) -> bool {
     }
 }
 
+/// How many active games wait for the user `u` to move: a subquery for a statement that
+/// reads `users u` (the session lookup counts them in the same statement).
+pub const USERS_TURN_COUNT: &str = "(select count(*) from games tg where tg.status = 'active' \
+     and ((tg.white_id = u.id and tg.to_move = 'white') \
+     or (tg.black_id = u.id and tg.to_move = 'black')))";
+
 /// How many active games wait for `user_id` to move.
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn count_users_turn(conn: &mut AnyConnection, user_id: &str) -> Result<i64, sqlx::Error> {
-    let (count,): (i64,) = sqlx::query_as(
-        "select count(*) from games where status = 'active' and \
-         ((white_id = $1 and to_move = 'white') or (black_id = $1 and to_move = 'black'))",
-    )
+    let (count,): (i64,) = sqlx::query_as(&format!(
+        "select {USERS_TURN_COUNT} from users u where u.id = $1"
+    ))
     .bind(user_id)
     .fetch_one(conn)
     .await?;
@@ -741,18 +746,23 @@ pub async fn next_users_turn(
     user_id: &str,
     except: &str,
 ) -> Result<Option<String>, sqlx::Error> {
-    let next: Option<(String,)> = sqlx::query_as(
-        "select id from games where status = 'active' and \
-         ((white_id = $1 and to_move = 'white') or (black_id = $1 and to_move = 'black')) \
-         and id <> $2 \
-         order by case when deadline is null then 1 else 0 end, deadline, id limit 1",
-    )
+    let next: Option<(Option<String>,)> = sqlx::query_as(&format!(
+        "select {NEXT_USERS_TURN} from users u where u.id = $1"
+    ))
     .bind(user_id)
     .bind(except)
     .fetch_optional(conn)
     .await?;
-    Ok(next.map(|(id,)| id))
+    Ok(next.and_then(|(id,)| id))
 }
+
+/// The id of the next game waiting for the user `u` to move other than `$2`, in the
+/// order of [`next_users_turn`]: a subquery for a statement that reads `users u` (the
+/// game page reads it with the player's settings).
+pub const NEXT_USERS_TURN: &str = "(select ng.id from games ng where ng.status = 'active' \
+     and ((ng.white_id = u.id and ng.to_move = 'white') \
+     or (ng.black_id = u.id and ng.to_move = 'black')) and ng.id <> $2 \
+     order by case when ng.deadline is null then 1 else 0 end, ng.deadline, ng.id limit 1)";
 
 /// Active games per variant id, for the metrics gauge.
 ///

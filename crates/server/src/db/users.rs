@@ -91,11 +91,12 @@ pub async fn by_session(
     conn: &mut AnyConnection,
     token_hash: &str,
     now: i64,
-) -> Result<Option<(String, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "select u.id, u.username from sessions s join users u on u.id = s.user_id \
+) -> Result<Option<(String, String, i64)>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select u.id, u.username, {} from sessions s join users u on u.id = s.user_id \
          where s.token_hash = $1 and s.expires_at > $2",
-    )
+        super::games::USERS_TURN_COUNT
+    ))
     .bind(token_hash)
     .bind(now)
     .fetch_optional(conn)
@@ -327,6 +328,27 @@ pub async fn play_settings(
         .bind(user_id)
         .fetch_optional(conn)
         .await
+}
+
+/// The playing settings (as [`play_settings`]) and the next game waiting for the user to
+/// move other than `except` (as `games::next_users_turn`), in one statement.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn play_settings_and_next_game(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    except: &str,
+) -> Result<Option<(String, i64, Option<String>)>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select u.after_move, u.confirm_moves, {} from users u where u.id = $1",
+        super::games::NEXT_USERS_TURN
+    ))
+    .bind(user_id)
+    .bind(except)
+    .fetch_optional(conn)
+    .await
 }
 
 /// Changes the playing settings given (`None` keeps one) in one statement and returns

@@ -355,15 +355,19 @@ pub async fn revoke_token(state: &AppState, user: &User, id: &str) -> Result<(),
     }
 }
 
-/// The user a session cookie belongs to, while the session lasts.
+/// The user a session cookie belongs to, while the session lasts, with how many games
+/// wait for them to move (what every page's header shows), read in the same statement.
 ///
 /// # Errors
 ///
 /// Database errors.
-pub async fn user_by_session(state: &AppState, token: &str) -> Result<Option<User>, AppError> {
+pub async fn user_by_session(
+    state: &AppState,
+    token: &str,
+) -> Result<Option<(User, i64)>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     let row = users::by_session(&mut conn, &token_hash(token), state.now()).await?;
-    Ok(row.map(|(id, username)| User { id, username }))
+    Ok(row.map(|(id, username, your_turn)| (User { id, username }, your_turn)))
 }
 
 /// How stale a token's last-used time may be before a request updates it, in seconds.

@@ -133,6 +133,26 @@ pub async fn play_settings(state: &AppState, user: &User) -> Result<PlaySettings
     decode(users::play_settings(&mut conn, &user.id).await?)
 }
 
+/// `user`'s playing settings and the next game waiting for them to move other than
+/// `except` (the game page's), read together.
+///
+/// # Errors
+///
+/// Database errors; 401 when the account no longer exists.
+pub async fn play_settings_and_next_game(
+    state: &AppState,
+    user: &User,
+    except: &str,
+) -> Result<(PlaySettings, Option<String>), AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let stored = users::play_settings_and_next_game(&mut conn, &user.id, except).await?;
+    let (settings, next) = match stored {
+        Some((after_move, confirm_moves, next)) => (Some((after_move, confirm_moves)), next),
+        None => (None, None),
+    };
+    Ok((decode(settings)?, next))
+}
+
 /// Changes `user`'s playing settings as `change` says and returns them all.
 ///
 /// # Errors

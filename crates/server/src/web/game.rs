@@ -174,10 +174,8 @@ async fn viewer_extras(state: &AppState, ctx: &Ctx, id: &str) -> Result<ViewerEx
     let Some(user) = &ctx.user else {
         return Ok(ViewerExtras::default());
     };
-    Ok(ViewerExtras {
-        next_game: game::next_for_user(state, user, Some(id)).await?,
-        play: settings::play_settings(state, user).await?,
-    })
+    let (play, next_game) = settings::play_settings_and_next_game(state, user, id).await?;
+    Ok(ViewerExtras { next_game, play })
 }
 
 /// A player's rating change as the game page shows it.

@@ -33,7 +33,7 @@ use crate::{
     AppState,
     domain::accounts::User,
     error::{AppError, ErrorFace},
-    extract::{MaybeUser, is_cross_site},
+    extract::is_cross_site,
 };
 use i18n::{Lang, Tr};
 
@@ -142,14 +142,18 @@ impl FromRequestParts<AppState> for Ctx {
             .map_or("/", |pq| pq.as_str())
             .to_owned();
         // A session that has ended counts as signed out on pages.
-        let user = match MaybeUser::from_request_parts(parts, state).await {
-            Ok(MaybeUser(user)) => user,
+        let viewer = match crate::extract::authenticate(parts, state).await {
+            Ok(viewer) => viewer,
             Err(AppError::Unauthenticated(_)) => None,
             Err(error) => return Err(error),
         };
-        let your_turn = match &user {
-            Some(user) => crate::domain::game::count_your_turn(state, user).await?,
-            None => 0,
+        let (user, your_turn) = match viewer {
+            Some((user, Some(your_turn))) => (Some(user), your_turn),
+            Some((user, None)) => {
+                let your_turn = crate::domain::game::count_your_turn(state, &user).await?;
+                (Some(user), your_turn)
+            }
+            None => (None, 0),
         };
         Ok(Ctx {
             t,
