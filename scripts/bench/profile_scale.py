@@ -27,7 +27,8 @@ import time
 import urllib.request
 
 PATHS = ["/players/alice", "/api/v1/players/alice", "/api/v1/players/alice/games",
-         "/api/v1/games"]
+         "/my-games", "/api/v1/games", "/api/v1/games?after={cursor}", "/rules/chess"]
+START = 1_700_000_000
 
 
 def free_port():
@@ -76,7 +77,7 @@ def seed(path, size, rng):
     h2h = {alice: [0, 0, 0], bob: [0, 0, 0]}
     totals = [0, 0, 0]
     rows = []
-    start = 1_700_000_000
+    start = START
     for n in range(size):
         white, black = (alice, bob) if n % 2 == 0 else (bob, alice)
         result = rng.choice(["1-0", "0-1", "1/2-1/2"])
@@ -126,15 +127,18 @@ def measure(server, size, rng):
     stop(process)
     seed(path, size, rng)
     process = start(server, url, port)
+    # The second page of Alice's own list starts after the 50th newest ended game.
+    cursor = f"{START + (size - 50) * 60}_seed{size - 50:08d}"
     medians = {}
     try:
         for route in PATHS:
+            target = route.format(cursor=cursor)
             for _ in range(5):
-                call(port, "GET", route, token=token)
+                call(port, "GET", target, token=token)
             times = []
             for _ in range(15):
                 began = time.perf_counter()
-                status, _ = call(port, "GET", route, token=token)
+                status, _ = call(port, "GET", target, token=token)
                 times.append((time.perf_counter() - began) * 1000)
                 assert status == 200, (route, status)
             medians[route] = statistics.median(times)
