@@ -448,7 +448,7 @@ async fn game_list_pages_through_ended_games_by_cursor(app: TestApp) {
     expected.sort_by_key(|id| {
         let index = ended.iter().position(|e| e == id).unwrap();
         // The second each game ended in: the clock moved after games 0, 5, 10, ...
-        let second = (index + 4) / 5;
+        let second = index.div_ceil(5);
         (std::cmp::Reverse(second), std::cmp::Reverse(id.clone()))
     });
     assert_eq!(listed, expected);
