@@ -20,11 +20,17 @@ use crate::{
 /// The notification routes.
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
-        .route("/api/v1/notifications", get(list))
-        .route("/api/v1/notifications/unread-count", get(unread_count))
-        .route("/api/v1/notifications/read-all", post(read_all))
-        .route("/api/v1/notifications/{id}/read", post(read))
-        .route("/api/v1/me/notifications", get(show_preferences).patch(change_preferences))
+        .route("/api/v1/notifications", get(list_notifications))
+        .route(
+            "/api/v1/notifications/unread-count",
+            get(unread_notifications),
+        )
+        .route("/api/v1/notifications/read-all", post(mark_all_read))
+        .route("/api/v1/notifications/{id}/read", post(mark_read))
+        .route(
+            "/api/v1/me/notifications",
+            get(notification_preferences).patch(change_notification_preferences),
+        )
 }
 
 /// A notice.
@@ -109,7 +115,7 @@ struct PageQuery {
         (status = 422, description = "a cursor that is no `next` (`invalid_cursor`)",
             body = ErrorBody),
     ))]
-async fn list(
+async fn list_notifications(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Query(query): Query<PageQuery>,
@@ -129,7 +135,7 @@ async fn list(
         (status = 200, description = "the unread count", body = UnreadDto),
         (status = 401, description = "not signed in", body = ErrorBody),
     ))]
-async fn unread_count(
+async fn unread_notifications(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<axum::Json<UnreadDto>, AppError> {
@@ -149,7 +155,7 @@ async fn unread_count(
             body = ErrorBody),
         (status = 404, description = "the caller has no such notice", body = ErrorBody),
     ))]
-async fn read(
+async fn mark_read(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
@@ -168,7 +174,7 @@ async fn read(
         (status = 403, description = "cross-site request with the session cookie",
             body = ErrorBody),
     ))]
-async fn read_all(
+async fn mark_all_read(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<axum::Json<ReadAllDto>, AppError> {
@@ -239,7 +245,7 @@ impl From<Preferences> for PreferencesDto {
         (status = 200, description = "every kind's preference", body = PreferencesDto),
         (status = 401, description = "not signed in", body = ErrorBody),
     ))]
-async fn show_preferences(
+async fn notification_preferences(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<axum::Json<PreferencesDto>, AppError> {
@@ -262,7 +268,7 @@ async fn show_preferences(
         (status = 422, description = "a body of the wrong shape (`invalid_body`)",
             body = ErrorBody),
     ))]
-async fn change_preferences(
+async fn change_notification_preferences(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Json(body): Json<PreferencesDto>,

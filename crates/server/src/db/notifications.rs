@@ -161,12 +161,11 @@ pub async fn page(
 ///
 /// Database errors.
 pub async fn unread_count(conn: &mut AnyConnection, user_id: &str) -> Result<i64, sqlx::Error> {
-    let (count,): (i64,) = sqlx::query_as(
-        "select count(*) from notifications where user_id = $1 and read_at is null",
-    )
-    .bind(user_id)
-    .fetch_one(conn)
-    .await?;
+    let (count,): (i64,) =
+        sqlx::query_as("select count(*) from notifications where user_id = $1 and read_at is null")
+            .bind(user_id)
+            .fetch_one(conn)
+            .await?;
     Ok(count)
 }
 
@@ -207,13 +206,12 @@ pub async fn mark_all_read(
     user_id: &str,
     now: i64,
 ) -> Result<u64, sqlx::Error> {
-    let done = sqlx::query(
-        "update notifications set read_at = $2 where user_id = $1 and read_at is null",
-    )
-    .bind(user_id)
-    .bind(now)
-    .execute(conn)
-    .await?;
+    let done =
+        sqlx::query("update notifications set read_at = $2 where user_id = $1 and read_at is null")
+            .bind(user_id)
+            .bind(now)
+            .execute(conn)
+            .await?;
     Ok(done.rows_affected())
 }
 
@@ -249,7 +247,10 @@ pub async fn prune(
 /// # Errors
 ///
 /// Database errors.
-pub async fn kinds_off(conn: &mut AnyConnection, user_id: &str) -> Result<Vec<String>, sqlx::Error> {
+pub async fn kinds_off(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Vec<String>, sqlx::Error> {
     let rows: Vec<(String,)> = sqlx::query_as(
         "select kind from notification_preferences where user_id = $1 and in_site = 0 \
          order by kind",
@@ -419,7 +420,10 @@ pub struct OutboxRow {
 /// # Errors
 ///
 /// Database errors.
-pub async fn outbox_of(conn: &mut AnyConnection, user_id: &str) -> Result<Vec<OutboxRow>, sqlx::Error> {
+pub async fn outbox_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Vec<OutboxRow>, sqlx::Error> {
     sqlx::query_as(
         "select id, notification_id, channel, attempts, claimed_by, claimed_until, sent_at, \
          sent_by, failed_at, next_attempt_at from outbox where user_id = $1 \

@@ -162,7 +162,15 @@ pub async fn your_turn(
         "variant": detail.variant().as_str(),
         "ply": detail.stored_ply(),
     });
-    record(conn, user_id, Kind::YourTurn, Link::Game(&detail.id), payload, now).await?;
+    record(
+        conn,
+        user_id,
+        Kind::YourTurn,
+        Link::Game(&detail.id),
+        payload,
+        now,
+    )
+    .await?;
     Ok(())
 }
 
@@ -180,7 +188,15 @@ pub async fn draw_offer(
     let (user_id, _) = player(detail, offerer.other());
     let (_, opponent) = player(detail, offerer);
     let payload = json!({"opponent": opponent, "variant": detail.variant().as_str()});
-    record(conn, user_id, Kind::DrawOffer, Link::Game(&detail.id), payload, now).await?;
+    record(
+        conn,
+        user_id,
+        Kind::DrawOffer,
+        Link::Game(&detail.id),
+        payload,
+        now,
+    )
+    .await?;
     Ok(())
 }
 
@@ -211,7 +227,15 @@ pub async fn game_finished(
             "outcome": outcome,
             "reason": detail.end_reason.map(|reason| reason.as_str().to_owned()),
         });
-        record(conn, user_id, Kind::GameFinished, Link::Game(&detail.id), payload, now).await?;
+        record(
+            conn,
+            user_id,
+            Kind::GameFinished,
+            Link::Game(&detail.id),
+            payload,
+            now,
+        )
+        .await?;
     }
     Ok(())
 }
@@ -335,13 +359,18 @@ fn parse_cursor(text: &str) -> Result<(i64, &str), AppError> {
 ///
 /// 422 `invalid_cursor`; database errors.
 pub async fn page(state: &AppState, user: &User, before: Option<&str>) -> Result<Page, AppError> {
-    let before = before.filter(|text| !text.is_empty()).map(parse_cursor).transpose()?;
+    let before = before
+        .filter(|text| !text.is_empty())
+        .map(parse_cursor)
+        .transpose()?;
     let mut conn = state.db.pool.acquire().await?;
     let mut found = rows::page(&mut conn, &user.id, before, PAGE_SIZE + 1).await?;
     let more = found.len() > usize::try_from(PAGE_SIZE).unwrap_or(usize::MAX);
     found.truncate(usize::try_from(PAGE_SIZE).unwrap_or(usize::MAX));
     let items: Vec<Notification> = found.into_iter().map(Notification::of_row).collect();
-    let next = more.then(|| items.last().map(Notification::cursor)).flatten();
+    let next = more
+        .then(|| items.last().map(Notification::cursor))
+        .flatten();
     let unread = rows::unread_count(&mut conn, &user.id).await?;
     Ok(Page {
         items,

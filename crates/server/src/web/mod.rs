@@ -51,9 +51,15 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/settings/vacation", post(settings::start_vacation))
         .route("/settings/vacation/end", post(settings::end_vacation))
         .route("/settings/play", post(settings::save_play))
-        .route("/settings/notifications", post(settings::save_notifications))
+        .route(
+            "/settings/notifications",
+            post(settings::save_notifications),
+        )
         .route("/notifications", get(notifications::page))
-        .route("/notifications/read-all", post(notifications::mark_all_read))
+        .route(
+            "/notifications/read-all",
+            post(notifications::mark_all_read),
+        )
         .route("/notifications/{id}/read", post(notifications::mark_read))
         .route("/settings/tokens", post(settings::create_token))
         .route("/settings/tokens/{id}/revoke", post(settings::revoke_token))

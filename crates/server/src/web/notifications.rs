@@ -49,7 +49,11 @@ fn text_of(t: &Tr, notice: &Notification) -> String {
         String::new()
     } else {
         let key = format!("variant.{variant}");
-        if t.has(&key) { t.get(&key).to_owned() } else { variant }
+        if t.has(&key) {
+            t.get(&key).to_owned()
+        } else {
+            variant
+        }
     };
     let key = match notice.kind.as_str() {
         "game_finished" => format!("notifications.game_finished.{}", notice.field("outcome")),

@@ -131,7 +131,11 @@ async fn your_turn_supersedes_an_unread_one_of_the_same_game(app: TestApp) {
     let id = app.new_game("chess", &white, &black).await;
     let other = app.new_game("chess", &white, &black).await;
     let (status, _) = app
-        .post("/api/v1/notifications/read-all", Some(&black.token), json!({}))
+        .post(
+            "/api/v1/notifications/read-all",
+            Some(&black.token),
+            json!({}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     for mv in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"] {
@@ -192,7 +196,7 @@ async fn pages_by_cursor_read_and_read_all(app: TestApp) {
             .post(
                 "/api/v1/challenges",
                 Some(&white.token),
-                json!({"variant": "chess", "opponent": "black_p"}),
+                json!({"variant": "chess", "color": "white", "opponent": "black_p"}),
             )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
@@ -222,7 +226,10 @@ async fn pages_by_cursor_read_and_read_all(app: TestApp) {
     // Bad cursors are refused plainly.
     for bad in ["x", "12", "1.zz"] {
         let (status, body) = app
-            .get(&format!("/api/v1/notifications?before={bad}"), Some(&black.token))
+            .get(
+                &format!("/api/v1/notifications?before={bad}"),
+                Some(&black.token),
+            )
             .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {body}");
         assert_eq!(body["error"], "invalid_cursor");
@@ -230,19 +237,38 @@ async fn pages_by_cursor_read_and_read_all(app: TestApp) {
     // One read, then someone else's and no one's are 404.
     let one = items[0]["id"].as_str().unwrap();
     let (status, body) = app
-        .post(&format!("/api/v1/notifications/{one}/read"), Some(&black.token), json!({}))
+        .post(
+            &format!("/api/v1/notifications/{one}/read"),
+            Some(&black.token),
+            json!({}),
+        )
         .await;
-    assert_eq!((status, body["unread"].as_i64()), (StatusCode::OK, Some(30)));
+    assert_eq!(
+        (status, body["unread"].as_i64()),
+        (StatusCode::OK, Some(30))
+    );
     let (status, _) = app
-        .post(&format!("/api/v1/notifications/{one}/read"), Some(&white.token), json!({}))
+        .post(
+            &format!("/api/v1/notifications/{one}/read"),
+            Some(&white.token),
+            json!({}),
+        )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = app
-        .post("/api/v1/notifications/nothing/read", Some(&black.token), json!({}))
+        .post(
+            "/api/v1/notifications/nothing/read",
+            Some(&black.token),
+            json!({}),
+        )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, body) = app
-        .post("/api/v1/notifications/read-all", Some(&black.token), json!({}))
+        .post(
+            "/api/v1/notifications/read-all",
+            Some(&black.token),
+            json!({}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["marked"], 30);
@@ -254,7 +280,9 @@ async fn pages_by_cursor_read_and_read_all(app: TestApp) {
 async fn preferences_are_honoured(app: TestApp) {
     let white = app.player("white_p").await;
     let black = app.player("black_p").await;
-    let (status, body) = app.get("/api/v1/me/notifications", Some(&black.token)).await;
+    let (status, body) = app
+        .get("/api/v1/me/notifications", Some(&black.token))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["your_turn"]["in_site"], true);
     let (status, body) = app
@@ -299,7 +327,11 @@ async fn old_notices_are_pruned(app: TestApp) {
     app.clock.advance(89 * DAY + 1);
     notifications::prune(&app.state).await.unwrap();
     assert_eq!(kinds(&app, &black).await, ["your_turn"]);
-    assert_eq!(notices_and_rows_of(&app, "outbox").await, 0, "sent rows go after a day");
+    assert_eq!(
+        notices_and_rows_of(&app, "outbox").await,
+        0,
+        "sent rows go after a day"
+    );
     app.clock.advance(DAY);
     assert_eq!(notifications::prune(&app.state).await.unwrap(), (1, 0));
     assert!(kinds(&app, &black).await.is_empty());
@@ -355,15 +387,13 @@ async fn two_instances_send_each_delivery_once(app: TestApp) {
             .post(
                 "/api/v1/challenges",
                 Some(&white.token),
-                json!({"variant": "chess", "opponent": "black_p"}),
+                json!({"variant": "chess", "color": "white", "opponent": "black_p"}),
             )
             .await;
         assert_eq!(status, StatusCode::CREATED);
     }
-    let rounds = join_all(
-        [&app.state, &other.state, &app.state, &other.state].map(outbox::run_once),
-    )
-    .await;
+    let rounds =
+        join_all([&app.state, &other.state, &app.state, &other.state].map(outbox::run_once)).await;
     let sent: usize = rounds.into_iter().map(|round| round.unwrap().sent).sum();
     assert_eq!(sent, 12);
     let mut heard = sends_heard(&app, here, there).await;
@@ -400,7 +430,10 @@ async fn a_claim_whose_lease_ran_out_is_sent_once_by_the_other_instance(app: Tes
     let here = app.state.events.subscribe(None, Some(&black_id));
     let there = other.state.events.subscribe(None, Some(&black_id));
     let rounds = join_all([&app.state, &other.state].map(outbox::run_once)).await;
-    assert!(rounds.into_iter().all(|round| round.unwrap().sent == 0), "the lease runs");
+    assert!(
+        rounds.into_iter().all(|round| round.unwrap().sent == 0),
+        "the lease runs"
+    );
     app.clock.advance(LEASE_SECS);
     other.clock.advance(LEASE_SECS);
     let rounds = join_all([&app.state, &other.state, &other.state].map(outbox::run_once)).await;
@@ -437,7 +470,10 @@ async fn a_failing_delivery_backs_off_and_fails_after_the_last_attempt(app: Test
             assert_eq!(row.next_attempt_at, app.state.now() + wait);
             // Not due before its time.
             app.clock.advance(wait - 1);
-            assert_eq!(outbox::run_once(&app.state).await.unwrap(), Default::default());
+            assert_eq!(
+                outbox::run_once(&app.state).await.unwrap(),
+                Default::default()
+            );
             app.clock.advance(1);
             wait = outbox::backoff(attempt + 1);
         } else {
@@ -446,5 +482,8 @@ async fn a_failing_delivery_backs_off_and_fails_after_the_last_attempt(app: Test
         }
     }
     app.clock.advance(30 * DAY);
-    assert_eq!(outbox::run_once(&app.state).await.unwrap(), Default::default());
+    assert_eq!(
+        outbox::run_once(&app.state).await.unwrap(),
+        Default::default()
+    );
 }
