@@ -228,6 +228,20 @@
     if (title) badge.title = title.replace("{n}", String(count));
   }
 
+  // The bell's unread count, from a `notification` event or a fresh page.
+  function setUnread(count) {
+    var badge = document.getElementById("unread");
+    var bell = document.getElementById("bell");
+    if (!badge || isNaN(count)) return;
+    badge.textContent = String(count);
+    badge.hidden = count <= 0;
+    var title = badge.getAttribute("data-title");
+    if (title && bell) {
+      bell.title = title.replace("{n}", String(count));
+      bell.setAttribute("aria-label", bell.title);
+    }
+  }
+
   // Replaces the game with the one in `html` (a whole page from the server), and the
   // parts that follow the turn count (`data-live="turns"`, such as the list of my
   // games). A live update keeps the player's selection while it still has legal moves.
@@ -235,6 +249,8 @@
     var doc = new DOMParser().parseFromString(html, "text/html");
     var badge = doc.getElementById("your-turn");
     if (badge) setTurns(parseInt(badge.textContent, 10));
+    var unread = doc.getElementById("unread");
+    if (unread) setUnread(parseInt(unread.textContent, 10));
     document.querySelectorAll('[data-live="turns"]').forEach(function (part) {
       var freshPart = part.id && doc.getElementById(part.id);
       if (freshPart) part.replaceWith(freshPart);
@@ -281,6 +297,11 @@
       source = new EventSource(url);
       source.addEventListener("game", function (event) { changed(event.lastEventId); });
       source.addEventListener("refetch", function () { changed(""); });
+      source.addEventListener("notification", function (event) {
+        var notice;
+        try { notice = JSON.parse(event.data); } catch (ignored) { return; }
+        setUnread(notice.unread);
+      });
       source.addEventListener("turns", function (event) {
         var notice;
         try { notice = JSON.parse(event.data); } catch (ignored) { return; }

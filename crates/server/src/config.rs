@@ -57,6 +57,9 @@ pub struct Config {
     /// `VACATION_DAYS_PER_YEAR`: each player's vacation allowance, full again every
     /// 1 January UTC (default 30; 0 turns vacations off).
     pub vacation_days_per_year: i64,
+    /// `NOTIFICATION_RETENTION_DAYS`: notices older than this are deleted by the
+    /// background job, read or not (default 90; 1 to 3650).
+    pub notification_retention_days: i64,
     /// `LOGIN_MAX_ATTEMPTS`: failed logins allowed per account and client address pair
     /// before each further attempt waits, twice as long after each failure (default 5).
     pub login_max_attempts: u32,
@@ -305,6 +308,16 @@ impl Config {
                     });
                 }
                 minutes * 60
+            },
+            notification_retention_days: {
+                let days: i64 = parse(&lookup, "NOTIFICATION_RETENTION_DAYS", "90")?;
+                if !(1..=3650).contains(&days) {
+                    return Err(ConfigError {
+                        variable: "NOTIFICATION_RETENTION_DAYS",
+                        message: "expected 1 to 3650 days".to_owned(),
+                    });
+                }
+                days
             },
             vacation_days_per_year: {
                 let days: i64 = parse(&lookup, "VACATION_DAYS_PER_YEAR", "30")?;

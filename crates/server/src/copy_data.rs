@@ -194,6 +194,41 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
         "sweeper_runs",
         &[("task", Text), ("last_run", Int), ("previous_run", Int)],
     ),
+    (
+        "notifications",
+        &[
+            ("id", Text),
+            ("user_id", Text),
+            ("kind", Text),
+            ("game_id", Text),
+            ("challenge_id", Text),
+            ("payload", Text),
+            ("created_at", Int),
+            ("read_at", Int),
+        ],
+    ),
+    (
+        "outbox",
+        &[
+            ("id", Text),
+            ("notification_id", Text),
+            ("user_id", Text),
+            ("channel", Text),
+            ("created_at", Int),
+            ("next_attempt_at", Int),
+            ("attempts", Int),
+            ("claimed_by", Text),
+            ("claimed_until", Int),
+            ("sent_at", Int),
+            ("sent_by", Text),
+            ("failed_at", Int),
+            ("last_error", Text),
+        ],
+    ),
+    (
+        "notification_preferences",
+        &[("user_id", Text), ("kind", Text), ("in_site", Int)],
+    ),
 ];
 
 /// The variant counters: every row of the target is seeded by the migrations (and by

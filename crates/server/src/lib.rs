@@ -16,6 +16,7 @@ pub mod domain;
 pub mod error;
 pub mod events;
 pub mod extract;
+pub mod jobs;
 pub mod metrics;
 pub mod ops;
 pub mod startup;
@@ -34,7 +35,7 @@ use tower_http::{catch_panic::CatchPanicLayer, trace::TraceLayer};
 
 pub use crate::{
     error::AppError,
-    startup::{build_state, serve, spawn_position_refresh, spawn_sweeper},
+    startup::{build_state, serve, spawn_outbox, spawn_position_refresh, spawn_sweeper},
     state::AppState,
 };
 

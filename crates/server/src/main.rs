@@ -46,14 +46,15 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         tracing::warn!(%error, "checking for downtime failed; the sweeper retries");
     }
     let sweeper = server::spawn_sweeper(&state);
+    let outbox = server::spawn_outbox(&state);
     server::spawn_position_refresh(&state);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|error| format!("binding LISTEN_ADDR {addr}: {error}"))?;
     tracing::info!(%addr, backend = ?state.db.backend, "serving");
     server::serve(listener, state.clone(), shutdown_signal()).await?;
-    if let Some(sweeper) = sweeper {
-        sweeper.abort();
+    for job in [sweeper, outbox].into_iter().flatten() {
+        job.abort();
     }
     state.db.pool.close().await;
     tracing::info!("stopped");

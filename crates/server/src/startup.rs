@@ -232,6 +232,13 @@ fn shed_router(state: AppState) -> axum::Router {
         .with_state(state)
 }
 
+/// Starts the outbox job ([`crate::jobs::outbox::run`]) for `state`, with the sweeper
+/// (`SWEEP_INTERVAL_SECS` 0 turns both off, and tests run their rounds themselves).
+pub fn spawn_outbox(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
+    state.config.sweep_interval?;
+    Some(tokio::spawn(crate::jobs::outbox::run(state.clone())))
+}
+
 /// Starts the sweeper for `state` if its configuration asks for one.
 pub fn spawn_sweeper(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
     let interval: Duration = state.config.sweep_interval?;

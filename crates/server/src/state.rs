@@ -32,6 +32,10 @@ pub struct AppState {
     pub address_limits: Arc<AddressLimits>,
     /// The password-hashing threads.
     pub hashing: HashPool,
+    /// This instance's name in the outbox's claims (random per process).
+    pub instance_id: Arc<String>,
+    /// Wakes this instance's outbox job (after a commit that wrote notices).
+    pub outbox_wake: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {
@@ -56,7 +60,14 @@ impl AppState {
             failed_logins: Arc::new(failed_logins),
             address_limits: Arc::new(address_limits),
             hashing,
+            instance_id: Arc::new(crate::domain::new_id()),
+            outbox_wake: Arc::new(tokio::sync::Notify::new()),
         }
+    }
+
+    /// Wakes this instance's outbox job: notices were committed.
+    pub fn wake_outbox(&self) {
+        self.outbox_wake.notify_one();
     }
 
     /// Unix seconds now, from the state's clock.

@@ -4,6 +4,8 @@
 //! Event kinds:
 //! - `game`: a [`GameEvent`], the game's state after a change; its SSE id names that state.
 //! - `turns`: a [`TurnNotice`], how many games wait for the player's move.
+//! - `notification`: a [`NotificationNotice`](crate::events::NotificationNotice), a
+//!   notice that reached the player and how many are unread.
 //! - `refetch`: events may have been missed; fetch the game (and the turn count) again.
 //!   Its data is the current game when the server knows it, else `{}`.
 //!
@@ -214,6 +216,11 @@ fn sse(
                         }
                     }
                     Delivery::Turns(notice) => break turns_event(&notice),
+                    Delivery::Notice(notice) => {
+                        break Event::default()
+                            .event("notification")
+                            .data(serde_json::to_string(&notice).unwrap_or_default());
+                    }
                     Delivery::Refetch => break Event::default().event("refetch").data("{}"),
                 }
             };

@@ -6,6 +6,7 @@ pub mod challenges;
 pub mod clocks;
 pub mod events;
 pub mod games;
+pub mod notifications;
 pub mod ratings;
 pub mod time_settings;
 
@@ -22,7 +23,7 @@ use utoipa::{
 use crate::{
     AppState,
     error::ErrorBody,
-    events::{GameEvent, TurnNotice},
+    events::{GameEvent, NotificationNotice, TurnNotice},
 };
 
 /// The OpenAPI 3 document of the whole API.
@@ -44,15 +45,20 @@ use crate::{
         games::draw_claim, games::give_time, games::pause_offer, games::pause_accept,
         games::pause_decline,
         events::game_events, events::my_events,
+        notifications::list_notifications, notifications::unread_notifications,
+        notifications::mark_read, notifications::mark_all_read,
+        notifications::notification_preferences,
+        notifications::change_notification_preferences,
         ratings::leaderboard, ratings::profile, ratings::player_games, ratings::variant_games,
     ),
-    components(schemas(ErrorBody, GameEvent, TurnNotice)),
+    components(schemas(ErrorBody, GameEvent, TurnNotice, NotificationNotice)),
     modifiers(&SecuritySchemes, &ExtractorErrors),
     tags(
         (name = "accounts", description = "accounts, tokens, sessions"),
         (name = "challenges", description = "challenges and accepting them"),
         (name = "games", description = "games, moves, draws, statistics"),
         (name = "events", description = "live server-sent events: games and turn notices"),
+        (name = "notifications", description = "the notification centre: notices, read, preferences"),
         (name = "ratings", description = "Glicko-2 ratings per variant, leaderboards, profiles"),
     )
 )]
@@ -176,6 +182,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(events::routes())
         .merge(ratings::routes())
         .merge(time_settings::routes())
+        .merge(notifications::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 

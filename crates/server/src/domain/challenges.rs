@@ -11,7 +11,7 @@ use crate::{
     domain::{
         accounts::User,
         game::{self, ClockSettings, GameSource, NewGameRequest, StopRules, TimeControl},
-        new_id,
+        new_id, notifications,
         ratings::{self, StoredRating},
     },
     error::AppError,
@@ -204,10 +204,13 @@ pub async fn create(
             Some(row)
         }
     };
+    drop(conn);
     let id = new_id();
     let now = state.now();
+    // The challenge and its opponent's notice in one transaction, the insert first.
+    let mut tx = state.db.pool.begin().await?;
     challenges::insert(
-        &mut conn,
+        &mut tx,
         &NewChallenge {
             id: &id,
             challenger_id: &user.id,
@@ -225,6 +228,21 @@ pub async fn create(
         },
     )
     .await?;
+    if let Some(opponent) = &opponent {
+        notifications::record(
+            &mut tx,
+            &opponent.id,
+            notifications::Kind::Challenge,
+            notifications::Link::Challenge(&id),
+            serde_json::json!({"opponent": user.username, "variant": variant.as_str()}),
+            now,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    if opponent.is_some() {
+        state.wake_outbox();
+    }
     Ok(Challenge {
         id,
         variant,

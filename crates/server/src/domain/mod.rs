@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod challenges;
 pub mod game;
 pub mod hashing;
+pub mod notifications;
 pub mod pages;
 pub mod player_time;
 pub mod profiles;

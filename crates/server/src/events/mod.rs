@@ -84,6 +84,36 @@ pub struct TurnNotice {
     pub your_turn_games: i64,
 }
 
+/// What a signed-in player's stream says when a notice reaches them (the live channel
+/// of the outbox): the notice and how many are unread now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct NotificationNotice {
+    /// The notice's id.
+    pub notification_id: String,
+    /// Its kind (`your_turn`, `draw_offer`, `challenge`, `game_finished`,
+    /// `clock_warning`).
+    pub kind: String,
+    /// How many of the player's notices are unread.
+    pub unread: i64,
+}
+
+/// A notice for one player, as it travels between instances.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserNotice {
+    /// The player.
+    pub user_id: String,
+    /// What their streams are told.
+    pub notice: NotificationNotice,
+}
+
+/// What a NOTIFY payload carries: a game's change or a player's notice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+enum Wire {
+    Change(Change),
+    Notice(UserNotice),
+}
+
 /// One player's side of a change.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct PlayerTurns {
@@ -131,6 +161,8 @@ pub enum Delivery {
     Game(Arc<RenderedGame>),
     /// The subscribed player's turn count changed.
     Turns(TurnNotice),
+    /// A notice reached the subscribed player.
+    Notice(NotificationNotice),
     /// Events may have been lost (the instance lost its database connection): fetch the
     /// state again.
     Refetch,
@@ -399,9 +431,53 @@ impl EventHub {
     /// Hands a change received from Postgres (a NOTIFY payload) to this process's
     /// subscribers. A payload that is not a change is logged and ignored.
     pub fn deliver_payload(&self, payload: &str) {
-        match serde_json::from_str::<Change>(payload) {
-            Ok(change) => self.deliver(&change),
+        match serde_json::from_str::<Wire>(payload) {
+            Ok(Wire::Change(change)) => self.deliver(&change),
+            Ok(Wire::Notice(notice)) => self.deliver_notice(&notice),
             Err(error) => tracing::warn!(%error, "ignoring a malformed event notification"),
+        }
+    }
+
+    /// Hands a notice to this process's subscribers of its player.
+    pub fn deliver_notice(&self, notice: &UserNotice) {
+        let mut subscribers = self.lock();
+        let Some(ids) = subscribers.by_user.get(&notice.user_id) else {
+            return;
+        };
+        let ids: Vec<u64> = ids.iter().copied().collect();
+        for id in ids {
+            subscribers.offer(id, Delivery::Notice(notice.notice.clone()));
+        }
+    }
+
+    /// Publishes `notice` now, outside any transaction: on Postgres NOTIFYed through
+    /// `conn` to every instance (this one too, through its listener); on SQLite handed to
+    /// this process's subscribers.
+    ///
+    /// # Errors
+    ///
+    /// Database errors (nothing was published).
+    pub async fn publish_notice(
+        &self,
+        conn: &mut AnyConnection,
+        notice: UserNotice,
+    ) -> Result<(), sqlx::Error> {
+        match self.inner.backend {
+            Backend::Sqlite => {
+                self.deliver_notice(&notice);
+                Ok(())
+            }
+            Backend::Postgres => {
+                let payload = serde_json::to_string(&Wire::Notice(notice)).map_err(|error| {
+                    sqlx::Error::Encode(Box::new(error) as Box<dyn std::error::Error + Send + Sync>)
+                })?;
+                sqlx::query("select pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(payload)
+                    .execute(conn)
+                    .await?;
+                Ok(())
+            }
         }
     }
 
@@ -609,5 +685,31 @@ mod tests {
             "NOTIFY payloads are limited to 8000 bytes"
         );
         assert_eq!(serde_json::from_str::<Change>(&payload).unwrap(), change);
+        assert_eq!(
+            serde_json::from_str::<Wire>(&payload).unwrap(),
+            Wire::Change(change)
+        );
+    }
+
+    #[tokio::test]
+    async fn notices_reach_their_player_only() {
+        let hub = EventHub::new(Backend::Sqlite);
+        let mut mine = hub.subscribe(None, Some("u"));
+        let mut theirs = hub.subscribe(None, Some("v"));
+        let notice = UserNotice {
+            user_id: "u".to_owned(),
+            notice: NotificationNotice {
+                notification_id: "n1".to_owned(),
+                kind: "your_turn".to_owned(),
+                unread: 3,
+            },
+        };
+        let payload = serde_json::to_string(&Wire::Notice(notice.clone())).unwrap();
+        hub.deliver_payload(&payload);
+        match mine.next().await {
+            Some(Delivery::Notice(got)) => assert_eq!(got, notice.notice),
+            other => panic!("expected a notice, got {other:?}"),
+        }
+        assert!(theirs.receiver.try_recv().is_err());
     }
 }

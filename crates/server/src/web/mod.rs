@@ -12,6 +12,7 @@ pub mod home;
 pub mod i18n;
 pub mod lobby;
 pub mod my_games;
+pub mod notifications;
 pub mod players;
 pub mod ratings;
 pub mod rules;
@@ -50,6 +51,16 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/settings/vacation", post(settings::start_vacation))
         .route("/settings/vacation/end", post(settings::end_vacation))
         .route("/settings/play", post(settings::save_play))
+        .route(
+            "/settings/notifications",
+            post(settings::save_notifications),
+        )
+        .route("/notifications", get(notifications::page))
+        .route(
+            "/notifications/read-all",
+            post(notifications::mark_all_read),
+        )
+        .route("/notifications/{id}/read", post(notifications::mark_read))
         .route("/settings/tokens", post(settings::create_token))
         .route("/settings/tokens/{id}/revoke", post(settings::revoke_token))
         .route("/lobby", get(lobby::lobby))
@@ -80,6 +91,8 @@ pub struct Ctx {
     pub user: Option<User>,
     /// How many games wait for the user's move.
     pub your_turn: i64,
+    /// How many of the user's notices are unread (the bell).
+    pub unread: i64,
     /// The current path and query, for links back here.
     pub here: String,
 }
@@ -107,6 +120,13 @@ impl Ctx {
     pub fn your_turn_text(&self) -> String {
         self.t
             .fmt("home.your_turn", &[("n", &self.your_turn.to_string())])
+    }
+
+    /// The bell's text for the number of unread notices.
+    #[must_use]
+    pub fn unread_text(&self) -> String {
+        self.t
+            .fmt("notifications.bell", &[("n", &self.unread.to_string())])
     }
 
     /// The link that switches to `code`'s language and comes back here.
@@ -155,10 +175,15 @@ impl FromRequestParts<AppState> for Ctx {
             }
             None => (None, 0),
         };
+        let unread = match &user {
+            Some(user) => crate::domain::notifications::unread_count(state, user).await?,
+            None => 0,
+        };
         Ok(Ctx {
             t,
             user,
             your_turn,
+            unread,
             here,
         })
     }
@@ -339,6 +364,7 @@ fn error_page(lang: Lang, face: &ErrorFace, retry_after: Option<u64>, here: Stri
             t,
             user: None,
             your_turn: 0,
+            unread: 0,
             here,
         },
         status: face.status.as_u16(),

@@ -13,6 +13,7 @@ use crate::{
     AppState,
     domain::{
         accounts,
+        notifications::{self, Kind},
         player_time::{self, TimeSettings},
         settings::{self, AfterMove, PlaySettings, PlaySettingsChange},
     },
@@ -29,6 +30,8 @@ struct SettingsPage {
     after_move: Vec<Choice>,
     /// Confirming moves on or off.
     confirm_moves: Vec<Choice>,
+    /// A check box per notification kind: in the centre or not.
+    notify: Vec<Choice>,
     notes: Notes,
     tokens: Vec<TokenLine>,
     tokens_help: String,
@@ -43,6 +46,8 @@ struct Notes {
     name_error: String,
     /// The playing settings were saved.
     play_saved: bool,
+    /// The notification settings were saved.
+    notify_saved: bool,
     play_error: String,
     /// A refused change of the time settings, shown in that section.
     time_error: String,
@@ -189,7 +194,18 @@ async fn page(state: &AppState, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
     let play = settings::play_settings(state, &user).await?;
     let (after_move, confirm_moves) = choices(&ctx.t, play);
     let time = time_view(&ctx, &player_time::settings(state, &user).await?);
+    let preferences = notifications::preferences(state, &user).await?;
+    let notify = Kind::WRITTEN
+        .into_iter()
+        .map(|kind| Choice {
+            id: format!("notify-{}", kind.as_str().replace('_', "-")),
+            value: kind.as_str(),
+            label: ctx.t.get(&format!("settings.notify.{kind}")).to_owned(),
+            checked: preferences.in_site(kind),
+        })
+        .collect();
     Ok(SettingsPage {
+        notify,
         time,
         after_move,
         confirm_moves,
@@ -214,9 +230,26 @@ pub(crate) async fn settings(
 ) -> Result<Response, AppError> {
     let notes = Notes {
         play_saved: query.saved.as_deref() == Some("play"),
+        notify_saved: query.saved.as_deref() == Some("notifications"),
         ..Notes::default()
     };
     render(&page(&state, ctx, notes).await?)
+}
+
+/// `POST /settings/notifications`: a check box per kind (a kind's name as the field);
+/// the kinds left unchecked are turned off. Back to the page saying so.
+pub(crate) async fn save_notifications(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Form(form): Form<std::collections::HashMap<String, String>>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    let changes: Vec<(Kind, bool)> = Kind::WRITTEN
+        .into_iter()
+        .map(|kind| (kind, form.contains_key(kind.as_str())))
+        .collect();
+    notifications::change_preferences(&state, user, &changes).await?;
+    Ok(see_other("/settings?saved=notifications#notifications"))
 }
 
 /// `POST /settings/play`: saves the playing settings, back to the page saying so; a

@@ -75,6 +75,12 @@ async fn openapi_document_lists_every_route(app: TestApp) {
         ("/api/v1/me/time", "patch"),
         ("/api/v1/me/vacation", "post"),
         ("/api/v1/me/vacation", "delete"),
+        ("/api/v1/notifications", "get"),
+        ("/api/v1/notifications/unread-count", "get"),
+        ("/api/v1/notifications/{id}/read", "post"),
+        ("/api/v1/notifications/read-all", "post"),
+        ("/api/v1/me/notifications", "get"),
+        ("/api/v1/me/notifications", "patch"),
     ] {
         assert!(
             paths.get(path).and_then(|p| p.get(method)).is_some(),
@@ -83,7 +89,7 @@ async fn openapi_document_lists_every_route(app: TestApp) {
     }
     let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
     assert_eq!(
-        documented, 38,
+        documented, 44,
         "a route is documented that the test does not know"
     );
     assert!(doc["components"]["schemas"]["GameDto"]["properties"]["legal_moves"].is_object());

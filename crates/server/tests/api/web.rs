@@ -21,6 +21,7 @@ scenarios!(
     records_download_as_pgn_and_text_with_setup,
     boards_are_available_as_svg_images,
     cross_site_form_posts_are_refused,
+    the_bell_counts_unread_notices_and_the_centre_marks_them_read,
     language_follows_cookie_then_accept_language,
     my_games_orders_my_turn_first_and_next_game_jumps_there,
     my_games_put_least_time_left_first_then_the_latest_activity,
@@ -1912,4 +1913,55 @@ async fn weekends_off_by_form_and_a_day_given_on_the_game_page(app: TestApp) {
         page.body
     );
     assert!(!page.has("#clocks dd.running"));
+}
+
+async fn the_bell_counts_unread_notices_and_the_centre_marks_them_read(app: TestApp) {
+    let mut black = Browser::sign_up(&app, "black_p").await;
+    let white = app.player("white_p").await;
+    for _ in 0..2 {
+        let (status, body) = app
+            .post(
+                "/api/v1/challenges",
+                Some(&white.token),
+                serde_json::json!({"variant": "chess", "color": "white", "opponent": "black_p"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    // Without script the count is right on every page load.
+    let page = black.get("/lobby").await;
+    let bell = scraper::Html::parse_document(&page.body)
+        .select(&sel("#unread"))
+        .next()
+        .map(|badge| {
+            (
+                badge.text().collect::<String>(),
+                badge.attr("hidden").is_some(),
+            )
+        });
+    assert_eq!(bell, Some(("2".to_owned(), false)));
+    let page = black.get("/notifications").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let (lines, links) = {
+        let html = scraper::Html::parse_document(&page.body);
+        let lines = html.select(&sel("#notification-list li.unread")).count();
+        let links: Vec<String> = html
+            .select(&sel("#notification-list li a"))
+            .filter_map(|a| a.attr("href").map(str::to_owned))
+            .collect();
+        (lines, links)
+    };
+    assert_eq!(lines, 2);
+    assert_eq!(links, ["/lobby", "/lobby"]);
+    assert!(
+        page.body.contains("white_p challenges you to Chess."),
+        "{}",
+        page.body
+    );
+    let page = black.post("/notifications/read-all", &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let page = black.get("/notifications").await;
+    let html = scraper::Html::parse_document(&page.body);
+    assert_eq!(html.select(&sel("#notification-list li.unread")).count(), 0);
+    assert!(html.select(&sel("#unread[hidden]")).next().is_some());
 }

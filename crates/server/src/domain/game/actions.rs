@@ -15,7 +15,7 @@ use crate::{
     AppState,
     clock::rfc3339,
     db::games,
-    domain::{DAY, accounts::User},
+    domain::{DAY, accounts::User, notifications},
     error::AppError,
 };
 
@@ -303,6 +303,7 @@ pub async fn act(
                     Color::Black => detail.black_offers = tally,
                 }
                 save(&mut tx, &mut detail, None, now).await?;
+                notifications::draw_offer(&mut tx, &detail, color, now).await?;
                 false
             }
             Change::NoOffer => {

@@ -5,12 +5,12 @@
 use sqlx::AnyConnection;
 
 use super::{Ending, GameDetail, GameStatus, follow_up, save};
-use crate::error::AppError;
+use crate::{domain::notifications, error::AppError};
 
 /// Ends `detail` as `ending` says at `now`: writes the final state (status, result,
 /// termination, end reason; no deadline, no draw offer) and runs the in-transaction
 /// follow-up steps (`follow_up::after_finish`: statistics, counters, ratings, and where
-/// tournament standings will go).
+/// tournament standings will go), then each player's "game over" notice.
 ///
 /// # Errors
 ///
@@ -33,5 +33,7 @@ pub async fn finish(
     detail.draw_offer = None;
     detail.warnings.next_at = None;
     save(conn, detail, Some(now), now).await?;
-    follow_up::after_finish(conn, detail, now).await
+    follow_up::after_finish(conn, detail, now).await?;
+    // Both players hear of the end, each with their own result.
+    notifications::game_finished(conn, detail, now).await
 }

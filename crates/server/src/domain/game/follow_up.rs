@@ -9,8 +9,9 @@
 //!   then the slot for tournament standings.
 //!
 //! After the commit:
-//! - `after_commit`: the live event is published and the metrics recorded; the slot for
-//!   notifications (an outbox row written in the transaction, sent by a job) is there.
+//! - `after_commit`: the live event is published, the outbox job woken (the notices of
+//!   the change, and their outbox rows, were written in the transaction: the opponent's
+//!   "your turn", a draw offer, both players' "game over") and the metrics recorded.
 //! - `after_create`: the same for a new game.
 
 use rules::{Color, Variant};
@@ -136,12 +137,12 @@ pub fn counts_for_rating(detail: &GameDetail) -> bool {
         && black_moves >= 2
 }
 
-/// The steps after a change of a game has committed: deliver its live event, record the
-/// metrics. Slot: notifications (the opponent's "your move" or the players' "game over"
-/// notices are written to an outbox in the transaction and sent by a job; nothing here
-/// waits for them).
+/// The steps after a change of a game has committed: deliver its live event, wake the
+/// outbox job for the change's notices (written in the transaction; nothing here waits
+/// for their delivery), record the metrics.
 pub(super) fn after_commit(state: &AppState, staged: Staged, applied: &Applied) {
     staged.committed(&state.events);
+    state.wake_outbox();
     let detail = &applied.detail;
     let variant = detail.variant().as_str();
     if applied.moves_played > 0 {

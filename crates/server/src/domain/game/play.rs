@@ -8,7 +8,12 @@ use super::{
     Applied, Ending, GameDetail, commit, finish::finish, follow_up, game_over, not_a_player,
     not_your_turn, read::load, save, timeout, why_not_claimed,
 };
-use crate::{AppState, db::games, domain::accounts::User, error::AppError};
+use crate::{
+    AppState,
+    db::games,
+    domain::{accounts::User, notifications},
+    error::AppError,
+};
 
 /// Plays `move_text` for `user` in game `id`, which they saw at `seen_ply`; then the
 /// after-move pipeline (forced passes). Ends the game (and counts it) when the move ends
@@ -71,6 +76,8 @@ pub async fn play_move(
                 detail.draw_offer = detail.draw_offer.filter(|offerer| *offerer == color);
                 detail.pause_offer = detail.pause_offer.filter(|asker| *asker == color);
                 save(&mut tx, &mut detail, None, now).await?;
+                // The opponent's "your turn" (one upsert, superseding their unread one).
+                notifications::your_turn(&mut tx, &detail, color, now).await?;
                 false
             }
         };

@@ -2,7 +2,8 @@
 //! have used four fifths of the turn's time, once when a day is left and once when an
 //! hour is left (the last two only when the turn began with more than that). The
 //! warnings are domain events ([`ClockWarning`]) that the sweeper finds
-//! ([`sweep_warnings`]); the notification centre, push and e-mail will deliver them.
+//! ([`sweep_warnings`]), which writes each as a notice (`clock_warning`) in the
+//! transaction that gives it; push and e-mail will deliver them through the outbox.
 //!
 //! Each game stores the running time its turn began with (`turn_time`), the warnings
 //! already given this turn (`warnings_sent`, a bit per [`WarningKind`]) and a moment no
@@ -15,7 +16,13 @@
 use rules::Color;
 
 use super::{GameDetail, GameStatus, read::load};
-use crate::{AppState, db::games, domain::DAY, error::AppError, metrics};
+use crate::{
+    AppState,
+    db::games,
+    domain::{DAY, notifications},
+    error::AppError,
+    metrics,
+};
 
 /// An hour in seconds.
 const HOUR: i64 = 3_600;
@@ -174,9 +181,15 @@ pub async fn sweep_warnings(state: &AppState) -> Result<Vec<ClockWarning>, AppEr
         };
         let (warnings, state_after) = warnings_of(&detail, now);
         games::set_warnings(&mut tx, &id, state_after.sent, state_after.next_at).await?;
-        // Slot: the notification issue writes its outbox rows for `warnings` here, in
-        // this transaction.
+        // The notices, in this transaction: given exactly when the warning is. Several
+        // warnings at once supersede each other: the player finds the latest.
+        for warning in &warnings {
+            notifications::clock_warning(&mut tx, warning, now).await?;
+        }
         tx.commit().await?;
+        if !warnings.is_empty() {
+            state.wake_outbox();
+        }
         for warning in &warnings {
             metrics::clock_warning(warning.kind.as_str());
         }

@@ -1,0 +1,435 @@
+//! Notifications, their preferences and the outbox of their deliveries.
+
+use sqlx::{AnyConnection, FromRow};
+
+use super::Backend;
+
+/// A stored notice.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct NotificationRow {
+    /// Its id.
+    pub id: String,
+    /// The player it is for.
+    pub user_id: String,
+    /// What happened (`your_turn`, `draw_offer`, …).
+    pub kind: String,
+    /// The game it links to.
+    pub game_id: Option<String>,
+    /// The challenge it links to.
+    pub challenge_id: Option<String>,
+    /// A small JSON object for its text.
+    pub payload: String,
+    /// When it was made (or last superseded), unix seconds.
+    pub created_at: i64,
+    /// When it was marked read.
+    pub read_at: Option<i64>,
+}
+
+const COLUMNS: &str = "id, user_id, kind, game_id, challenge_id, payload, created_at, read_at";
+
+/// A notice to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewNotification<'a> {
+    /// The player it is for.
+    pub user_id: &'a str,
+    /// Its kind.
+    pub kind: &'a str,
+    /// The game it links to.
+    pub game_id: Option<&'a str>,
+    /// The challenge it links to.
+    pub challenge_id: Option<&'a str>,
+    /// Its JSON payload.
+    pub payload: String,
+}
+
+/// Writes `notice` at `now` unless its player turned its kind off, superseding an unread
+/// notice of a superseding kind (`your_turn`, `clock_warning`) for the same game; then
+/// queues one outbox row per channel of `channels`. One upsert (the preference is read
+/// inside it) and one insert per channel. Returns the notice's id, `None` when the
+/// player turned the kind off.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn record(
+    conn: &mut AnyConnection,
+    notice: &NewNotification<'_>,
+    channels: &[&str],
+    now: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    let id: Option<(String,)> = sqlx::query_as(
+        "insert into notifications \
+         (id, user_id, kind, game_id, challenge_id, payload, created_at) \
+         select $1, $2, $3, $4, $5, $6, $7 \
+         where not exists (select 1 from notification_preferences p \
+             where p.user_id = $2 and p.kind = $3 and p.in_site = 0) \
+         on conflict (user_id, kind, game_id) \
+             where read_at is null and kind in ('your_turn', 'clock_warning') \
+         do update set created_at = excluded.created_at, payload = excluded.payload \
+         returning id",
+    )
+    .bind(crate::domain::new_id())
+    .bind(notice.user_id)
+    .bind(notice.kind)
+    .bind(notice.game_id)
+    .bind(notice.challenge_id)
+    .bind(&notice.payload)
+    .bind(now)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((id,)) = id else {
+        return Ok(None);
+    };
+    for channel in channels {
+        sqlx::query(
+            "insert into outbox \
+             (id, notification_id, user_id, channel, created_at, next_attempt_at) \
+             values ($1, $2, $3, $4, $5, $5)",
+        )
+        .bind(crate::domain::new_id())
+        .bind(&id)
+        .bind(notice.user_id)
+        .bind(*channel)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(Some(id))
+}
+
+/// One notice of `user_id`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn get(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    id: &str,
+) -> Result<Option<NotificationRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select {COLUMNS} from notifications where id = $1 and user_id = $2"
+    ))
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Up to `limit` notices of `user_id`, newest first, older than the `before` position
+/// (created_at, id) when given: one index range, however many pages came before.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn page(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    before: Option<(i64, &str)>,
+    limit: i64,
+) -> Result<Vec<NotificationRow>, sqlx::Error> {
+    match before {
+        None => {
+            sqlx::query_as(&format!(
+                "select {COLUMNS} from notifications where user_id = $1 \
+                 order by created_at desc, id desc limit $2"
+            ))
+            .bind(user_id)
+            .bind(limit)
+            .fetch_all(conn)
+            .await
+        }
+        Some((at, id)) => {
+            sqlx::query_as(&format!(
+                "select {COLUMNS} from notifications where user_id = $1 \
+                 and (created_at < $2 or (created_at = $2 and id < $3)) \
+                 order by created_at desc, id desc limit $4"
+            ))
+            .bind(user_id)
+            .bind(at)
+            .bind(id)
+            .bind(limit)
+            .fetch_all(conn)
+            .await
+        }
+    }
+}
+
+/// How many notices of `user_id` are unread.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn unread_count(conn: &mut AnyConnection, user_id: &str) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) =
+        sqlx::query_as("select count(*) from notifications where user_id = $1 and read_at is null")
+            .bind(user_id)
+            .fetch_one(conn)
+            .await?;
+    Ok(count)
+}
+
+/// Marks notice `id` of `user_id` read at `now` (a read one keeps its time). Returns
+/// whether the notice exists.
+///
+/// A notice of a superseding kind that is marked read leaves the supersession index,
+/// so a newer one of the same game starts a new unread notice.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn mark_read(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    id: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let found: Option<(String,)> = sqlx::query_as(
+        "update notifications set read_at = coalesce(read_at, $3) \
+         where id = $1 and user_id = $2 returning id",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(now)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// Marks every unread notice of `user_id` read at `now`. Returns how many.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn mark_all_read(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
+    let done =
+        sqlx::query("update notifications set read_at = $2 where user_id = $1 and read_at is null")
+            .bind(user_id)
+            .bind(now)
+            .execute(conn)
+            .await?;
+    Ok(done.rows_affected())
+}
+
+/// Deletes the notices made before `cutoff` and the outbox rows made before it or sent
+/// before `sent_cutoff`. Returns (notices, outbox rows).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn prune(
+    conn: &mut AnyConnection,
+    cutoff: i64,
+    sent_cutoff: i64,
+) -> Result<(u64, u64), sqlx::Error> {
+    let outbox = sqlx::query(
+        "delete from outbox where created_at < $1 or (sent_at is not null and sent_at < $2)",
+    )
+    .bind(cutoff)
+    .bind(sent_cutoff)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    let notices = sqlx::query("delete from notifications where created_at < $1")
+        .bind(cutoff)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+    Ok((notices, outbox))
+}
+
+/// The kinds `user_id` turned off in the centre.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn kinds_off(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Vec<String>, sqlx::Error> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "select kind from notification_preferences where user_id = $1 and in_site = 0 \
+         order by kind",
+    )
+    .bind(user_id)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(kind,)| kind).collect())
+}
+
+/// Sets whether `user_id` gets notices of `kind` in the centre.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn set_in_site(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    kind: &str,
+    in_site: bool,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into notification_preferences (user_id, kind, in_site) values ($1, $2, $3) \
+         on conflict (user_id, kind) do update set in_site = excluded.in_site",
+    )
+    .bind(user_id)
+    .bind(kind)
+    .bind(i64::from(in_site))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// An outbox row claimed for sending.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct ClaimedDelivery {
+    /// The row's id.
+    pub id: String,
+    /// The notice to deliver.
+    pub notification_id: String,
+    /// Its player.
+    pub user_id: String,
+    /// The channel.
+    pub channel: String,
+    /// Claims so far, this one included.
+    pub attempts: i64,
+}
+
+/// Claims up to `limit` due rows for `instance` until `lease_until`: one guarded update
+/// (on Postgres over `for update skip locked`, so instances claiming at once take
+/// different rows without waiting for each other). A row is due when its next attempt has
+/// come, it is neither sent nor failed, and no lease on it runs at `now`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn claim_due(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    instance: &str,
+    now: i64,
+    lease_until: i64,
+    limit: i64,
+) -> Result<Vec<ClaimedDelivery>, sqlx::Error> {
+    let lock = match backend {
+        Backend::Postgres => " for update skip locked",
+        Backend::Sqlite => "",
+    };
+    sqlx::query_as(&format!(
+        "update outbox set claimed_by = $1, claimed_until = $2, attempts = attempts + 1 \
+         where id in (select id from outbox where sent_at is null and failed_at is null \
+             and next_attempt_at <= $3 and (claimed_until is null or claimed_until <= $3) \
+             order by next_attempt_at limit $4{lock}) \
+         and sent_at is null and failed_at is null \
+         and (claimed_until is null or claimed_until <= $3) \
+         returning id, notification_id, user_id, channel, attempts"
+    ))
+    .bind(instance)
+    .bind(lease_until)
+    .bind(now)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+/// Marks row `id` sent by `instance` at `now`, if `instance` still holds its claim.
+/// Returns whether it did.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn mark_sent(
+    conn: &mut AnyConnection,
+    id: &str,
+    instance: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "update outbox set sent_at = $3, sent_by = $2, claimed_by = null, claimed_until = null \
+         where id = $1 and claimed_by = $2 and sent_at is null",
+    )
+    .bind(id)
+    .bind(instance)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Gives back the claim of `instance` on row `id` after a failed send: tried again at
+/// `retry_at`, or failed for good at `now` when `give_up`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn mark_failed(
+    conn: &mut AnyConnection,
+    id: &str,
+    instance: &str,
+    error: &str,
+    retry_at: i64,
+    give_up: bool,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update outbox set claimed_by = null, claimed_until = null, last_error = $3, \
+         next_attempt_at = $4, failed_at = $5 \
+         where id = $1 and claimed_by = $2 and sent_at is null",
+    )
+    .bind(id)
+    .bind(instance)
+    .bind(error)
+    .bind(retry_at)
+    .bind(give_up.then_some(now))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// An outbox row as it stands (for tests and operators).
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct OutboxRow {
+    /// Its id.
+    pub id: String,
+    /// The notice.
+    pub notification_id: String,
+    /// The channel.
+    pub channel: String,
+    /// Claims so far.
+    pub attempts: i64,
+    /// The instance holding it.
+    pub claimed_by: Option<String>,
+    /// Until when.
+    pub claimed_until: Option<i64>,
+    /// When it was sent.
+    pub sent_at: Option<i64>,
+    /// By which instance.
+    pub sent_by: Option<String>,
+    /// When it failed for good.
+    pub failed_at: Option<i64>,
+    /// When it is tried next.
+    pub next_attempt_at: i64,
+}
+
+/// Every outbox row of `user_id`, oldest first.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn outbox_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Vec<OutboxRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select id, notification_id, channel, attempts, claimed_by, claimed_until, sent_at, \
+         sent_by, failed_at, next_attempt_at from outbox where user_id = $1 \
+         order by created_at, id",
+    )
+    .bind(user_id)
+    .fetch_all(conn)
+    .await
+}

@@ -1,0 +1,4 @@
+//! Background jobs beside the sweeper ([`crate::sweeper`]): each claims its rows with a
+//! guarded update, so several instances never do the same work twice.
+
+pub mod outbox;

@@ -1,0 +1,248 @@
+//! The notification sender: delivers the outbox's rows, each through its channel.
+//!
+//! Rows are written in the transaction that writes their notice. A round
+//! ([`run_once`]) claims the due rows with one guarded update (`claimed_by` this
+//! instance, `claimed_until` now plus [`LEASE_SECS`]; on Postgres over `for update skip
+//! locked`), sends each through the [`Sender`] of its channel, and marks it sent while
+//! it still holds the claim. A failed send is tried again after an exponential backoff
+//! ([`backoff`]), until [`MAX_ATTEMPTS`] claims have failed. An instance that dies
+//! mid-send loses its lease when it runs out, and another instance sends the row then.
+//! So several instances never send a row twice as long as a send ends within its lease
+//! (sends are cut off at half of it), and a crash loses nothing.
+//!
+//! Channels: [`LIVE`] today (the player's open event streams, on every instance);
+//! e-mail and Web Push are further [`Sender`]s in [`senders`].
+
+use std::{future::Future, pin::Pin, sync::Arc, time::Duration};
+
+use crate::{
+    AppState,
+    db::notifications::{self as rows, ClaimedDelivery, NotificationRow},
+    error::AppError,
+    events::{NotificationNotice, UserNotice},
+};
+
+/// The live channel: the notice and the unread count to the player's event streams.
+pub const LIVE: &str = "live";
+
+/// How long a claim holds a row (seconds).
+pub const LEASE_SECS: i64 = 60;
+
+/// After this many failed claims a row is failed for good.
+pub const MAX_ATTEMPTS: i64 = 8;
+
+/// The wait after the first failure (seconds); doubled after each further one.
+pub const BACKOFF_BASE_SECS: i64 = 30;
+
+/// The longest wait between two attempts (seconds): six hours.
+pub const BACKOFF_MAX_SECS: i64 = 6 * 3_600;
+
+/// Rows claimed per round.
+const BATCH: i64 = 100;
+
+/// How often the job looks for due rows when nothing wakes it.
+const IDLE_INTERVAL: Duration = Duration::from_secs(5);
+
+/// The wait before the next attempt after `attempts` failed claims.
+#[must_use]
+pub fn backoff(attempts: i64) -> i64 {
+    let doublings = u32::try_from((attempts - 1).clamp(0, 20)).unwrap_or(20);
+    BACKOFF_BASE_SECS
+        .saturating_mul(1_i64 << doublings)
+        .min(BACKOFF_MAX_SECS)
+}
+
+/// One delivery to send: the claimed row and its notice.
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    /// The claimed outbox row.
+    pub delivery: ClaimedDelivery,
+    /// The notice it delivers.
+    pub notification: NotificationRow,
+}
+
+/// A boxed future of a send.
+pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>>;
+
+/// A delivery channel: e-mail and push implement it beside [`LiveSender`].
+pub trait Sender: Send + Sync {
+    /// The channel's name in `outbox.channel`.
+    fn channel(&self) -> &'static str;
+
+    /// Sends `outgoing`; an error (its text is kept in `last_error`) is tried again
+    /// later.
+    fn send<'a>(&'a self, state: &'a AppState, outgoing: &'a Outgoing) -> SendFuture<'a>;
+}
+
+/// The live channel: tells the player's open event streams, on every instance.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LiveSender;
+
+impl Sender for LiveSender {
+    fn channel(&self) -> &'static str {
+        LIVE
+    }
+
+    fn send<'a>(&'a self, state: &'a AppState, outgoing: &'a Outgoing) -> SendFuture<'a> {
+        Box::pin(async move {
+            let fail = |error: sqlx::Error| error.to_string();
+            let mut conn = state.db.pool.acquire().await.map_err(fail)?;
+            let user_id = &outgoing.notification.user_id;
+            let unread = rows::unread_count(&mut conn, user_id).await.map_err(fail)?;
+            let notice = UserNotice {
+                user_id: user_id.clone(),
+                notice: NotificationNotice {
+                    notification_id: outgoing.notification.id.clone(),
+                    kind: outgoing.notification.kind.clone(),
+                    unread,
+                },
+            };
+            state
+                .events
+                .publish_notice(&mut conn, notice)
+                .await
+                .map_err(fail)
+        })
+    }
+}
+
+/// The senders of every channel.
+#[must_use]
+pub fn senders() -> Vec<Arc<dyn Sender>> {
+    vec![Arc::new(LiveSender)]
+}
+
+/// What a round did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Round {
+    /// Rows sent.
+    pub sent: usize,
+    /// Rows whose send failed and will be tried again.
+    pub retried: usize,
+    /// Rows failed for good.
+    pub failed: usize,
+}
+
+/// One round with the given senders: claims the due rows and sends them. See the
+/// module's text.
+///
+/// # Errors
+///
+/// Database errors of the claim or of marking a row (a row left claimed is sent again
+/// after its lease).
+pub async fn run_with(state: &AppState, senders: &[Arc<dyn Sender>]) -> Result<Round, AppError> {
+    let now = state.now();
+    let instance = state.instance_id.as_str();
+    let claimed = {
+        let mut conn = state.db.pool.acquire().await?;
+        rows::claim_due(
+            &mut conn,
+            state.db.backend,
+            instance,
+            now,
+            now + LEASE_SECS,
+            BATCH,
+        )
+        .await?
+    };
+    let mut round = Round::default();
+    for delivery in claimed {
+        let notification = {
+            let mut conn = state.db.pool.acquire().await?;
+            rows::get(&mut conn, &delivery.user_id, &delivery.notification_id).await?
+        };
+        let result = match (
+            notification,
+            senders.iter().find(|s| s.channel() == delivery.channel),
+        ) {
+            // Pruned meanwhile: nothing to deliver.
+            (None, _) => Ok(()),
+            (Some(_), None) => Err(format!("no sender for channel `{}`", delivery.channel)),
+            (Some(notification), Some(sender)) => {
+                let outgoing = Outgoing {
+                    delivery: delivery.clone(),
+                    notification,
+                };
+                let limit = Duration::from_secs(u64::try_from(LEASE_SECS / 2).unwrap_or(30));
+                match tokio::time::timeout(limit, sender.send(state, &outgoing)).await {
+                    Ok(result) => result,
+                    Err(_) => Err("the send took longer than half its lease".to_owned()),
+                }
+            }
+        };
+        let mut conn = state.db.pool.acquire().await?;
+        let done = state.now();
+        match result {
+            Ok(()) => {
+                if rows::mark_sent(&mut conn, &delivery.id, instance, done).await? {
+                    round.sent += 1;
+                } else {
+                    tracing::warn!(id = %delivery.id, "an outbox row was sent after its lease ran out");
+                }
+            }
+            Err(error) => {
+                let give_up = delivery.attempts >= MAX_ATTEMPTS;
+                let retry_at = done + backoff(delivery.attempts);
+                tracing::warn!(id = %delivery.id, channel = %delivery.channel,
+                    attempts = delivery.attempts, give_up, %error, "an outbox send failed");
+                rows::mark_failed(
+                    &mut conn,
+                    &delivery.id,
+                    instance,
+                    &error,
+                    retry_at,
+                    give_up,
+                    done,
+                )
+                .await?;
+                if give_up {
+                    round.failed += 1;
+                } else {
+                    round.retried += 1;
+                }
+            }
+        }
+    }
+    Ok(round)
+}
+
+/// One round with every channel's sender ([`senders`]).
+///
+/// # Errors
+///
+/// As [`run_with`].
+pub async fn run_once(state: &AppState) -> Result<Round, AppError> {
+    run_with(state, &senders()).await
+}
+
+/// Runs rounds until the process ends: when woken ([`AppState::wake_outbox`], after a
+/// commit that wrote notices) and every few seconds. Errors are logged and the next
+/// round tries again.
+pub async fn run(state: AppState) {
+    let senders = senders();
+    let mut ticker = tokio::time::interval(IDLE_INTERVAL);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = ticker.tick() => {}
+            () = state.outbox_wake.notified() => {}
+        }
+        if let Err(error) = run_with(&state, &senders).await {
+            tracing::warn!(%error, "an outbox round failed");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_backoff_doubles_up_to_its_cap() {
+        assert_eq!(backoff(1), 30);
+        assert_eq!(backoff(2), 60);
+        assert_eq!(backoff(4), 240);
+        assert_eq!(backoff(30), BACKOFF_MAX_SECS);
+        assert_eq!(backoff(0), 30);
+    }
+}
