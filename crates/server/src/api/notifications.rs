@@ -99,9 +99,10 @@ pub struct ReadAllDto {
 
 /// The query of a page.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PageQuery {
     /// The `next` of the page before.
-    #[param(max_length = 64)]
+    #[param(pattern = r"^$|^-?[0-9]{1,18}\.[0-9a-fA-F]{1,64}$")]
     before: Option<String>,
 }
 

@@ -347,7 +347,7 @@ fn parse_cursor(text: &str) -> Result<(i64, &str), AppError> {
     };
     let (at, id) = text.split_once('.').ok_or_else(bad)?;
     let at = at.parse().map_err(|_| bad())?;
-    if id.is_empty() || !id.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+    if id.is_empty() || id.len() > 64 || !id.bytes().all(|byte| byte.is_ascii_hexdigit()) {
         return Err(bad());
     }
     Ok((at, id))
