@@ -389,14 +389,7 @@ impl EventHub {
                 local: Some(change),
             }),
             Backend::Postgres => {
-                let payload = serde_json::to_string(&change).map_err(|error| {
-                    sqlx::Error::Encode(Box::new(error) as Box<dyn std::error::Error + Send + Sync>)
-                })?;
-                sqlx::query("select pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(payload)
-                    .execute(conn)
-                    .await?;
+                notify(conn, &change).await?;
                 Ok(Staged { local: None })
             }
         }
@@ -467,17 +460,7 @@ impl EventHub {
                 self.deliver_notice(&notice);
                 Ok(())
             }
-            Backend::Postgres => {
-                let payload = serde_json::to_string(&Wire::Notice(notice)).map_err(|error| {
-                    sqlx::Error::Encode(Box::new(error) as Box<dyn std::error::Error + Send + Sync>)
-                })?;
-                sqlx::query("select pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(payload)
-                    .execute(conn)
-                    .await?;
-                Ok(())
-            }
+            Backend::Postgres => notify(conn, &Wire::Notice(notice)).await,
         }
     }
 
@@ -712,4 +695,18 @@ mod tests {
         }
         assert!(theirs.receiver.try_recv().is_err());
     }
+}
+
+/// Sends `message` as JSON on the instances' `NOTIFY` channel, in `conn`'s transaction
+/// (so it reaches the listeners only if that commits).
+async fn notify<T: Serialize>(conn: &mut AnyConnection, message: &T) -> Result<(), sqlx::Error> {
+    let payload = serde_json::to_string(message).map_err(|error| {
+        sqlx::Error::Encode(Box::new(error) as Box<dyn std::error::Error + Send + Sync>)
+    })?;
+    sqlx::query("select pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(payload)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
