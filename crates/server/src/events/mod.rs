@@ -537,6 +537,20 @@ impl EventHub {
     }
 }
 
+/// Sends `message` as JSON on the instances' `NOTIFY` channel, in `conn`'s transaction
+/// (so it reaches the listeners only if that commits).
+async fn notify<T: Serialize>(conn: &mut AnyConnection, message: &T) -> Result<(), sqlx::Error> {
+    let payload = serde_json::to_string(message).map_err(|error| {
+        sqlx::Error::Encode(Box::new(error) as Box<dyn std::error::Error + Send + Sync>)
+    })?;
+    sqlx::query("select pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(payload)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -695,18 +709,4 @@ mod tests {
         }
         assert!(theirs.receiver.try_recv().is_err());
     }
-}
-
-/// Sends `message` as JSON on the instances' `NOTIFY` channel, in `conn`'s transaction
-/// (so it reaches the listeners only if that commits).
-async fn notify<T: Serialize>(conn: &mut AnyConnection, message: &T) -> Result<(), sqlx::Error> {
-    let payload = serde_json::to_string(message).map_err(|error| {
-        sqlx::Error::Encode(Box::new(error) as Box<dyn std::error::Error + Send + Sync>)
-    })?;
-    sqlx::query("select pg_notify($1, $2)")
-        .bind(CHANNEL)
-        .bind(payload)
-        .execute(conn)
-        .await?;
-    Ok(())
 }
