@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod lobby;
 pub mod my_games;
 pub mod notifications;
+pub mod pieces;
 pub mod players;
 pub mod ratings;
 pub mod rules;

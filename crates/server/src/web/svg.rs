@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use rules::{BoardView, Cell, Color, Square};
 
-use crate::web::board::piece_glyph;
+use crate::web::pieces;
 
 /// Pixels per square.
 const CELL: u32 = 48;
@@ -73,13 +73,7 @@ pub fn render(board: &BoardView, reversi: bool, flip: bool) -> String {
                 );
             }
             Cell::Piece { color, piece } => {
-                let (fill, stroke) = colors(color);
-                let _ = write!(
-                    svg,
-                    r#"<text x="{cx}" y="{}" font-size="38" text-anchor="middle" fill="{fill}" stroke="{stroke}" stroke-width="1.2">{}</text>"#,
-                    cy + 13,
-                    piece_glyph(piece)
-                );
+                svg.push_str(&pieces::draw(piece, color, x, y, CELL));
             }
         }
     }
@@ -126,9 +120,12 @@ mod tests {
             64 + 2,
             "squares plus two last-move marks"
         );
+        assert_eq!(image.matches("data-piece=\"white pawn\"").count(), 8);
+        assert_eq!(image.matches("data-piece=\"black pawn\"").count(), 8);
         assert_eq!(
-            image.matches(piece_glyph(rules::PieceKind::Pawn)).count(),
-            16
+            image.matches("<text").count(),
+            16,
+            "the coordinates are the only text"
         );
     }
 

@@ -20,6 +20,7 @@ scenarios!(
     threefold_repetition_is_claimed_by_form,
     records_download_as_pgn_and_text_with_setup,
     boards_are_available_as_svg_images,
+    chess_pieces_are_the_sites_own_drawings_in_their_colours,
     cross_site_form_posts_are_refused,
     the_bell_counts_unread_notices_and_the_centre_marks_them_read,
     language_follows_cookie_then_accept_language,
@@ -1036,6 +1037,60 @@ async fn boards_are_available_as_svg_images(app: TestApp) {
         .count("circle"),
         1
     );
+}
+
+/// Whether `text` holds a chess symbol of Unicode (U+2654 to U+265F).
+fn has_chess_glyph(text: &str) -> bool {
+    text.chars().any(|c| ('\u{2654}'..='\u{265F}').contains(&c))
+}
+
+async fn chess_pieces_are_the_sites_own_drawings_in_their_colours(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "kira").await;
+    let mut black = Browser::sign_up(&app, "lumi").await;
+    let id = new_game(&mut white, &mut black, "lumi", "chess").await;
+    let body = app
+        .client
+        .get(format!("{}/games/{id}.svg", app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!has_chess_glyph(&body), "no font glyphs in the image");
+    let svg = Page {
+        status: StatusCode::OK,
+        location: String::new(),
+        body,
+    };
+    assert_eq!(svg.count("g[data-piece]"), 32);
+    for (piece, fill, count) in [
+        ("white king", "#fafafa", 1),
+        ("black king", "#262626", 1),
+        ("white queen", "#fafafa", 1),
+        ("black queen", "#262626", 1),
+        ("black pawn", "#262626", 8),
+    ] {
+        let selector = format!("g[data-piece=\"{piece}\"]");
+        assert_eq!(svg.attrs(&selector, "fill"), vec![fill; count], "{piece}");
+    }
+    // The page draws the same pieces: one symbol each, used by the squares.
+    let page = white.get(&format!("/games/{id}")).await;
+    assert!(!has_chess_glyph(&page.body), "no font glyphs on the page");
+    assert_eq!(page.count("#board svg.piece-defs symbol"), 6);
+    assert_eq!(
+        page.attr("[data-sq=e1] svg.piece.white use", "href"),
+        "#piece-king"
+    );
+    assert_eq!(
+        page.attr("[data-sq=d8] svg.piece.black use", "href"),
+        "#piece-queen"
+    );
+    assert_eq!(page.count("#board .sq svg.piece.black"), 16);
+    // A Reversi board has no pieces to draw.
+    let reversi = new_game(&mut white, &mut black, "lumi", "reversi-8x8").await;
+    let page = white.get(&format!("/games/{reversi}")).await;
+    assert!(!page.has("svg.piece-defs"));
 }
 
 async fn cross_site_form_posts_are_refused(app: TestApp) {
