@@ -473,6 +473,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
     } else {
         order
     };
+    let checked = game.checked_king();
     let mut rows = Vec::with_capacity(usize::from(size));
     for &rank in &rank_order {
         let mut row = Vec::with_capacity(usize::from(size));
@@ -493,6 +494,10 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
                 classes.push("target");
             }
             let mut label = square_label(t, square, cell);
+            if checked == Some(square) {
+                classes.push("check");
+                label.push_str(t.get("label.check"));
+            }
             if let Some((white, black)) = &attacks {
                 let (w, b) = (white[index], black[index]);
                 match (w > 0, b > 0) {
@@ -658,6 +663,23 @@ mod tests {
         let model = build(&chess, &black, &en());
         assert_eq!(model.rows[0].squares[0].name, "a8");
         assert_eq!(model.flip_href, "/games/g1");
+    }
+
+    #[test]
+    fn the_king_in_check_is_marked_and_said() {
+        let check = game(Variant::Chess, &["e2e4", "f7f6", "d1h5"]);
+        let model = build(&check, &options(false), &en());
+        assert!(square(&model, "e8").classes.split(' ').any(|c| c == "check"));
+        assert_eq!(square(&model, "e8").label, "e8, black king, in check");
+        assert_eq!(
+            model
+                .squares()
+                .filter(|s| s.classes.contains("check"))
+                .count(),
+            1
+        );
+        let quiet = build(&game(Variant::Chess, &["e2e4"]), &options(false), &en());
+        assert!(quiet.squares().all(|s| !s.classes.contains("check")));
     }
 
     #[test]

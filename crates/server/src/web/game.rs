@@ -7,7 +7,7 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use rules::{AnyGame, Color, Family, Variant};
+use rules::{AnyGame, Color, Family, GameResult, Variant};
 use serde::Deserialize;
 
 use crate::{
@@ -192,16 +192,40 @@ fn end_text(t: &Tr, detail: &GameDetail) -> String {
     match detail.status {
         GameStatus::Active => String::new(),
         GameStatus::Aborted => t.get("game.aborted").to_owned(),
-        GameStatus::Finished => {
-            let reason = detail.end_reason.map_or("normal", EndReason::as_str);
-            let key = format!("end.{reason}");
-            let reason = if t.has(&key) { t.get(&key) } else { reason };
-            t.fmt(
-                "game.result",
-                &[("result", result_text(detail.result)), ("reason", reason)],
-            )
-        }
+        GameStatus::Finished => t.fmt(
+            "game.result",
+            &[
+                ("outcome", &outcome_text(t, detail.result, detail.end_reason)),
+                ("result", result_text(detail.result)),
+            ],
+        ),
     }
+}
+
+/// Who won and how, in words: `Black won by checkmate`, `Draw by agreement`, `White won
+/// on time`; a reason without words of its own is named in brackets.
+#[must_use]
+pub fn outcome_text(t: &Tr, result: Option<GameResult>, reason: Option<EndReason>) -> String {
+    let reason = reason.map_or("normal", EndReason::as_str);
+    let reason_key = format!("end.{reason}");
+    let reason_words = if t.has(&reason_key) {
+        t.get(&reason_key)
+    } else {
+        reason
+    };
+    let (kind, winner) = match result {
+        Some(GameResult::WhiteWins) => ("win", Some(Color::White)),
+        Some(GameResult::BlackWins) => ("win", Some(Color::Black)),
+        Some(GameResult::Draw) | None => ("draw", None),
+    };
+    let key = format!("result.{kind}.{reason}");
+    let key = if t.has(&key) {
+        key
+    } else {
+        format!("result.{kind}.other")
+    };
+    let winner = winner.map_or("", |color| t.get(color.fold("color.White", "color.Black")));
+    t.fmt(&key, &[("winner", winner), ("reason", reason_words)])
 }
 
 /// The position after `ply` moves of `detail` (the live one when `ply` is the end).
@@ -480,6 +504,7 @@ pub(crate) async fn page(
             &shown.board(),
             shown.family() == Family::Reversi,
             svg_query.flip.is_some(),
+            shown.checked_king(),
         );
         return Ok((
             [
@@ -711,4 +736,46 @@ pub(crate) async fn record(
 #[must_use]
 pub fn side_class(color: Color) -> &'static str {
     color.fold("white", "black")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::i18n::Lang;
+
+    #[test]
+    fn the_result_says_who_won_and_how_in_both_languages() {
+        let en = Tr::new(Lang::En);
+        let et = Tr::new(Lang::Et);
+        let mate = Some(EndReason::Board(rules::EndReason::Checkmate));
+        assert_eq!(
+            outcome_text(&en, Some(GameResult::BlackWins), mate),
+            "Black won by checkmate"
+        );
+        assert_eq!(
+            outcome_text(&et, Some(GameResult::BlackWins), mate),
+            "Must võitis matiga"
+        );
+        assert_eq!(
+            outcome_text(&en, Some(GameResult::WhiteWins), Some(EndReason::Timeout)),
+            "White won on time"
+        );
+        assert_eq!(
+            outcome_text(&en, Some(GameResult::Draw), Some(EndReason::Agreement)),
+            "Draw by agreement"
+        );
+        assert_eq!(
+            outcome_text(&et, Some(GameResult::Draw), Some(EndReason::Agreement)),
+            "Viik kokkuleppel"
+        );
+        // Every reason reads as words in both languages, won or drawn.
+        for t in [en, et] {
+            for reason in EndReason::all() {
+                for result in GameResult::ALL {
+                    let text = outcome_text(&t, Some(result), Some(reason));
+                    assert!(!text.contains('{') && !text.contains('_'), "{text}");
+                }
+            }
+        }
+    }
 }

@@ -887,7 +887,11 @@ async fn resign_needs_confirmation_and_updates_the_rules_statistics(app: TestApp
         format!("/games/{id}/action/resign")
     );
     let done = white.act(&id, "resign", "0").await;
-    assert_eq!(done.text("#status"), "Result 0-1: resignation");
+    assert_eq!(done.text("#status"), "Black won by resignation (0-1)");
+    white.get(&format!("/lang/et?back=/games/{id}")).await;
+    let done_et = white.get(&format!("/games/{id}")).await;
+    assert_eq!(done_et.text("#status"), "Must võitis: vastane alistus (0-1)");
+    white.get(&format!("/lang/en?back=/games/{id}")).await;
     assert!(!done.has(".actions form"));
     let rules = white.get("/rules/chess").await;
     assert_eq!(
@@ -937,7 +941,7 @@ async fn draw_offer_accept_and_abort_by_form(app: TestApp) {
         ]
     );
     let drawn = black.act(&id, "draw-accept", "2").await;
-    assert_eq!(drawn.text("#status"), "Result \u{bd}-\u{bd}: draw agreed");
+    assert_eq!(drawn.text("#status"), "Draw by agreement (\u{bd}-\u{bd})");
     let rules = black.get("/rules/reversi-6x6").await;
     assert_eq!(
         rules.text("#statistics"),
@@ -953,6 +957,25 @@ async fn records_download_as_pgn_and_text_with_setup(app: TestApp) {
         let player = if n % 2 == 0 { &mut white } else { &mut black };
         player.play(&id, mv).await;
     }
+    // The mated king is marked on the page and in the image; the result is in words.
+    let page = white.get(&format!("/games/{id}")).await;
+    assert_eq!(page.attrs("#board .sq.check", "data-sq"), ["e1"]);
+    assert_eq!(
+        page.attr("#board .sq.check", "aria-label"),
+        "e1, white king, in check"
+    );
+    assert_eq!(page.text("#status"), "Black won by checkmate (0-1)");
+    let image = app
+        .client
+        .get(format!("{}/games/{id}.svg", app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(image.matches("data-check=").count(), 1);
+    assert!(image.contains(r#"data-check="e1""#), "{image}");
     let response = app
         .client
         .get(format!("{}/games/{id}/record", app.address))
@@ -1474,7 +1497,7 @@ async fn threefold_repetition_is_claimed_by_form(app: TestApp) {
     let done = white.act(&id, "draw-claim", "8").await;
     assert_eq!(
         done.text("#status"),
-        "Result \u{bd}-\u{bd}: threefold repetition claimed"
+        "Draw by threefold repetition, claimed (\u{bd}-\u{bd})"
     );
 }
 
@@ -1494,7 +1517,7 @@ async fn a_late_move_by_form_says_the_game_is_lost_on_time(app: TestApp) {
         page.text("#message"),
         "The time for this move ran out: the game is lost on time. Nothing was played."
     );
-    assert_eq!(page.text("#status"), "Result 0-1: time ran out");
+    assert_eq!(page.text("#status"), "Black won on time (0-1)");
     // Another late action by form gets the plain "over" answer.
     let again = black
         .post(&format!("/games/{id}/action/draw-offer"), &[("ply", "0")])
