@@ -224,7 +224,8 @@
     if (!badge || isNaN(count)) return;
     badge.textContent = String(count);
     badge.hidden = count <= 0;
-    var title = badge.getAttribute("data-title");
+    // The singular for one game ("Your turn in 1 game"), else the plural.
+    var title = badge.getAttribute(count === 1 ? "data-title-one" : "data-title");
     if (title) badge.title = title.replace("{n}", String(count));
   }
 

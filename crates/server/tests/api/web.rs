@@ -635,7 +635,13 @@ async fn moves_by_form_carry_the_ply_and_a_stale_page_gets_the_fresh_board(app: 
         .await;
     assert!(stale.status.is_client_error(), "{}", stale.status);
     assert!(stale.location.is_empty());
-    assert!(stale.text("#message").contains("moved meanwhile"));
+    assert!(
+        stale
+            .text("#message")
+            .starts_with("This game changed in another tab or by your opponent"),
+        "{}",
+        stale.text("#message")
+    );
     assert_eq!(stale.board_ply(), 1, "the fresh board");
     assert_eq!(app.game(&id).await["ply"], 1, "nothing played");
     let illegal = black
@@ -1221,7 +1227,13 @@ async fn my_games_orders_my_turn_first_and_next_game_jumps_there(app: TestApp) {
     let next = black.get("/next-game").await;
     assert_eq!(next.location, format!("/games/{second}"));
     let home = black.get("/").await;
-    assert_eq!(home.text(".your-turn"), "Your turn in 1 games");
+    assert_eq!(home.text(".your-turn"), "Your turn in 1 game");
+    assert_eq!(home.attr("#your-turn", "title"), "Your turn in 1 game");
+    assert_eq!(
+        home.attr("#your-turn", "data-title-one"),
+        "Your turn in {n} game"
+    );
+    assert_eq!(home.attr("#your-turn", "data-title"), "Your turn in {n} games");
 }
 
 /// The ids of the games listed in one section of My games, in order.
@@ -1753,6 +1765,8 @@ async fn a_rated_games_page_shows_the_rating_change(app: TestApp) {
     let profile = white.get("/players/barry").await;
     assert!(profile.has("#ratings svg.rating-chart"));
     assert!(profile.text("#head-to-head").contains("1"));
+    let detail = profile.text("#ratings .rating-card .hint");
+    assert!(detail.contains(", 1 rated game."), "{detail}");
 }
 
 async fn time_controls_by_form_on_the_game_page_and_in_my_games(app: TestApp) {
