@@ -160,6 +160,9 @@ struct GamePage {
     next_game: String,
     /// The script asks for Confirm before it sends a move chosen on the board.
     confirm_moves: bool,
+    /// It is the viewer's turn in the game (whatever move the page shows): the title
+    /// says so.
+    your_turn: bool,
 }
 
 /// What the game page shows for the signed-in viewer besides the game: their next game
@@ -473,6 +476,7 @@ fn build_page(
             .unwrap_or_default(),
         next_game: extras.next_game.unwrap_or_default(),
         confirm_moves: ctx.user.is_some() && extras.play.confirm_moves,
+        your_turn: viewer.is_some() && detail.to_move() == viewer,
         ctx,
     })
 }

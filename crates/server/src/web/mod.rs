@@ -79,6 +79,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games/{id}/move", post(game::play))
         .route("/games/{id}/action/{action}", post(game::action))
         .route("/static/{name}", get(assets::serve))
+        .route("/favicon.ico", get(assets::favicon))
         .layer(CompressionLayer::new())
 }
 

@@ -21,6 +21,7 @@ scenarios!(
     records_download_as_pgn_and_text_with_setup,
     boards_are_available_as_svg_images,
     chess_pieces_are_the_sites_own_drawings_in_their_colours,
+    the_site_has_an_icon_and_the_title_says_whose_turn,
     cross_site_form_posts_are_refused,
     the_bell_counts_unread_notices_and_the_centre_marks_them_read,
     language_follows_cookie_then_accept_language,
@@ -1120,6 +1121,47 @@ async fn chess_pieces_are_the_sites_own_drawings_in_their_colours(app: TestApp) 
     let reversi = new_game(&mut white, &mut black, "lumi", "reversi-8x8").await;
     let page = white.get(&format!("/games/{reversi}")).await;
     assert!(!page.has("svg.piece-defs"));
+}
+
+async fn the_site_has_an_icon_and_the_title_says_whose_turn(app: TestApp) {
+    let mut guest = Browser::new(&app);
+    let home = guest.get("/").await;
+    let icon = home.attr("link[rel=icon]", "href");
+    assert!(icon.starts_with("/static/favicon.svg?v="), "{icon}");
+    assert_eq!(home.attr("link[rel=icon]", "type"), "image/svg+xml");
+    let response = app
+        .client
+        .get(format!("{}{icon}", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/svg+xml");
+    assert!(response.text().await.unwrap().starts_with("<svg"));
+    // Browsers ask for /favicon.ico by themselves: it leads to the same icon.
+    let ico = guest.get("/favicon.ico").await;
+    assert_eq!(ico.status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(ico.location, icon);
+
+    let mut white = Browser::sign_up(&app, "tilda").await;
+    let mut black = Browser::sign_up(&app, "tomas").await;
+    let id = new_game(&mut white, &mut black, "tomas", "chess").await;
+    let title = |page: &Page| page.text("title");
+    let mine = white.get(&format!("/games/{id}")).await;
+    assert!(title(&mine).starts_with("(your turn) Chess: "), "{}", title(&mine));
+    let theirs = black.get(&format!("/games/{id}")).await;
+    assert!(title(&theirs).starts_with("Chess: "), "{}", title(&theirs));
+    let guest_view = guest.get(&format!("/games/{id}")).await;
+    assert!(!title(&guest_view).contains("your turn"));
+    white.play(&id, "e2e4").await;
+    let mine = white.get(&format!("/games/{id}")).await;
+    assert!(!title(&mine).contains("your turn"), "{}", title(&mine));
+    // Black's turn, also while looking back at the start.
+    let theirs = black.get(&format!("/games/{id}?ply=0")).await;
+    assert!(title(&theirs).starts_with("(your turn) "), "{}", title(&theirs));
+    black.get(&format!("/lang/et?back=/games/{id}")).await;
+    let theirs = black.get(&format!("/games/{id}")).await;
+    assert!(title(&theirs).starts_with("(sinu käik) "), "{}", title(&theirs));
 }
 
 async fn cross_site_form_posts_are_refused(app: TestApp) {

@@ -392,9 +392,18 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
             "the opponent's board followed the move without a reload"
         );
         find(player, "#your-turn[hidden]").await;
+        let title = player.title().await.unwrap();
+        assert!(!title.contains("(your turn)"), "{title}");
         if ply < 4 {
             let badge = find(opponent, "#your-turn:not([hidden])").await;
             assert_eq!(badge.text().await.unwrap(), "1");
+            assert_eq!(
+                badge.attr("title").await.unwrap().as_deref(),
+                Some("Your turn in 1 game")
+            );
+            // The title follows the turn without a reload.
+            let title = opponent.title().await.unwrap();
+            assert!(title.starts_with("(your turn) "), "{title}");
         }
     }
     shot(&alice, "live-opponent-move").await;
@@ -408,6 +417,7 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
         find(&alice, "#status").await.text().await.unwrap(),
         "Black won by checkmate (0-1)"
     );
+    find(&alice, "#board .sq.check[data-sq='e1']").await;
     shot(&alice, "chess").await;
 
     // One move with JavaScript off: links and form buttons only. Bob watches his list of
