@@ -266,6 +266,10 @@
     var selection = area ? area.getAttribute("data-selection") : "";
     current.replaceWith(fresh);
     if (doc.title) document.title = doc.title;
+    // Screen readers hear what changed (the live region stays; the game around it is new).
+    var announcer = document.getElementById("announcer");
+    var words = fresh.getAttribute("data-announce");
+    if (announcer && words) announcer.textContent = words;
     if (live) {
       area = board();
       var input = area && inputOf(area);

@@ -163,6 +163,12 @@ struct GamePage {
     /// It is the viewer's turn in the game (whatever move the page shows): the title
     /// says so.
     your_turn: bool,
+    /// Said when the move shown was a forced pass ("Black had no legal move and passed:
+    /// White moves again."), empty otherwise.
+    pass: String,
+    /// What the script reads out (through the page's live region) when it swaps this
+    /// game in: the last move, a pass, whose turn or the result.
+    announce: String,
 }
 
 /// What the game page shows for the signed-in viewer besides the game: their next game
@@ -229,6 +235,22 @@ pub fn outcome_text(t: &Tr, result: Option<GameResult>, reason: Option<EndReason
     };
     let winner = winner.map_or("", |color| t.get(color.fold("color.White", "color.Black")));
     t.fmt(&key, &[("winner", winner), ("reason", reason_words)])
+}
+
+/// The words for a forced pass, when `last` (the move that led to `shown`) is one: the
+/// side that passed is the one not to move now.
+fn pass_text(t: &Tr, shown: &AnyGame, last: Option<&rules::PlayedMove>) -> String {
+    let passed = last.is_some_and(|played| played.text == "pass");
+    match (passed, shown.to_move()) {
+        (true, Some(next)) => t.fmt(
+            "game.passed",
+            &[
+                ("color", t.get(color_key(next.other()))),
+                ("other", t.get(color_key(next))),
+            ],
+        ),
+        _ => String::new(),
+    }
 }
 
 /// The position after `ply` moves of `detail` (the live one when `ply` is the end).
@@ -427,6 +449,29 @@ fn build_page(
         }
         draw_offer.push_str(&t.fmt("game.pause_offered", &[("color", t.get(color_key(color)))]));
     }
+    let last_played = shown_ply
+        .checked_sub(1)
+        .and_then(|index| record.get(index as usize));
+    let pass = pass_text(&t, &shown, last_played);
+    let last_move = last_played
+        .filter(|played| played.text != "pass")
+        .or_else(|| {
+            // A forced pass: the move before it is the one played.
+            shown_ply
+                .checked_sub(2)
+                .and_then(|index| record.get(index as usize))
+        });
+    let announce = [
+        last_move.map_or_else(String::new, |played| {
+            t.fmt("game.announce_last", &[("move", &played.display)])
+        }),
+        pass.clone(),
+        status.clone(),
+    ]
+    .into_iter()
+    .filter(|part| !part.is_empty())
+    .collect::<Vec<_>>()
+    .join(" ");
     Ok(GamePage {
         id: detail.id.clone(),
         variant_id: detail.variant().as_str(),
@@ -477,6 +522,8 @@ fn build_page(
         next_game: extras.next_game.unwrap_or_default(),
         confirm_moves: ctx.user.is_some() && extras.play.confirm_moves,
         your_turn: viewer.is_some() && detail.to_move() == viewer,
+        pass,
+        announce,
         ctx,
     })
 }

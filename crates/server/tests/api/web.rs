@@ -22,6 +22,7 @@ scenarios!(
     boards_are_available_as_svg_images,
     chess_pieces_are_the_sites_own_drawings_in_their_colours,
     the_site_has_an_icon_and_the_title_says_whose_turn,
+    a_forced_pass_is_said_in_words_and_the_script_has_words_to_announce,
     cross_site_form_posts_are_refused,
     the_bell_counts_unread_notices_and_the_centre_marks_them_read,
     language_follows_cookie_then_accept_language,
@@ -1162,6 +1163,53 @@ async fn the_site_has_an_icon_and_the_title_says_whose_turn(app: TestApp) {
     black.get(&format!("/lang/et?back=/games/{id}")).await;
     let theirs = black.get(&format!("/games/{id}")).await;
     assert!(title(&theirs).starts_with("(sinu käik) "), "{}", title(&theirs));
+}
+
+async fn a_forced_pass_is_said_in_words_and_the_script_has_words_to_announce(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "paula").await;
+    let mut black = Browser::sign_up(&app, "peeter").await;
+    let id = new_game(&mut white, &mut black, "peeter", "reversi-6x6").await;
+    // Black's f1 leaves White without a move: the server plays White's pass.
+    let moves = [
+        "c3", "d3", "c4", "d4", "e2", "d2", "e1", "d1", "e4", "f2", "c2",
+    ];
+    for (n, mv) in moves.iter().enumerate() {
+        let player = if n % 2 == 0 { &mut white } else { &mut black };
+        player.play(&id, mv).await;
+    }
+    let before = black.get(&format!("/games/{id}")).await;
+    assert!(!before.has("#pass"));
+    assert_eq!(
+        before.attr("#game", "data-announce"),
+        "Last move: c2. To move: black \u{2014} your move"
+    );
+    assert!(before.has("#announcer[aria-live=polite]"));
+    assert!(!before.has("#game #announcer"), "the live region outlives a swap");
+    let page = black.play(&id, "f1").await;
+    assert_eq!(page.board_ply(), 13);
+    assert_eq!(
+        page.text("#pass"),
+        "Pass: white had no legal move, so black moves again."
+    );
+    assert_eq!(
+        page.attr("#game", "data-announce"),
+        "Last move: f1. Pass: white had no legal move, so black moves again. \
+         To move: black \u{2014} your move"
+    );
+    let theirs = white.get(&format!("/games/{id}")).await;
+    assert_eq!(
+        theirs.text("#pass"),
+        "Pass: white had no legal move, so black moves again."
+    );
+    // Looking back a move, the pass is not there yet.
+    let earlier = white.get(&format!("/games/{id}?ply=12")).await;
+    assert!(!earlier.has("#pass"));
+    white.get(&format!("/lang/et?back=/games/{id}")).await;
+    let theirs = white.get(&format!("/games/{id}")).await;
+    assert_eq!(
+        theirs.text("#pass"),
+        "Käik jäi vahele: valge ei saanud käia, seega käib uuesti must."
+    );
 }
 
 async fn cross_site_form_posts_are_refused(app: TestApp) {

@@ -509,6 +509,21 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
         bob.goto(&url).await.unwrap();
         shot(&bob, variant).await;
         if variant == "chess-reversi" {
+            // The pieces to place stand beside the board, not below it.
+            let place = bob
+                .execute(
+                    "var b = document.querySelector('#board .board').getBoundingClientRect();\
+                     var c = document.querySelector('#board .choices').getBoundingClientRect();\
+                     return [b.right, b.top, b.bottom, c.left, c.top];",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let at = |i: usize| place[i].as_f64().unwrap();
+            assert!(
+                at(3) >= at(0) - 1.0 && at(4) < at(2),
+                "the choices beside the board: {place}"
+            );
             // Choose the piece, then its square, without a reload.
             mark(&bob).await;
             click(&bob, "#board .choice[data-select='Q']").await;
@@ -517,6 +532,17 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
             target.click().await.unwrap();
             wait_for_ply(&bob, 2).await;
             assert!(still_marked(&bob).await);
+            // The page's live region says what changed.
+            let said = bob
+                .execute(
+                    "return document.getElementById('announcer').textContent;",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let said = said.as_str().unwrap_or_default();
+            assert!(said.starts_with("Last move: Q"), "{said}");
+            assert!(said.contains("To move: white"), "{said}");
             let moves = api_game(&app, &url).await["moves"].clone();
             assert!(moves[1].as_str().unwrap().starts_with('Q'), "{moves}");
         }
