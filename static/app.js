@@ -126,6 +126,11 @@
   function post(area, move) {
     var form = area.querySelector("form.board-form");
     var body = new URLSearchParams();
+    // The form's hidden fields: the view settings (a turned board, attack shading) come
+    // back on the fresh page.
+    form.querySelectorAll('input[type="hidden"]').forEach(function (input) {
+      body.set(input.name, input.value);
+    });
     body.set("move", move);
     body.set("ply", area.getAttribute("data-ply"));
     area.classList.add("busy");

@@ -158,6 +158,10 @@ pub struct BoardModel {
     pub choices_title: String,
     /// A hint for the player (translated), empty when none.
     pub hint: String,
+    /// Whether the board is turned (moves carry it, so the fresh page is turned too).
+    pub flipped: bool,
+    /// Whether attacked squares are shaded (moves carry it too).
+    pub shaded: bool,
     /// The link that turns the board around.
     pub flip_href: String,
     /// The link that turns attack shading on or off (games that count attacks), else empty.
@@ -565,6 +569,8 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
         choices: plan.choices,
         choices_title: plan.choices_title,
         hint: plan.hint,
+        flipped: options.flip,
+        shaded: options.attacks,
         flip_href,
         attacks_href,
     }

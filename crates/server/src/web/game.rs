@@ -588,6 +588,40 @@ pub(crate) struct MoveForm {
     move_text: String,
     #[serde(default)]
     ply: String,
+    /// The board was turned: so is the page after the move.
+    #[serde(default)]
+    flip: Option<String>,
+    /// Attacked squares were shaded: so they are after the move.
+    #[serde(default)]
+    attacks: Option<String>,
+}
+
+impl MoveForm {
+    /// The page's view settings the form carried, as a query (`?flip=1&attacks=1`, or
+    /// empty).
+    fn view_query(&self) -> String {
+        let mut query = Vec::new();
+        if self.flip.is_some() {
+            query.push("flip=1");
+        }
+        if self.attacks.is_some() {
+            query.push("attacks=1");
+        }
+        if query.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", query.join("&"))
+        }
+    }
+
+    /// The game page's query with those view settings.
+    fn view(&self) -> GameQuery {
+        GameQuery {
+            flip: self.flip.clone(),
+            attacks: self.attacks.clone(),
+            ..GameQuery::default()
+        }
+    }
 }
 
 /// Renders the fresh game with the error's message, for a refused move or action (a
@@ -597,6 +631,7 @@ async fn refused(
     ctx: Ctx,
     id: &str,
     error: &AppError,
+    view: &GameQuery,
 ) -> Result<Response, AppError> {
     let detail = game::get(state, id).await?;
     let t = ctx.t;
@@ -607,7 +642,7 @@ async fn refused(
         error.message()
     };
     let extras = viewer_extras(state, &ctx, &detail.id).await?;
-    let page = build_page(state, ctx, &detail, &GameQuery::default(), message, extras)?;
+    let page = build_page(state, ctx, &detail, view, message, extras)?;
     Ok((error.status(), render(&page)?).into_response())
 }
 
@@ -634,7 +669,7 @@ pub(crate) async fn play(
         let detail = game::get(&state, &id).await?;
         let error = stale(&form.ply, detail.game.ply())
             .unwrap_or_else(|| AppError::invalid("invalid_form", "ply"));
-        return refused(&state, ctx, &id, &error).await;
+        return refused(&state, ctx, &id, &error, &form.view()).await;
     };
     match game::play_move(&state, &user, &id, form.move_text.trim(), seen).await {
         Ok(_) => {
@@ -642,17 +677,18 @@ pub(crate) async fn play(
                 AfterMove::NextGame => game::next_for_user(&state, &user, Some(&id)).await?,
                 AfterMove::Stay => None,
             };
-            Ok(see_other(&format!(
-                "/games/{}",
-                next.as_deref().unwrap_or(&id)
-            )))
+            // Straight on to another game, or back to this one as the player left it.
+            Ok(see_other(&match next {
+                Some(next) => format!("/games/{next}"),
+                None => format!("/games/{id}{}", form.view_query()),
+            }))
         }
         Err(error)
             if error.status() == StatusCode::NOT_FOUND || error.status().is_server_error() =>
         {
             Err(error)
         }
-        Err(error) => refused(&state, ctx, &id, &error).await,
+        Err(error) => refused(&state, ctx, &id, &error, &form.view()).await,
     }
 }
 
@@ -677,7 +713,7 @@ pub(crate) async fn action(
     match result {
         Ok(_) => Ok(see_other(&format!("/games/{id}"))),
         Err(error) if error.status().is_server_error() => Err(error),
-        Err(error) => refused(&state, ctx, &id, &error).await,
+        Err(error) => refused(&state, ctx, &id, &error, &form.view()).await,
     }
 }
 

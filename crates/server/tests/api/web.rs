@@ -23,6 +23,7 @@ scenarios!(
     chess_pieces_are_the_sites_own_drawings_in_their_colours,
     the_site_has_an_icon_and_the_title_says_whose_turn,
     a_forced_pass_is_said_in_words_and_the_script_has_words_to_announce,
+    a_move_keeps_the_board_turned_and_shaded_as_the_player_left_it,
     cross_site_form_posts_are_refused,
     the_bell_counts_unread_notices_and_the_centre_marks_them_read,
     language_follows_cookie_then_accept_language,
@@ -1210,6 +1211,47 @@ async fn a_forced_pass_is_said_in_words_and_the_script_has_words_to_announce(app
         theirs.text("#pass"),
         "Käik jäi vahele: valge ei saanud käia, seega käib uuesti must."
     );
+}
+
+async fn a_move_keeps_the_board_turned_and_shaded_as_the_player_left_it(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "vera").await;
+    let mut black = Browser::sign_up(&app, "vello").await;
+    let id = new_game(&mut white, &mut black, "vello", "chess-reversi").await;
+    let page = white.get(&format!("/games/{id}?flip=1&attacks=1")).await;
+    assert_eq!(page.attr("#board form input[name=flip]", "value"), "1");
+    assert_eq!(page.attr("#board form input[name=attacks]", "value"), "1");
+    let plain = white.get(&format!("/games/{id}")).await;
+    assert!(!plain.has("#board form input[name=flip]"));
+    assert!(!plain.has("#board form input[name=attacks]"));
+    // The move comes back to the page as it was: turned, with the shading on.
+    let moved = white
+        .post(
+            &format!("/games/{id}/move"),
+            &[("move", "Kd4"), ("ply", "0"), ("flip", "1"), ("attacks", "1")],
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::SEE_OTHER, "{}", moved.body);
+    assert_eq!(moved.location, format!("/games/{id}?flip=1&attacks=1"));
+    let after = white.get(&moved.location).await;
+    assert_eq!(
+        after.attrs("#board .sq", "data-sq").first().map(String::as_str),
+        Some("h1"),
+        "still turned"
+    );
+    assert!(after.count("#board .sq.att-white") > 0, "still shaded");
+    // A refused move (a stale page) keeps the view too.
+    let stale = white
+        .post(
+            &format!("/games/{id}/move"),
+            &[("move", "Ke4"), ("ply", "0"), ("flip", "1")],
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT);
+    assert_eq!(
+        stale.attrs("#board .sq", "data-sq").first().map(String::as_str),
+        Some("h1")
+    );
+    assert_eq!(stale.attr("#board form input[name=flip]", "value"), "1");
 }
 
 async fn cross_site_form_posts_are_refused(app: TestApp) {
