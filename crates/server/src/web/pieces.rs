@@ -225,7 +225,7 @@ mod tests {
         }
         assert!(!defs.contains("<text"));
         assert!(!defs.contains("<rect"), "a rect in the image is a square");
-        assert!(defs.chars().all(|c| c.is_ascii()));
+        assert!(defs.is_ascii());
     }
 
     #[test]
