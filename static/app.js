@@ -126,6 +126,11 @@
   function post(area, move) {
     var form = area.querySelector("form.board-form");
     var body = new URLSearchParams();
+    // The form's hidden fields: the view settings (a turned board, attack shading) come
+    // back on the fresh page.
+    form.querySelectorAll('input[type="hidden"]').forEach(function (input) {
+      body.set(input.name, input.value);
+    });
     body.set("move", move);
     body.set("ply", area.getAttribute("data-ply"));
     area.classList.add("busy");
@@ -224,7 +229,8 @@
     if (!badge || isNaN(count)) return;
     badge.textContent = String(count);
     badge.hidden = count <= 0;
-    var title = badge.getAttribute("data-title");
+    // The singular for one game ("Your turn in 1 game"), else the plural.
+    var title = badge.getAttribute(count === 1 ? "data-title-one" : "data-title");
     if (title) badge.title = title.replace("{n}", String(count));
   }
 
@@ -265,6 +271,10 @@
     var selection = area ? area.getAttribute("data-selection") : "";
     current.replaceWith(fresh);
     if (doc.title) document.title = doc.title;
+    // Screen readers hear what changed (the live region stays; the game around it is new).
+    var announcer = document.getElementById("announcer");
+    var words = fresh.getAttribute("data-announce");
+    if (announcer && words) announcer.textContent = words;
     if (live) {
       area = board();
       var input = area && inputOf(area);

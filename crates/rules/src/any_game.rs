@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::{
-    BoardView, Cell, Chess, ChessReversi, Color, DrawClaim, Family, Game, KnightFight,
+    BoardView, Cell, Chess, ChessReversi, Color, DrawClaim, Family, Game, KnightFight, PieceKind,
     KnightFightSetup, MoveInput, Outcome, PlayError, Reversi, Scores, SetupError, Square, Variant,
     saved::{Fields, RestoreError, Saved},
 };
@@ -292,6 +292,27 @@ impl AnyGame {
             .iter()
             .map(|mv| game.move_text(mv))
             .collect())
+    }
+
+    /// The square of the king in check (chess: the side to move's king when it is
+    /// attacked, also once checkmated), or `None`.
+    #[must_use]
+    pub fn checked_king(&self) -> Option<Square> {
+        let AnyPosition::Chess(game) = &self.position else {
+            return None;
+        };
+        if !game.is_check() {
+            return None;
+        }
+        let side = game.to_move();
+        game.board().squares().find_map(|(square, cell)| {
+            (cell
+                == Cell::Piece {
+                    color: side,
+                    piece: PieceKind::King,
+                })
+            .then_some(square)
+        })
     }
 
     /// The move the side to move must play when it has exactly one and it is `pass`.

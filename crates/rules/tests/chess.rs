@@ -1273,3 +1273,17 @@ fn naive_move_lists_agree_on_tricky_positions() {
         assert_eq!(naive.perft(2), chess(fen).perft(2), "{fen}");
     }
 }
+
+#[test]
+fn the_king_in_check_is_named_by_its_square() {
+    let quiet = AnyGame::replay(Variant::Chess, None, ["e2e4", "e7e5"]).unwrap();
+    assert_eq!(quiet.checked_king(), None);
+    let check = AnyGame::replay(Variant::Chess, None, ["e2e4", "f7f6", "d1h5"]).unwrap();
+    assert_eq!(check.checked_king(), Some(square("e8")));
+    // Fool's mate: the mated king is still named once the game is over.
+    let mate = AnyGame::replay(Variant::Chess, None, ["f2f3", "e7e5", "g2g4", "d8h4"]).unwrap();
+    assert_eq!(mate.to_move(), None);
+    assert_eq!(mate.checked_king(), Some(square("e1")));
+    let reversi = AnyGame::replay(Variant::Reversi8x8, None, ["d4", "e4", "d5", "e5"]).unwrap();
+    assert_eq!(reversi.checked_king(), None);
+}

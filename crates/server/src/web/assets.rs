@@ -22,7 +22,7 @@ struct Asset {
     body: &'static [u8],
 }
 
-static ASSETS: [Asset; 2] = [
+static ASSETS: [Asset; 3] = [
     Asset {
         name: "style.css",
         content_type: "text/css; charset=utf-8",
@@ -32,6 +32,11 @@ static ASSETS: [Asset; 2] = [
         name: "app.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../../../../static/app.js"),
+    },
+    Asset {
+        name: "favicon.svg",
+        content_type: "image/svg+xml",
+        body: include_bytes!("../../../../static/favicon.svg"),
     },
 ];
 
@@ -57,6 +62,16 @@ fn find(name: &str) -> Option<(&'static Asset, &'static str)> {
 pub fn url(name: &str) -> String {
     let (_, hash) = find(name).unwrap_or_else(|| panic!("no embedded static file {name}"));
     format!("/static/{name}?v={hash}")
+}
+
+/// `GET /favicon.ico`, which browsers ask for by themselves: a permanent redirect to the
+/// site's icon (an SVG, which pages also link).
+pub(crate) async fn favicon() -> Response {
+    (
+        StatusCode::MOVED_PERMANENTLY,
+        [(header::LOCATION, url("favicon.svg"))],
+    )
+        .into_response()
 }
 
 /// The query of a static file request.

@@ -6,7 +6,7 @@ use rules::{
     input::selection_text,
 };
 
-use crate::web::i18n::Tr;
+use crate::web::{i18n::Tr, pieces};
 
 /// What the page asks of the board.
 #[derive(Debug, Clone, Default)]
@@ -83,8 +83,10 @@ pub struct SquareView {
     pub label: String,
     /// CSS classes: light/dark, last, selected, target, attack shading.
     pub classes: String,
-    /// The visible content: a piece symbol, a number, or nothing.
+    /// The visible text: a number, or nothing.
     pub glyph: String,
+    /// The piece standing there, as its drawing's name (`king`; see [`pieces`]), or empty.
+    pub piece: &'static str,
     /// CSS class of the content (`piece white`, `disc black`, `number`, …).
     pub glyph_class: String,
     /// What clicking does.
@@ -105,8 +107,8 @@ pub struct Choice {
     pub pick: String,
     /// What a screen reader says: `white queen`.
     pub label: String,
-    /// The symbol.
-    pub glyph: String,
+    /// The piece's drawing's name (`queen`).
+    pub piece: &'static str,
     /// CSS class of the symbol.
     pub glyph_class: String,
     /// What choosing it does (`None` when it cannot be chosen now).
@@ -137,6 +139,9 @@ pub struct BoardModel {
     pub ranks: Vec<String>,
     /// The board's look, a CSS class from the rules (`chess`, `reversi`, …).
     pub family: &'static str,
+    /// Whether pieces are shown (on the board or beside it): the page then carries their
+    /// drawings.
+    pub pieces: bool,
     /// The ply the board shows; forms carry it.
     pub ply: u32,
     /// Whether the board accepts moves.
@@ -153,23 +158,14 @@ pub struct BoardModel {
     pub choices_title: String,
     /// A hint for the player (translated), empty when none.
     pub hint: String,
+    /// Whether the board is turned (moves carry it, so the fresh page is turned too).
+    pub flipped: bool,
+    /// Whether attacked squares are shaded (moves carry it too).
+    pub shaded: bool,
     /// The link that turns the board around.
     pub flip_href: String,
     /// The link that turns attack shading on or off (games that count attacks), else empty.
     pub attacks_href: String,
-}
-
-/// The Unicode symbol of a piece (the solid shapes; CSS colours them).
-#[must_use]
-pub const fn piece_glyph(piece: PieceKind) -> &'static str {
-    match piece {
-        PieceKind::King => "\u{265A}",
-        PieceKind::Queen => "\u{265B}",
-        PieceKind::Rook => "\u{265C}",
-        PieceKind::Bishop => "\u{265D}",
-        PieceKind::Knight => "\u{265E}",
-        PieceKind::Pawn => "\u{265F}",
-    }
 }
 
 /// The translation key of a piece's name.
@@ -221,16 +217,17 @@ fn color_class(color: Color) -> &'static str {
     color.fold("white", "black")
 }
 
-/// The symbol and its class for a cell.
+/// The text, the piece drawing's name and the CSS class of a cell's content.
 #[must_use]
-pub fn glyph(cell: Cell) -> (String, String) {
+pub fn glyph(cell: Cell) -> (String, &'static str, String) {
     match cell {
-        Cell::Empty => (String::new(), String::new()),
-        Cell::Dead => (String::new(), "dead".to_owned()),
-        Cell::Number { number } => (format!("{number:02}"), "number".to_owned()),
-        Cell::Disc { color } => (String::new(), format!("disc {}", color_class(color))),
+        Cell::Empty => (String::new(), "", String::new()),
+        Cell::Dead => (String::new(), "", "dead".to_owned()),
+        Cell::Number { number } => (format!("{number:02}"), "", "number".to_owned()),
+        Cell::Disc { color } => (String::new(), "", format!("disc {}", color_class(color))),
         Cell::Piece { color, piece } => (
-            piece_glyph(piece).to_owned(),
+            String::new(),
+            pieces::name(piece),
             format!("piece {}", color_class(color)),
         ),
     }
@@ -307,7 +304,7 @@ fn piece_label(t: &Tr, color: Color, piece: PieceKind) -> String {
 fn choice(t: &Tr, color: Color, piece: PieceKind, action: Action, selected: bool) -> Choice {
     Choice {
         label: piece_label(t, color, piece),
-        glyph: piece_glyph(piece).to_owned(),
+        piece: pieces::name(piece),
         glyph_class: format!("piece {}", color_class(color)),
         pick: piece.letter().to_string(),
         action,
@@ -480,6 +477,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
     } else {
         order
     };
+    let checked = game.checked_king();
     let mut rows = Vec::with_capacity(usize::from(size));
     for &rank in &rank_order {
         let mut row = Vec::with_capacity(usize::from(size));
@@ -500,6 +498,10 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
                 classes.push("target");
             }
             let mut label = square_label(t, square, cell);
+            if checked == Some(square) {
+                classes.push("check");
+                label.push_str(t.get("label.check"));
+            }
             if let Some((white, black)) = &attacks {
                 let (w, b) = (white[index], black[index]);
                 match (w > 0, b > 0) {
@@ -515,12 +517,13 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
                     ));
                 }
             }
-            let (glyph, glyph_class) = glyph(cell);
+            let (glyph, piece, glyph_class) = glyph(cell);
             row.push(SquareView {
                 name: square.to_string(),
                 label,
                 classes: classes.join(" "),
                 glyph,
+                piece,
                 glyph_class,
                 action: plan.actions[index].clone(),
             });
@@ -549,6 +552,11 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
             .collect(),
         rows,
         family: game.family().as_str(),
+        pieces: !plan.choices.is_empty()
+            || board
+                .cells
+                .iter()
+                .any(|cell| matches!(cell, Cell::Piece { .. })),
         ply: game.ply(),
         interactive: options.interactive && game.to_move().is_some(),
         selection: selection_text(&plan.selection),
@@ -561,6 +569,8 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
         choices: plan.choices,
         choices_title: plan.choices_title,
         hint: plan.hint,
+        flipped: options.flip,
+        shaded: options.attacks,
         flip_href,
         attacks_href,
     }
@@ -659,6 +669,23 @@ mod tests {
         let model = build(&chess, &black, &en());
         assert_eq!(model.rows[0].squares[0].name, "a8");
         assert_eq!(model.flip_href, "/games/g1");
+    }
+
+    #[test]
+    fn the_king_in_check_is_marked_and_said() {
+        let check = game(Variant::Chess, &["e2e4", "f7f6", "d1h5"]);
+        let model = build(&check, &options(false), &en());
+        assert!(square(&model, "e8").classes.split(' ').any(|c| c == "check"));
+        assert_eq!(square(&model, "e8").label, "e8, black king, in check");
+        assert_eq!(
+            model
+                .squares()
+                .filter(|s| s.classes.contains("check"))
+                .count(),
+            1
+        );
+        let quiet = build(&game(Variant::Chess, &["e2e4"]), &options(false), &en());
+        assert!(quiet.squares().all(|s| !s.classes.contains("check")));
     }
 
     #[test]
@@ -776,13 +803,13 @@ mod tests {
         let king = model
             .choices
             .iter()
-            .find(|c| c.glyph == piece_glyph(PieceKind::King))
+            .find(|c| c.piece == "king")
             .unwrap();
         assert_eq!(king.action, Action::None);
         let queen = model
             .choices
             .iter()
-            .find(|c| c.glyph == piece_glyph(PieceKind::Queen))
+            .find(|c| c.piece == "queen")
             .unwrap();
         assert_eq!(queen.action.value(), "/games/g1?piece=Q");
         assert!(model.squares().all(|s| s.action.kind() == "none"));

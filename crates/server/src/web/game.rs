@@ -7,7 +7,7 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use rules::{AnyGame, Color, Family, Variant};
+use rules::{AnyGame, Color, Family, GameResult, Variant};
 use serde::Deserialize;
 
 use crate::{
@@ -160,6 +160,15 @@ struct GamePage {
     next_game: String,
     /// The script asks for Confirm before it sends a move chosen on the board.
     confirm_moves: bool,
+    /// It is the viewer's turn in the game (whatever move the page shows): the title
+    /// says so.
+    your_turn: bool,
+    /// Said when the move shown was a forced pass ("Black had no legal move and passed:
+    /// White moves again."), empty otherwise.
+    pass: String,
+    /// What the script reads out (through the page's live region) when it swaps this
+    /// game in: the last move, a pass, whose turn or the result.
+    announce: String,
 }
 
 /// What the game page shows for the signed-in viewer besides the game: their next game
@@ -192,15 +201,55 @@ fn end_text(t: &Tr, detail: &GameDetail) -> String {
     match detail.status {
         GameStatus::Active => String::new(),
         GameStatus::Aborted => t.get("game.aborted").to_owned(),
-        GameStatus::Finished => {
-            let reason = detail.end_reason.map_or("normal", EndReason::as_str);
-            let key = format!("end.{reason}");
-            let reason = if t.has(&key) { t.get(&key) } else { reason };
-            t.fmt(
-                "game.result",
-                &[("result", result_text(detail.result)), ("reason", reason)],
-            )
-        }
+        GameStatus::Finished => t.fmt(
+            "game.result",
+            &[
+                ("outcome", &outcome_text(t, detail.result, detail.end_reason)),
+                ("result", result_text(detail.result)),
+            ],
+        ),
+    }
+}
+
+/// Who won and how, in words: `Black won by checkmate`, `Draw by agreement`, `White won
+/// on time`; a reason without words of its own is named in brackets.
+#[must_use]
+pub fn outcome_text(t: &Tr, result: Option<GameResult>, reason: Option<EndReason>) -> String {
+    let reason = reason.map_or("normal", EndReason::as_str);
+    let reason_key = format!("end.{reason}");
+    let reason_words = if t.has(&reason_key) {
+        t.get(&reason_key)
+    } else {
+        reason
+    };
+    let (kind, winner) = match result {
+        Some(GameResult::WhiteWins) => ("win", Some(Color::White)),
+        Some(GameResult::BlackWins) => ("win", Some(Color::Black)),
+        Some(GameResult::Draw) | None => ("draw", None),
+    };
+    let key = format!("result.{kind}.{reason}");
+    let key = if t.has(&key) {
+        key
+    } else {
+        format!("result.{kind}.other")
+    };
+    let winner = winner.map_or("", |color| t.get(color.fold("color.White", "color.Black")));
+    t.fmt(&key, &[("winner", winner), ("reason", reason_words)])
+}
+
+/// The words for a forced pass, when `last` (the move that led to `shown`) is one: the
+/// side that passed is the one not to move now.
+fn pass_text(t: &Tr, shown: &AnyGame, last: Option<&rules::PlayedMove>) -> String {
+    let passed = last.is_some_and(|played| played.text == "pass");
+    match (passed, shown.to_move()) {
+        (true, Some(next)) => t.fmt(
+            "game.passed",
+            &[
+                ("color", t.get(color_key(next.other()))),
+                ("other", t.get(color_key(next))),
+            ],
+        ),
+        _ => String::new(),
     }
 }
 
@@ -400,6 +449,29 @@ fn build_page(
         }
         draw_offer.push_str(&t.fmt("game.pause_offered", &[("color", t.get(color_key(color)))]));
     }
+    let last_played = shown_ply
+        .checked_sub(1)
+        .and_then(|index| record.get(index as usize));
+    let pass = pass_text(&t, &shown, last_played);
+    let last_move = last_played
+        .filter(|played| played.text != "pass")
+        .or_else(|| {
+            // A forced pass: the move before it is the one played.
+            shown_ply
+                .checked_sub(2)
+                .and_then(|index| record.get(index as usize))
+        });
+    let announce = [
+        last_move.map_or_else(String::new, |played| {
+            t.fmt("game.announce_last", &[("move", &played.display)])
+        }),
+        pass.clone(),
+        status.clone(),
+    ]
+    .into_iter()
+    .filter(|part| !part.is_empty())
+    .collect::<Vec<_>>()
+    .join(" ");
     Ok(GamePage {
         id: detail.id.clone(),
         variant_id: detail.variant().as_str(),
@@ -449,6 +521,9 @@ fn build_page(
             .unwrap_or_default(),
         next_game: extras.next_game.unwrap_or_default(),
         confirm_moves: ctx.user.is_some() && extras.play.confirm_moves,
+        your_turn: viewer.is_some() && detail.to_move() == viewer,
+        pass,
+        announce,
         ctx,
     })
 }
@@ -480,6 +555,7 @@ pub(crate) async fn page(
             &shown.board(),
             shown.family() == Family::Reversi,
             svg_query.flip.is_some(),
+            shown.checked_king(),
         );
         return Ok((
             [
@@ -512,6 +588,40 @@ pub(crate) struct MoveForm {
     move_text: String,
     #[serde(default)]
     ply: String,
+    /// The board was turned: so is the page after the move.
+    #[serde(default)]
+    flip: Option<String>,
+    /// Attacked squares were shaded: so they are after the move.
+    #[serde(default)]
+    attacks: Option<String>,
+}
+
+impl MoveForm {
+    /// The page's view settings the form carried, as a query (`?flip=1&attacks=1`, or
+    /// empty).
+    fn view_query(&self) -> String {
+        let mut query = Vec::new();
+        if self.flip.is_some() {
+            query.push("flip=1");
+        }
+        if self.attacks.is_some() {
+            query.push("attacks=1");
+        }
+        if query.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", query.join("&"))
+        }
+    }
+
+    /// The game page's query with those view settings.
+    fn view(&self) -> GameQuery {
+        GameQuery {
+            flip: self.flip.clone(),
+            attacks: self.attacks.clone(),
+            ..GameQuery::default()
+        }
+    }
 }
 
 /// Renders the fresh game with the error's message, for a refused move or action (a
@@ -521,6 +631,7 @@ async fn refused(
     ctx: Ctx,
     id: &str,
     error: &AppError,
+    view: &GameQuery,
 ) -> Result<Response, AppError> {
     let detail = game::get(state, id).await?;
     let t = ctx.t;
@@ -531,7 +642,7 @@ async fn refused(
         error.message()
     };
     let extras = viewer_extras(state, &ctx, &detail.id).await?;
-    let page = build_page(state, ctx, &detail, &GameQuery::default(), message, extras)?;
+    let page = build_page(state, ctx, &detail, view, message, extras)?;
     Ok((error.status(), render(&page)?).into_response())
 }
 
@@ -558,7 +669,7 @@ pub(crate) async fn play(
         let detail = game::get(&state, &id).await?;
         let error = stale(&form.ply, detail.game.ply())
             .unwrap_or_else(|| AppError::invalid("invalid_form", "ply"));
-        return refused(&state, ctx, &id, &error).await;
+        return refused(&state, ctx, &id, &error, &form.view()).await;
     };
     match game::play_move(&state, &user, &id, form.move_text.trim(), seen).await {
         Ok(_) => {
@@ -566,17 +677,18 @@ pub(crate) async fn play(
                 AfterMove::NextGame => game::next_for_user(&state, &user, Some(&id)).await?,
                 AfterMove::Stay => None,
             };
-            Ok(see_other(&format!(
-                "/games/{}",
-                next.as_deref().unwrap_or(&id)
-            )))
+            // Straight on to another game, or back to this one as the player left it.
+            Ok(see_other(&match next {
+                Some(next) => format!("/games/{next}"),
+                None => format!("/games/{id}{}", form.view_query()),
+            }))
         }
         Err(error)
             if error.status() == StatusCode::NOT_FOUND || error.status().is_server_error() =>
         {
             Err(error)
         }
-        Err(error) => refused(&state, ctx, &id, &error).await,
+        Err(error) => refused(&state, ctx, &id, &error, &form.view()).await,
     }
 }
 
@@ -601,7 +713,7 @@ pub(crate) async fn action(
     match result {
         Ok(_) => Ok(see_other(&format!("/games/{id}"))),
         Err(error) if error.status().is_server_error() => Err(error),
-        Err(error) => refused(&state, ctx, &id, &error).await,
+        Err(error) => refused(&state, ctx, &id, &error, &form.view()).await,
     }
 }
 
@@ -711,4 +823,46 @@ pub(crate) async fn record(
 #[must_use]
 pub fn side_class(color: Color) -> &'static str {
     color.fold("white", "black")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::i18n::Lang;
+
+    #[test]
+    fn the_result_says_who_won_and_how_in_both_languages() {
+        let en = Tr::new(Lang::En);
+        let et = Tr::new(Lang::Et);
+        let mate = Some(EndReason::Board(rules::EndReason::Checkmate));
+        assert_eq!(
+            outcome_text(&en, Some(GameResult::BlackWins), mate),
+            "Black won by checkmate"
+        );
+        assert_eq!(
+            outcome_text(&et, Some(GameResult::BlackWins), mate),
+            "Must võitis matiga"
+        );
+        assert_eq!(
+            outcome_text(&en, Some(GameResult::WhiteWins), Some(EndReason::Timeout)),
+            "White won on time"
+        );
+        assert_eq!(
+            outcome_text(&en, Some(GameResult::Draw), Some(EndReason::Agreement)),
+            "Draw by agreement"
+        );
+        assert_eq!(
+            outcome_text(&et, Some(GameResult::Draw), Some(EndReason::Agreement)),
+            "Viik kokkuleppel"
+        );
+        // Every reason reads as words in both languages, won or drawn.
+        for t in [en, et] {
+            for reason in EndReason::all() {
+                for result in GameResult::ALL {
+                    let text = outcome_text(&t, Some(result), Some(reason));
+                    assert!(!text.contains('{') && !text.contains('_'), "{text}");
+                }
+            }
+        }
+    }
 }

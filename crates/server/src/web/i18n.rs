@@ -155,6 +155,17 @@ impl Tr {
         text
     }
 
+    /// The text of a count: `{key}.one` when `n` is 1, else `{key}.other` (English and
+    /// Estonian both have these two forms), with `{n}` and each `{name}` of `args` filled.
+    #[must_use]
+    pub fn count(&self, key: &str, n: i64, args: &[(&str, &str)]) -> String {
+        let form = if n == 1 { "one" } else { "other" };
+        let n = n.to_string();
+        let mut all = vec![("n", n.as_str())];
+        all.extend_from_slice(args);
+        self.fmt(&format!("{key}.{form}"), &all)
+    }
+
     /// The language code, for `<html lang>`.
     #[must_use]
     pub const fn code(&self) -> &'static str {
@@ -249,12 +260,35 @@ mod tests {
     fn formatting_fills_placeholders() {
         let t = Tr::new(Lang::En);
         assert_eq!(
-            t.fmt("home.your_turn", &[("n", "3")]),
-            "Your turn in 3 games"
+            t.fmt("notifications.bell", &[("n", "3")]),
+            "Notifications: 3 unread"
         );
-        assert_eq!(
-            Tr::new(Lang::Et).fmt("home.your_turn", &[("n", "3")]),
-            "Sinu käik 3 mängus"
-        );
+    }
+
+    #[test]
+    fn counts_take_the_singular_for_one() {
+        let (en, et) = (Tr::new(Lang::En), Tr::new(Lang::Et));
+        assert_eq!(en.count("home.your_turn", 1, &[]), "Your turn in 1 game");
+        assert_eq!(en.count("home.your_turn", 3, &[]), "Your turn in 3 games");
+        assert_eq!(en.count("home.your_turn", 0, &[]), "Your turn in 0 games");
+        assert_eq!(et.count("home.your_turn", 3, &[]), "Sinu käik 3 mängus");
+        let detail = |t: &Tr, n| t.count("player.rating_detail", n, &[("deviation", "60")]);
+        assert!(detail(&en, 1).starts_with("Deviation 60, 1 rated game."));
+        assert!(detail(&en, 2).starts_with("Deviation 60, 2 rated games."));
+        assert!(detail(&et, 1).starts_with("Hälve 60, 1 reitingumäng."));
+        assert!(detail(&et, 2).starts_with("Hälve 60, 2 reitingumängu."));
+        // Every counted text has both forms in both languages.
+        for lang in Lang::ALL {
+            let keys = keys(lang);
+            for key in &keys {
+                if let Some(base) = key.strip_suffix(".one") {
+                    let other = format!("{base}.other");
+                    assert!(
+                        keys.contains(other.as_str()) || keys.contains(base),
+                        "{key} without its other form"
+                    );
+                }
+            }
+        }
     }
 }

@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod lobby;
 pub mod my_games;
 pub mod notifications;
+pub mod pieces;
 pub mod players;
 pub mod ratings;
 pub mod rules;
@@ -78,6 +79,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games/{id}/move", post(game::play))
         .route("/games/{id}/action/{action}", post(game::action))
         .route("/static/{name}", get(assets::serve))
+        .route("/favicon.ico", get(assets::favicon))
         .layer(CompressionLayer::new())
 }
 
@@ -119,7 +121,7 @@ impl Ctx {
     #[must_use]
     pub fn your_turn_text(&self) -> String {
         self.t
-            .fmt("home.your_turn", &[("n", &self.your_turn.to_string())])
+            .count("home.your_turn", self.your_turn, &[])
     }
 
     /// The bell's text for the number of unread notices.
@@ -342,8 +344,11 @@ pub(crate) async fn html_errors(
 pub(crate) fn error_text(t: &Tr, code: &str, message: &str, retry_after: Option<u64>) -> String {
     let key = format!("error.{code}");
     if t.has(&key) {
-        let secs = retry_after.unwrap_or(1).to_string();
-        t.fmt(&key, &[("secs", &secs)])
+        let secs = retry_after.unwrap_or(1);
+        // "in 1 second", not "in 1 seconds".
+        let one = format!("{key}.one");
+        let key = if secs == 1 && t.has(&one) { one } else { key };
+        t.fmt(&key, &[("secs", &secs.to_string())])
     } else {
         message.to_owned()
     }

@@ -129,15 +129,13 @@ pub(crate) async fn player(
             RatingView {
                 chart: chart::rating_history(&title, &rating.history),
                 rating: rating.rating.display(),
-                detail: t.fmt(
+                detail: t.count(
                     "player.rating_detail",
-                    &[
-                        (
-                            "deviation",
-                            &rating.rating.deviation_whole_points().to_string(),
-                        ),
-                        ("games", &rating.rated_games.to_string()),
-                    ],
+                    rating.rated_games,
+                    &[(
+                        "deviation",
+                        &rating.rating.deviation_whole_points().to_string(),
+                    )],
                 ),
                 variant,
             }

@@ -88,12 +88,10 @@ fn time_view(ctx: &Ctx, settings: &TimeSettings) -> TimeView {
                     &[("when", &utc_minute(vacation.from))],
                 )
             }),
-        left: t.fmt(
+        left: t.count(
             "settings.vacation_left",
-            &[
-                ("left", &settings.hours_left.to_string()),
-                ("allowance", &settings.allowance_hours.to_string()),
-            ],
+            settings.hours_left,
+            &[("allowance", &settings.allowance_hours.to_string())],
         ),
         may_start: settings.vacation.is_none() && settings.hours_left > 0,
     }

@@ -4,17 +4,17 @@ use std::fmt::Write;
 
 use rules::{BoardView, Cell, Color, Square};
 
-use crate::web::board::piece_glyph;
+use crate::web::pieces;
 
 /// Pixels per square.
 const CELL: u32 = 48;
 /// The margin holding the file and rank labels.
 const MARGIN: u32 = 20;
 
-/// Draws `board` (from White's side, or Black's when `flip`), with coordinates and the
-/// last move marked; Reversi boards are green.
+/// Draws `board` (from White's side, or Black's when `flip`), with coordinates, the last
+/// move and the king in check (on `check`) marked; Reversi boards are green.
 #[must_use]
-pub fn render(board: &BoardView, reversi: bool, flip: bool) -> String {
+pub fn render(board: &BoardView, reversi: bool, flip: bool, check: Option<Square>) -> String {
     let size = u32::from(board.size);
     let side = size * CELL + 2 * MARGIN;
     let mut svg = String::new();
@@ -22,6 +22,9 @@ pub fn render(board: &BoardView, reversi: bool, flip: bool) -> String {
         svg,
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" width="{side}" height="{side}" font-family="DejaVu Sans, sans-serif"><rect width="{side}" height="{side}" fill="#3b3024"/>"##
     );
+    if check.is_some() {
+        svg.push_str(r##"<defs><radialGradient id="check"><stop offset="0" stop-color="#e3261c"/><stop offset=".45" stop-color="#e3261c" stop-opacity=".7"/><stop offset="1" stop-color="#e3261c" stop-opacity="0"/></radialGradient></defs>"##);
+    }
     let place = |square: Square| {
         let (file, rank) = (u32::from(square.file()), u32::from(square.rank()));
         let (column, row) = if flip {
@@ -54,6 +57,12 @@ pub fn render(board: &BoardView, reversi: bool, flip: bool) -> String {
                 r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#f6e05e66"/>"##
             );
         }
+        if check == Some(square) {
+            let _ = write!(
+                svg,
+                r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#check)" data-check="{square}"/>"#
+            );
+        }
         let (cx, cy) = (x + CELL / 2, y + CELL / 2);
         match cell {
             Cell::Empty | Cell::Dead => {}
@@ -73,13 +82,7 @@ pub fn render(board: &BoardView, reversi: bool, flip: bool) -> String {
                 );
             }
             Cell::Piece { color, piece } => {
-                let (fill, stroke) = colors(color);
-                let _ = write!(
-                    svg,
-                    r#"<text x="{cx}" y="{}" font-size="38" text-anchor="middle" fill="{fill}" stroke="{stroke}" stroke-width="1.2">{}</text>"#,
-                    cy + 13,
-                    piece_glyph(piece)
-                );
+                svg.push_str(&pieces::draw(piece, color, x, y, CELL));
             }
         }
     }
@@ -118,7 +121,7 @@ mod tests {
     #[test]
     fn an_svg_with_every_square_and_the_pieces() {
         let game = AnyGame::replay(Variant::Chess, None, ["e2e4"]).unwrap();
-        let image = render(&game.board(), false, false);
+        let image = render(&game.board(), false, false, None);
         assert!(image.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(image.ends_with("</svg>"));
         assert_eq!(
@@ -126,16 +129,28 @@ mod tests {
             64 + 2,
             "squares plus two last-move marks"
         );
+        assert_eq!(image.matches("data-piece=\"white pawn\"").count(), 8);
+        assert_eq!(image.matches("data-piece=\"black pawn\"").count(), 8);
         assert_eq!(
-            image.matches(piece_glyph(rules::PieceKind::Pawn)).count(),
-            16
+            image.matches("<text").count(),
+            16,
+            "the coordinates are the only text"
         );
+    }
+
+    #[test]
+    fn the_king_in_check_is_marked() {
+        let game = AnyGame::replay(Variant::Chess, None, ["e2e4", "f7f6", "d1h5"]).unwrap();
+        let image = render(&game.board(), false, false, game.checked_king());
+        assert_eq!(image.matches("data-check=").count(), 1);
+        assert!(image.contains(r#"data-check="e8""#));
+        assert!(image.contains("<radialGradient id=\"check\">"));
     }
 
     #[test]
     fn reversi_discs_are_circles() {
         let game = AnyGame::replay(Variant::Reversi8x8, None, ["d4", "e4", "d5", "e5"]).unwrap();
-        let image = render(&game.board(), true, true);
+        let image = render(&game.board(), true, true, None);
         assert_eq!(image.matches("<circle").count(), 4);
     }
 }

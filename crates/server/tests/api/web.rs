@@ -20,6 +20,10 @@ scenarios!(
     threefold_repetition_is_claimed_by_form,
     records_download_as_pgn_and_text_with_setup,
     boards_are_available_as_svg_images,
+    chess_pieces_are_the_sites_own_drawings_in_their_colours,
+    the_site_has_an_icon_and_the_title_says_whose_turn,
+    a_forced_pass_is_said_in_words_and_the_script_has_words_to_announce,
+    a_move_keeps_the_board_turned_and_shaded_as_the_player_left_it,
     cross_site_form_posts_are_refused,
     the_bell_counts_unread_notices_and_the_centre_marks_them_read,
     language_follows_cookie_then_accept_language,
@@ -634,7 +638,13 @@ async fn moves_by_form_carry_the_ply_and_a_stale_page_gets_the_fresh_board(app: 
         .await;
     assert!(stale.status.is_client_error(), "{}", stale.status);
     assert!(stale.location.is_empty());
-    assert!(stale.text("#message").contains("moved meanwhile"));
+    assert!(
+        stale
+            .text("#message")
+            .starts_with("This game changed in another tab or by your opponent"),
+        "{}",
+        stale.text("#message")
+    );
     assert_eq!(stale.board_ply(), 1, "the fresh board");
     assert_eq!(app.game(&id).await["ply"], 1, "nothing played");
     let illegal = black
@@ -886,7 +896,11 @@ async fn resign_needs_confirmation_and_updates_the_rules_statistics(app: TestApp
         format!("/games/{id}/action/resign")
     );
     let done = white.act(&id, "resign", "0").await;
-    assert_eq!(done.text("#status"), "Result 0-1: resignation");
+    assert_eq!(done.text("#status"), "Black won by resignation (0-1)");
+    white.get(&format!("/lang/et?back=/games/{id}")).await;
+    let done_et = white.get(&format!("/games/{id}")).await;
+    assert_eq!(done_et.text("#status"), "Must võitis: vastane alistus (0-1)");
+    white.get(&format!("/lang/en?back=/games/{id}")).await;
     assert!(!done.has(".actions form"));
     let rules = white.get("/rules/chess").await;
     assert_eq!(
@@ -936,7 +950,7 @@ async fn draw_offer_accept_and_abort_by_form(app: TestApp) {
         ]
     );
     let drawn = black.act(&id, "draw-accept", "2").await;
-    assert_eq!(drawn.text("#status"), "Result \u{bd}-\u{bd}: draw agreed");
+    assert_eq!(drawn.text("#status"), "Draw by agreement (\u{bd}-\u{bd})");
     let rules = black.get("/rules/reversi-6x6").await;
     assert_eq!(
         rules.text("#statistics"),
@@ -952,6 +966,25 @@ async fn records_download_as_pgn_and_text_with_setup(app: TestApp) {
         let player = if n % 2 == 0 { &mut white } else { &mut black };
         player.play(&id, mv).await;
     }
+    // The mated king is marked on the page and in the image; the result is in words.
+    let page = white.get(&format!("/games/{id}")).await;
+    assert_eq!(page.attrs("#board .sq.check", "data-sq"), ["e1"]);
+    assert_eq!(
+        page.attr("#board .sq.check", "aria-label"),
+        "e1, white king, in check"
+    );
+    assert_eq!(page.text("#status"), "Black won by checkmate (0-1)");
+    let image = app
+        .client
+        .get(format!("{}/games/{id}.svg", app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(image.matches("data-check=").count(), 1);
+    assert!(image.contains(r#"data-check="e1""#), "{image}");
     let response = app
         .client
         .get(format!("{}/games/{id}/record", app.address))
@@ -1036,6 +1069,189 @@ async fn boards_are_available_as_svg_images(app: TestApp) {
         .count("circle"),
         1
     );
+}
+
+/// Whether `text` holds a chess symbol of Unicode (U+2654 to U+265F).
+fn has_chess_glyph(text: &str) -> bool {
+    text.chars().any(|c| ('\u{2654}'..='\u{265F}').contains(&c))
+}
+
+async fn chess_pieces_are_the_sites_own_drawings_in_their_colours(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "kira").await;
+    let mut black = Browser::sign_up(&app, "lumi").await;
+    let id = new_game(&mut white, &mut black, "lumi", "chess").await;
+    let body = app
+        .client
+        .get(format!("{}/games/{id}.svg", app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!has_chess_glyph(&body), "no font glyphs in the image");
+    let svg = Page {
+        status: StatusCode::OK,
+        location: String::new(),
+        body,
+    };
+    assert_eq!(svg.count("g[data-piece]"), 32);
+    for (piece, fill, count) in [
+        ("white king", "#fafafa", 1),
+        ("black king", "#262626", 1),
+        ("white queen", "#fafafa", 1),
+        ("black queen", "#262626", 1),
+        ("black pawn", "#262626", 8),
+    ] {
+        let selector = format!("g[data-piece=\"{piece}\"]");
+        assert_eq!(svg.attrs(&selector, "fill"), vec![fill; count], "{piece}");
+    }
+    // The page draws the same pieces: one symbol each, used by the squares.
+    let page = white.get(&format!("/games/{id}")).await;
+    assert!(!has_chess_glyph(&page.body), "no font glyphs on the page");
+    assert_eq!(page.count("#board svg.piece-defs symbol"), 6);
+    assert_eq!(
+        page.attr("[data-sq=e1] svg.piece.white use", "href"),
+        "#piece-king"
+    );
+    assert_eq!(
+        page.attr("[data-sq=d8] svg.piece.black use", "href"),
+        "#piece-queen"
+    );
+    assert_eq!(page.count("#board .sq svg.piece.black"), 16);
+    // A Reversi board has no pieces to draw.
+    let reversi = new_game(&mut white, &mut black, "lumi", "reversi-8x8").await;
+    let page = white.get(&format!("/games/{reversi}")).await;
+    assert!(!page.has("svg.piece-defs"));
+}
+
+async fn the_site_has_an_icon_and_the_title_says_whose_turn(app: TestApp) {
+    let mut guest = Browser::new(&app);
+    let home = guest.get("/").await;
+    let icon = home.attr("link[rel=icon]", "href");
+    assert!(icon.starts_with("/static/favicon.svg?v="), "{icon}");
+    assert_eq!(home.attr("link[rel=icon]", "type"), "image/svg+xml");
+    let response = app
+        .client
+        .get(format!("{}{icon}", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/svg+xml");
+    assert!(response.text().await.unwrap().starts_with("<svg"));
+    // Browsers ask for /favicon.ico by themselves: it leads to the same icon.
+    let ico = guest.get("/favicon.ico").await;
+    assert_eq!(ico.status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(ico.location, icon);
+
+    let mut white = Browser::sign_up(&app, "tilda").await;
+    let mut black = Browser::sign_up(&app, "tomas").await;
+    let id = new_game(&mut white, &mut black, "tomas", "chess").await;
+    let title = |page: &Page| page.text("title");
+    let mine = white.get(&format!("/games/{id}")).await;
+    assert!(title(&mine).starts_with("(your turn) Chess: "), "{}", title(&mine));
+    let theirs = black.get(&format!("/games/{id}")).await;
+    assert!(title(&theirs).starts_with("Chess: "), "{}", title(&theirs));
+    let guest_view = guest.get(&format!("/games/{id}")).await;
+    assert!(!title(&guest_view).contains("your turn"));
+    white.play(&id, "e2e4").await;
+    let mine = white.get(&format!("/games/{id}")).await;
+    assert!(!title(&mine).contains("your turn"), "{}", title(&mine));
+    // Black's turn, also while looking back at the start.
+    let theirs = black.get(&format!("/games/{id}?ply=0")).await;
+    assert!(title(&theirs).starts_with("(your turn) "), "{}", title(&theirs));
+    black.get(&format!("/lang/et?back=/games/{id}")).await;
+    let theirs = black.get(&format!("/games/{id}")).await;
+    assert!(title(&theirs).starts_with("(sinu käik) "), "{}", title(&theirs));
+}
+
+async fn a_forced_pass_is_said_in_words_and_the_script_has_words_to_announce(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "paula").await;
+    let mut black = Browser::sign_up(&app, "peeter").await;
+    let id = new_game(&mut white, &mut black, "peeter", "reversi-6x6").await;
+    // Black's f1 leaves White without a move: the server plays White's pass.
+    let moves = [
+        "c3", "d3", "c4", "d4", "e2", "d2", "e1", "d1", "e4", "f2", "c2",
+    ];
+    for (n, mv) in moves.iter().enumerate() {
+        let player = if n % 2 == 0 { &mut white } else { &mut black };
+        player.play(&id, mv).await;
+    }
+    let before = black.get(&format!("/games/{id}")).await;
+    assert!(!before.has("#pass"));
+    assert_eq!(
+        before.attr("#game", "data-announce"),
+        "Last move: c2. To move: black \u{2014} your move"
+    );
+    assert!(before.has("#announcer[aria-live=polite]"));
+    assert!(!before.has("#game #announcer"), "the live region outlives a swap");
+    let page = black.play(&id, "f1").await;
+    assert_eq!(page.board_ply(), 13);
+    assert_eq!(
+        page.text("#pass"),
+        "Pass: white had no legal move, so black moves again."
+    );
+    assert_eq!(
+        page.attr("#game", "data-announce"),
+        "Last move: f1. Pass: white had no legal move, so black moves again. \
+         To move: black \u{2014} your move"
+    );
+    let theirs = white.get(&format!("/games/{id}")).await;
+    assert_eq!(
+        theirs.text("#pass"),
+        "Pass: white had no legal move, so black moves again."
+    );
+    // Looking back a move, the pass is not there yet.
+    let earlier = white.get(&format!("/games/{id}?ply=12")).await;
+    assert!(!earlier.has("#pass"));
+    white.get(&format!("/lang/et?back=/games/{id}")).await;
+    let theirs = white.get(&format!("/games/{id}")).await;
+    assert_eq!(
+        theirs.text("#pass"),
+        "Käik jäi vahele: valge ei saanud käia, seega käib uuesti must."
+    );
+}
+
+async fn a_move_keeps_the_board_turned_and_shaded_as_the_player_left_it(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "vera").await;
+    let mut black = Browser::sign_up(&app, "vello").await;
+    let id = new_game(&mut white, &mut black, "vello", "chess-reversi").await;
+    let page = white.get(&format!("/games/{id}?flip=1&attacks=1")).await;
+    assert_eq!(page.attr("#board form input[name=flip]", "value"), "1");
+    assert_eq!(page.attr("#board form input[name=attacks]", "value"), "1");
+    let plain = white.get(&format!("/games/{id}")).await;
+    assert!(!plain.has("#board form input[name=flip]"));
+    assert!(!plain.has("#board form input[name=attacks]"));
+    // The move comes back to the page as it was: turned, with the shading on.
+    let moved = white
+        .post(
+            &format!("/games/{id}/move"),
+            &[("move", "Kd4"), ("ply", "0"), ("flip", "1"), ("attacks", "1")],
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::SEE_OTHER, "{}", moved.body);
+    assert_eq!(moved.location, format!("/games/{id}?flip=1&attacks=1"));
+    let after = white.get(&moved.location).await;
+    assert_eq!(
+        after.attrs("#board .sq", "data-sq").first().map(String::as_str),
+        Some("h1"),
+        "still turned"
+    );
+    assert!(after.count("#board .sq.att-white") > 0, "still shaded");
+    // A refused move (a stale page) keeps the view too.
+    let stale = white
+        .post(
+            &format!("/games/{id}/move"),
+            &[("move", "Ke4"), ("ply", "0"), ("flip", "1")],
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT);
+    assert_eq!(
+        stale.attrs("#board .sq", "data-sq").first().map(String::as_str),
+        Some("h1")
+    );
+    assert_eq!(stale.attr("#board form input[name=flip]", "value"), "1");
 }
 
 async fn cross_site_form_posts_are_refused(app: TestApp) {
@@ -1143,7 +1359,13 @@ async fn my_games_orders_my_turn_first_and_next_game_jumps_there(app: TestApp) {
     let next = black.get("/next-game").await;
     assert_eq!(next.location, format!("/games/{second}"));
     let home = black.get("/").await;
-    assert_eq!(home.text(".your-turn"), "Your turn in 1 games");
+    assert_eq!(home.text(".your-turn"), "Your turn in 1 game");
+    assert_eq!(home.attr("#your-turn", "title"), "Your turn in 1 game");
+    assert_eq!(
+        home.attr("#your-turn", "data-title-one"),
+        "Your turn in {n} game"
+    );
+    assert_eq!(home.attr("#your-turn", "data-title"), "Your turn in {n} games");
 }
 
 /// The ids of the games listed in one section of My games, in order.
@@ -1419,7 +1641,7 @@ async fn threefold_repetition_is_claimed_by_form(app: TestApp) {
     let done = white.act(&id, "draw-claim", "8").await;
     assert_eq!(
         done.text("#status"),
-        "Result \u{bd}-\u{bd}: threefold repetition claimed"
+        "Draw by threefold repetition, claimed (\u{bd}-\u{bd})"
     );
 }
 
@@ -1439,7 +1661,7 @@ async fn a_late_move_by_form_says_the_game_is_lost_on_time(app: TestApp) {
         page.text("#message"),
         "The time for this move ran out: the game is lost on time. Nothing was played."
     );
-    assert_eq!(page.text("#status"), "Result 0-1: time ran out");
+    assert_eq!(page.text("#status"), "Black won on time (0-1)");
     // Another late action by form gets the plain "over" answer.
     let again = black
         .post(&format!("/games/{id}/action/draw-offer"), &[("ply", "0")])
@@ -1675,6 +1897,8 @@ async fn a_rated_games_page_shows_the_rating_change(app: TestApp) {
     let profile = white.get("/players/barry").await;
     assert!(profile.has("#ratings svg.rating-chart"));
     assert!(profile.text("#head-to-head").contains("1"));
+    let detail = profile.text("#ratings .rating-card .hint");
+    assert!(detail.contains(", 1 rated game."), "{detail}");
 }
 
 async fn time_controls_by_form_on_the_game_page_and_in_my_games(app: TestApp) {

@@ -353,7 +353,10 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     assert_eq!(game["status"], "finished");
     bob.goto(&url).await.unwrap();
     let status = find(&bob, "#status").await.text().await.unwrap();
-    assert!(status.starts_with("Result "), "{status}");
+    assert!(
+        status.contains(" won: ") || status.starts_with("Draw"),
+        "who won and how: {status}"
+    );
     shot(&bob, "reversi-6x6").await;
 
     // Fool's mate: select a piece, then its target, with JavaScript doing the selection.
@@ -389,9 +392,18 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
             "the opponent's board followed the move without a reload"
         );
         find(player, "#your-turn[hidden]").await;
+        let title = player.title().await.unwrap();
+        assert!(!title.contains("(your turn)"), "{title}");
         if ply < 4 {
             let badge = find(opponent, "#your-turn:not([hidden])").await;
             assert_eq!(badge.text().await.unwrap(), "1");
+            assert_eq!(
+                badge.attr("title").await.unwrap().as_deref(),
+                Some("Your turn in 1 game")
+            );
+            // The title follows the turn without a reload.
+            let title = opponent.title().await.unwrap();
+            assert!(title.starts_with("(your turn) "), "{title}");
         }
     }
     shot(&alice, "live-opponent-move").await;
@@ -403,8 +415,9 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     alice.goto(&url).await.unwrap();
     assert_eq!(
         find(&alice, "#status").await.text().await.unwrap(),
-        "Result 0-1: checkmate"
+        "Black won by checkmate (0-1)"
     );
+    find(&alice, "#board .sq.check[data-sq='e1']").await;
     shot(&alice, "chess").await;
 
     // One move with JavaScript off: links and form buttons only. Bob watches his list of
@@ -496,6 +509,21 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
         bob.goto(&url).await.unwrap();
         shot(&bob, variant).await;
         if variant == "chess-reversi" {
+            // The pieces to place stand beside the board, not below it.
+            let place = bob
+                .execute(
+                    "var b = document.querySelector('#board .board').getBoundingClientRect();\
+                     var c = document.querySelector('#board .choices').getBoundingClientRect();\
+                     return [b.right, b.top, b.bottom, c.left, c.top];",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let at = |i: usize| place[i].as_f64().unwrap();
+            assert!(
+                at(3) >= at(0) - 1.0 && at(4) < at(2),
+                "the choices beside the board: {place}"
+            );
             // Choose the piece, then its square, without a reload.
             mark(&bob).await;
             click(&bob, "#board .choice[data-select='Q']").await;
@@ -504,6 +532,17 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
             target.click().await.unwrap();
             wait_for_ply(&bob, 2).await;
             assert!(still_marked(&bob).await);
+            // The page's live region says what changed.
+            let said = bob
+                .execute(
+                    "return document.getElementById('announcer').textContent;",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let said = said.as_str().unwrap_or_default();
+            assert!(said.starts_with("Last move: Q"), "{said}");
+            assert!(said.contains("To move: white"), "{said}");
             let moves = api_game(&app, &url).await["moves"].clone();
             assert!(moves[1].as_str().unwrap().starts_with('Q'), "{moves}");
         }
