@@ -132,6 +132,20 @@ pub fn describe(config: &Config) -> String {
             config.leaderboard_active_days.to_string(),
         ),
         ("BODY_LIMIT_BYTES", config.body_limit_bytes.to_string()),
+        (
+            "VAPID_PRIVATE_KEY",
+            if config.push.vapid_private_key.is_some() {
+                "****"
+            } else {
+                "(generated, in the database)"
+            }
+            .to_owned(),
+        ),
+        ("VAPID_SUBJECT", config.push.vapid_subject.clone()),
+        (
+            "PUSH_ALLOW_HTTP_ENDPOINTS",
+            config.push.allow_http_endpoints.to_string(),
+        ),
         ("HASH_THREADS", limits.hash_threads.to_string()),
         ("HASH_QUEUE", limits.hash_queue.to_string()),
         ("SIGNUP_PER_HOUR", limits.signups_per_hour.to_string()),

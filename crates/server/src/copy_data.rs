@@ -229,6 +229,39 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
         "notification_preferences",
         &[("user_id", Text), ("kind", Text), ("in_site", Int)],
     ),
+    // The devices and the VAPID key pair they subscribed with go together: a device
+    // only accepts pushes signed with that key.
+    (
+        "vapid_keys",
+        &[
+            ("id", Int),
+            ("private_key", Text),
+            ("public_key", Text),
+            ("created_at", Int),
+        ],
+    ),
+    (
+        "push_subscriptions",
+        &[
+            ("id", Text),
+            ("user_id", Text),
+            ("endpoint", Text),
+            ("p256dh", Text),
+            ("auth", Text),
+            ("label", Text),
+            ("lang", Text),
+            ("created_at", Int),
+            ("last_success_at", Int),
+        ],
+    ),
+    (
+        "push_deliveries",
+        &[
+            ("outbox_id", Text),
+            ("subscription_id", Text),
+            ("delivered_at", Int),
+        ],
+    ),
 ];
 
 /// The variant counters: every row of the target is seeded by the migrations (and by

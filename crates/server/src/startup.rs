@@ -298,6 +298,10 @@ pub async fn build_state(
         state.events.clone(),
         state.instance_id.clone(),
     );
+    // The VAPID key pair is generated (or read) at start, not at the first push.
+    crate::domain::push::vapid_keys(&state).await.map_err(|error| {
+        AppError::Unavailable(format!("reading the VAPID key pair: {error}"))
+    })?;
     if state.db.backend == db::Backend::Postgres {
         events::listener::start(&url, state.events.clone())
             .await

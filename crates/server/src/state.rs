@@ -36,6 +36,8 @@ pub struct AppState {
     pub instance_id: Arc<String>,
     /// Wakes this instance's outbox job (after a commit that wrote notices).
     pub outbox_wake: Arc<tokio::sync::Notify>,
+    /// Web Push: the VAPID key pair once read, and the HTTP client.
+    pub push: Arc<crate::jobs::push::PushContext>,
 }
 
 impl AppState {
@@ -62,6 +64,7 @@ impl AppState {
             hashing,
             instance_id: Arc::new(crate::domain::new_id()),
             outbox_wake: Arc::new(tokio::sync::Notify::new()),
+            push: Arc::default(),
         }
     }
 

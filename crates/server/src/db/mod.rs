@@ -7,6 +7,7 @@
 pub mod challenges;
 pub mod games;
 pub mod notifications;
+pub mod push;
 pub mod ratings;
 pub mod stats;
 pub mod sweeper;

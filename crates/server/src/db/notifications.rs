@@ -81,11 +81,16 @@ pub async fn record(
         return Ok(None);
     };
     for channel in channels {
-        sqlx::query(
+        let condition = if *channel == crate::jobs::push::PUSH {
+            push_wanted()
+        } else {
+            "true"
+        };
+        sqlx::query(&format!(
             "insert into outbox \
              (id, notification_id, user_id, channel, created_at, next_attempt_at) \
-             values ($1, $2, $3, $4, $5, $5)",
-        )
+             select $1, $2, $3, $4, $5, $5 where {condition}"
+        ))
         .bind(crate::domain::new_id())
         .bind(&id)
         .bind(notice.user_id)
@@ -95,6 +100,16 @@ pub async fn record(
         .await?;
     }
     Ok(Some(id))
+}
+
+/// When a notice's push row is queued, as an SQL condition over the outbox insert's
+/// parameters (`$2` the notice, just written in this transaction; `$3` the player): the
+/// one place that decides it. Today: the player has at least one device subscribed (no
+/// row, and no send, for everyone else). The per-kind push preference joins here (the
+/// notice's kind is `(select kind from notifications where id = $2)`).
+#[must_use]
+pub const fn push_wanted() -> &'static str {
+    "exists (select 1 from push_subscriptions s where s.user_id = $3)"
 }
 
 /// One notice of `user_id`.

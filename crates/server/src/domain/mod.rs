@@ -6,6 +6,7 @@ pub mod challenges;
 pub mod game;
 pub mod hashing;
 pub mod notifications;
+pub mod push;
 pub mod pages;
 pub mod player_time;
 pub mod profiles;

@@ -80,12 +80,21 @@ impl Kind {
         }
     }
 
-    /// The channels beyond the centre's page a notice of this kind is delivered to,
-    /// through the outbox. Today the live channel (the player's open event streams);
-    /// e-mail and push join here, by the player's preferences.
+    /// The channels beyond the centre's page a notice of this kind may be delivered to,
+    /// through the outbox: the live channel (the player's open event streams) for
+    /// every kind; Web Push for a turn, a time warning, a challenge and a game's end
+    /// (what a player away from the site wants to hear of; a draw offer waits for their
+    /// next visit). Whether a push row is queued for a given player is decided where it
+    /// is written: [`crate::db::notifications::push_wanted`].
     #[must_use]
     pub const fn channels(self) -> &'static [&'static str] {
-        &[crate::jobs::outbox::LIVE]
+        use crate::jobs::{outbox::LIVE, push::PUSH};
+        match self {
+            Kind::YourTurn | Kind::ClockWarning | Kind::Challenge | Kind::GameFinished => {
+                &[LIVE, PUSH]
+            }
+            Kind::DrawOffer | Kind::TournamentRound | Kind::ChatMessage => &[LIVE],
+        }
     }
 }
 
@@ -287,7 +296,9 @@ pub struct Notification {
 }
 
 impl Notification {
-    fn of_row(row: NotificationRow) -> Notification {
+    /// The notice of a stored row (a payload that is no JSON object reads as `{}`).
+    #[must_use]
+    pub fn of_row(row: NotificationRow) -> Notification {
         Notification {
             payload: serde_json::from_str(&row.payload).unwrap_or_else(|_| json!({})),
             id: row.id,

@@ -10,8 +10,9 @@
 //! So several instances never send a row twice as long as a send ends within its lease
 //! (sends are cut off at half of it), and a crash loses nothing.
 //!
-//! Channels: [`LIVE`] today (the player's open event streams, on every instance);
-//! e-mail and Web Push are further [`Sender`]s in [`senders`].
+//! Channels: [`LIVE`] (the player's open event streams, on every instance) and
+//! [`crate::jobs::push::PUSH`] (Web Push to the player's devices); e-mail is a further
+//! [`Sender`] in [`senders`].
 
 use std::{future::Future, pin::Pin, sync::Arc, time::Duration};
 
@@ -109,7 +110,7 @@ impl Sender for LiveSender {
 /// The senders of every channel.
 #[must_use]
 pub fn senders() -> Vec<Arc<dyn Sender>> {
-    vec![Arc::new(LiveSender)]
+    vec![Arc::new(LiveSender), Arc::new(crate::jobs::push::PushSender)]
 }
 
 /// What a round did.

@@ -62,6 +62,8 @@ pub(crate) fn routes() -> Router<AppState> {
             post(notifications::mark_all_read),
         )
         .route("/notifications/{id}/read", post(notifications::mark_read))
+        .route("/settings/push/{id}/remove", post(settings::remove_device))
+        .route("/push-sw.js", get(assets::service_worker))
         .route("/settings/tokens", post(settings::create_token))
         .route("/settings/tokens/{id}/revoke", post(settings::revoke_token))
         .route("/lobby", get(lobby::lobby))

@@ -1,6 +1,7 @@
 //! The settings page: the signed-in user's time (time zone, vacation, automatic
-//! vacation), playing settings (after a move, confirming moves) and API tokens, made,
-//! listed and revoked.
+//! vacation), playing settings (after a move, confirming moves), notifications (the
+//! centre's kinds, the devices notified by Web Push) and API tokens, made, listed and
+//! revoked.
 
 use askama::Template;
 use axum::{
@@ -15,6 +16,7 @@ use crate::{
         accounts,
         notifications::{self, Kind},
         player_time::{self, TimeSettings},
+        push,
         settings::{self, AfterMove, PlaySettings, PlaySettingsChange},
     },
     error::AppError,
@@ -36,6 +38,19 @@ struct SettingsPage {
     tokens: Vec<TokenLine>,
     tokens_help: String,
     time: TimeView,
+    /// The devices notified by Web Push.
+    devices: Vec<DeviceLine>,
+}
+
+/// A device notified by Web Push, as the page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct DeviceLine {
+    id: String,
+    /// The push endpoint, so the script can tell which line is this browser.
+    endpoint: String,
+    label: String,
+    created: String,
+    last_success: String,
 }
 
 /// What the page says after a form: each empty when there is nothing to say.
@@ -192,6 +207,19 @@ async fn page(state: &AppState, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
     let play = settings::play_settings(state, &user).await?;
     let (after_move, confirm_moves) = choices(&ctx.t, play);
     let time = time_view(&ctx, &player_time::settings(state, &user).await?);
+    let devices = push::devices(state, &user)
+        .await?
+        .into_iter()
+        .map(|device| DeviceLine {
+            id: device.id,
+            endpoint: device.endpoint,
+            label: device.label,
+            created: utc_minute(device.created_at),
+            last_success: device
+                .last_success_at
+                .map_or_else(|| never.clone(), utc_minute),
+        })
+        .collect();
     let preferences = notifications::preferences(state, &user).await?;
     let notify = Kind::WRITTEN
         .into_iter()
@@ -203,6 +231,7 @@ async fn page(state: &AppState, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
         })
         .collect();
     Ok(SettingsPage {
+        devices,
         notify,
         time,
         after_move,
@@ -412,6 +441,18 @@ pub(crate) async fn end_vacation(
     let user = ctx.require_user()?.clone();
     let result = player_time::end_vacation(&state, &user).await;
     time_refused(&state, ctx, result).await
+}
+
+/// `POST /settings/push/{id}/remove`: stops notifying a device (a plain form, so it
+/// works without script).
+pub(crate) async fn remove_device(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    push::unsubscribe(&state, user, &id).await?;
+    Ok(see_other("/settings#push"))
 }
 
 /// `POST /settings/tokens/{id}/revoke`.

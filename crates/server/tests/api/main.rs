@@ -20,6 +20,7 @@ mod ops;
 mod outage;
 mod playouts;
 mod position_cache;
+mod push;
 mod races;
 mod ratings;
 mod schema;
