@@ -49,6 +49,7 @@ use crate::{
         notifications::mark_read, notifications::mark_all_read,
         notifications::notification_preferences,
         notifications::change_notification_preferences,
+        notifications::show_email, notifications::set_email,
         ratings::leaderboard, ratings::profile, ratings::player_games, ratings::variant_games,
     ),
     components(schemas(ErrorBody, GameEvent, TurnNotice, NotificationNotice)),
