@@ -166,6 +166,20 @@ pub fn describe(config: &Config) -> String {
             "MAX_TOKENS_PER_ACCOUNT",
             limits.max_tokens_per_account.to_string(),
         ),
+        (
+            "SMTP_URL",
+            config.mail.as_ref().map_or_else(
+                || "(unset: e-mail is off)".to_owned(),
+                |mail| redact_url(mail.smtp_url.expose()),
+            ),
+        ),
+        (
+            "MAIL_FROM",
+            config
+                .mail
+                .as_ref()
+                .map_or_else(String::new, |mail| mail.from.clone()),
+        ),
     ];
     lines
         .iter()
@@ -361,5 +375,24 @@ mod tests {
         );
         assert!(!text.contains("hunter2"));
         assert!(text.contains("LISTEN_ADDR=127.0.0.1:8080"));
+    }
+
+    #[test]
+    fn check_config_shows_mail_without_the_smtp_password() {
+        let text = describe(&Config::from_lookup(|_| None).unwrap());
+        assert!(text.contains("SMTP_URL=(unset: e-mail is off)"), "{text}");
+        let config = Config::from_lookup(|name| match name {
+            "SMTP_URL" => Some("smtp://mailer:hunter2@mail.example.org:587?tls=required".into()),
+            "MAIL_FROM" => Some("games@example.org".into()),
+            _ => None,
+        })
+        .unwrap();
+        let text = describe(&config);
+        assert!(
+            text.contains("SMTP_URL=smtp://mailer:****@mail.example.org:587?tls=required"),
+            "{text}"
+        );
+        assert!(text.contains("MAIL_FROM=games@example.org"), "{text}");
+        assert!(!text.contains("hunter2"));
     }
 }

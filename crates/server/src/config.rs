@@ -79,6 +79,8 @@ pub struct Config {
     pub accounts: AccountLimits,
     /// Web Push: the VAPID key and contact, and which endpoints are accepted.
     pub push: PushConfig,
+    /// `SMTP_URL` and `MAIL_FROM`: e-mail, when both are set (neither: e-mail is off).
+    pub mail: Option<MailConfig>,
 }
 
 /// Web Push settings.
@@ -147,6 +149,52 @@ impl PushConfig {
             vapid_subject,
             allow_http_endpoints,
         })
+    }
+}
+
+/// How the server sends e-mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailConfig {
+    /// `SMTP_URL`: the SMTP server in lettre's URL form (`smtp://host:port`,
+    /// `smtp://user:password@host:587?tls=required`, `smtps://host`); it may hold a
+    /// password.
+    pub smtp_url: Secret,
+    /// `MAIL_FROM`: the sender, `address` or `Name <address>`.
+    pub from: String,
+}
+
+impl MailConfig {
+    fn from_lookup(
+        lookup: &impl Fn(&str) -> Option<String>,
+    ) -> Result<Option<MailConfig>, ConfigError> {
+        let value = |name| lookup(name).filter(|value| !value.trim().is_empty());
+        match (value("SMTP_URL"), value("MAIL_FROM")) {
+            (None, None) => Ok(None),
+            (Some(_), None) => Err(ConfigError {
+                variable: "MAIL_FROM",
+                message: "SMTP_URL is set: set MAIL_FROM too (the sender's address)".to_owned(),
+            }),
+            (None, Some(_)) => Err(ConfigError {
+                variable: "SMTP_URL",
+                message: "MAIL_FROM is set: set SMTP_URL too (smtp://host:port)".to_owned(),
+            }),
+            (Some(url), Some(from)) => {
+                let url = url.trim().to_owned();
+                crate::mail::check_smtp_url(&url).map_err(|message| ConfigError {
+                    variable: "SMTP_URL",
+                    message,
+                })?;
+                let from = from.trim().to_owned();
+                crate::mail::check_mailbox(&from).map_err(|message| ConfigError {
+                    variable: "MAIL_FROM",
+                    message,
+                })?;
+                Ok(Some(MailConfig {
+                    smtp_url: Secret(url),
+                    from,
+                }))
+            }
+        }
     }
 }
 
@@ -412,6 +460,7 @@ impl Config {
                 message,
             })?,
             accounts: AccountLimits::from_lookup(&lookup)?,
+            mail: MailConfig::from_lookup(&lookup)?,
             push: PushConfig::from_lookup(&lookup, &public_url)?,
             public_url,
         })
@@ -494,6 +543,37 @@ mod tests {
             assert_eq!(error.variable, name);
             assert!(error.to_string().contains(name), "{error}");
         }
+    }
+
+    #[test]
+    fn mail_needs_both_variables_and_good_values() {
+        assert_eq!(config(&[]).unwrap().mail, None);
+        let from = ("MAIL_FROM", "Boardgames <games@example.org>");
+        for (vars, variable) in [
+            (vec![("SMTP_URL", "smtp://localhost:25")], "MAIL_FROM"),
+            (vec![from], "SMTP_URL"),
+            (vec![("SMTP_URL", "http://localhost"), from], "SMTP_URL"),
+            (vec![("SMTP_URL", "smtp://"), from], "SMTP_URL"),
+            (vec![("SMTP_URL", "smtp://x?tls=maybe"), from], "SMTP_URL"),
+            (
+                vec![("SMTP_URL", "smtp://x"), ("MAIL_FROM", "not an address")],
+                "MAIL_FROM",
+            ),
+        ] {
+            let error = config(&vars).unwrap_err();
+            assert_eq!(error.variable, variable, "{vars:?}");
+        }
+        for url in [
+            "smtp://localhost:2525",
+            "smtps://user:hunter2@mail.example.org",
+            "smtp://mail.example.org:587?tls=required",
+        ] {
+            let mail = config(&[("SMTP_URL", url), from]).unwrap().mail.unwrap();
+            assert_eq!(mail.smtp_url.expose(), url);
+            assert_eq!(mail.from, "Boardgames <games@example.org>");
+        }
+        let config = config(&[("SMTP_URL", "smtps://u:hunter2@mail.example.org"), from]).unwrap();
+        assert!(!format!("{config:?}").contains("hunter2"));
     }
 
     #[test]

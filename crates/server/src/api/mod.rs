@@ -52,6 +52,7 @@ use crate::{
         notifications::change_notification_preferences,
         push::push_key, push::list_push_subscriptions, push::create_push_subscription,
         push::delete_push_subscription,
+        notifications::show_email, notifications::set_email,
         ratings::leaderboard, ratings::profile, ratings::player_games, ratings::variant_games,
     ),
     components(schemas(ErrorBody, GameEvent, TurnNotice, NotificationNotice)),

@@ -6,6 +6,7 @@
 
 pub mod challenges;
 pub mod games;
+pub mod mail;
 pub mod notifications;
 pub mod push;
 pub mod ratings;
