@@ -85,6 +85,8 @@ async fn openapi_document_lists_every_route(app: TestApp) {
         ("/api/v1/me/push-subscriptions", "get"),
         ("/api/v1/me/push-subscriptions", "post"),
         ("/api/v1/me/push-subscriptions/{id}", "delete"),
+        ("/api/v1/me/email", "get"),
+        ("/api/v1/me/email", "put"),
     ] {
         assert!(
             paths.get(path).and_then(|p| p.get(method)).is_some(),
@@ -93,7 +95,7 @@ async fn openapi_document_lists_every_route(app: TestApp) {
     }
     let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
     assert_eq!(
-        documented, 48,
+        documented, 50,
         "a route is documented that the test does not know"
     );
     assert!(doc["components"]["schemas"]["GameDto"]["properties"]["legal_moves"].is_object());
