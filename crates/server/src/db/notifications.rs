@@ -109,6 +109,8 @@ pub async fn record(
 #[must_use]
 pub const fn push_wanted() -> &'static str {
     "exists (select 1 from push_subscriptions s where s.user_id = $3)"
+}
+
 /// Queues one delivery on `channel` to `user_id` at `now`: of notice `notification_id`
 /// when given, with its own `payload` when given, and at most once per channel and
 /// `dedupe` key when given. Returns whether it was queued (false: the key was queued
