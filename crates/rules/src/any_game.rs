@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::{
-    BoardView, Cell, Chess, ChessReversi, Color, DrawClaim, Family, Game, KnightFight, PieceKind,
-    KnightFightSetup, MoveInput, Outcome, PlayError, Reversi, Scores, SetupError, Square, Variant,
+    BoardView, Cell, Chess, ChessReversi, Color, DrawClaim, Family, Game, KnightFight,
+    KnightFightSetup, MoveInput, Outcome, PieceKind, PlayError, Reversi, Scores, SetupError,
+    Square, Variant,
     saved::{Fields, RestoreError, Saved},
 };
 

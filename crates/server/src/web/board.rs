@@ -675,7 +675,12 @@ mod tests {
     fn the_king_in_check_is_marked_and_said() {
         let check = game(Variant::Chess, &["e2e4", "f7f6", "d1h5"]);
         let model = build(&check, &options(false), &en());
-        assert!(square(&model, "e8").classes.split(' ').any(|c| c == "check"));
+        assert!(
+            square(&model, "e8")
+                .classes
+                .split(' ')
+                .any(|c| c == "check")
+        );
         assert_eq!(square(&model, "e8").label, "e8, black king, in check");
         assert_eq!(
             model
@@ -800,17 +805,9 @@ mod tests {
         let model = build(&cr, &options(true), &en());
         // Black has all eight pieces unplaced, the king not yet choosable.
         assert_eq!(model.choices.len(), 8);
-        let king = model
-            .choices
-            .iter()
-            .find(|c| c.piece == "king")
-            .unwrap();
+        let king = model.choices.iter().find(|c| c.piece == "king").unwrap();
         assert_eq!(king.action, Action::None);
-        let queen = model
-            .choices
-            .iter()
-            .find(|c| c.piece == "queen")
-            .unwrap();
+        let queen = model.choices.iter().find(|c| c.piece == "queen").unwrap();
         assert_eq!(queen.action.value(), "/games/g1?piece=Q");
         assert!(model.squares().all(|s| s.action.kind() == "none"));
         let mut chosen = options(true);

@@ -204,7 +204,10 @@ fn end_text(t: &Tr, detail: &GameDetail) -> String {
         GameStatus::Finished => t.fmt(
             "game.result",
             &[
-                ("outcome", &outcome_text(t, detail.result, detail.end_reason)),
+                (
+                    "outcome",
+                    &outcome_text(t, detail.result, detail.end_reason),
+                ),
                 ("result", result_text(detail.result)),
             ],
         ),

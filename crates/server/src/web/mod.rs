@@ -140,8 +140,7 @@ impl Ctx {
     /// The header's text for the number of games waiting for a move.
     #[must_use]
     pub fn your_turn_text(&self) -> String {
-        self.t
-            .count("home.your_turn", self.your_turn, &[])
+        self.t.count("home.your_turn", self.your_turn, &[])
     }
 
     /// The bell's text for the number of unread notices.

@@ -16,7 +16,8 @@ struct Drawing {
 }
 
 /// The plinth every piece but the knight stands on.
-const BASE: &str = r#"<path d="M25 89h50a4 4 0 0 0 4-4v-2a7 7 0 0 0-7-7H28a7 7 0 0 0-7 7v2a4 4 0 0 0 4 4z"/>"#;
+const BASE: &str =
+    r#"<path d="M25 89h50a4 4 0 0 0 4-4v-2a7 7 0 0 0-7-7H28a7 7 0 0 0-7 7v2a4 4 0 0 0 4 4z"/>"#;
 
 const KING: Drawing = Drawing {
     body: &[
@@ -217,13 +218,14 @@ mod tests {
         let defs = symbols();
         for piece in KINDS {
             assert_eq!(
-                defs.matches(&format!("id=\"piece-{}\"", name(piece))).count(),
+                defs.matches(&format!("id=\"piece-{}\"", name(piece)))
+                    .count(),
                 1
             );
         }
         assert!(!defs.contains("<text"));
         assert!(!defs.contains("<rect"), "a rect in the image is a square");
-        assert!(defs.chars().all(|c| c.is_ascii()));
+        assert!(defs.is_ascii());
     }
 
     #[test]

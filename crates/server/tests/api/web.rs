@@ -899,7 +899,10 @@ async fn resign_needs_confirmation_and_updates_the_rules_statistics(app: TestApp
     assert_eq!(done.text("#status"), "Black won by resignation (0-1)");
     white.get(&format!("/lang/et?back=/games/{id}")).await;
     let done_et = white.get(&format!("/games/{id}")).await;
-    assert_eq!(done_et.text("#status"), "Must võitis: vastane alistus (0-1)");
+    assert_eq!(
+        done_et.text("#status"),
+        "Must võitis: vastane alistus (0-1)"
+    );
     white.get(&format!("/lang/en?back=/games/{id}")).await;
     assert!(!done.has(".actions form"));
     let rules = white.get("/rules/chess").await;
@@ -1150,7 +1153,11 @@ async fn the_site_has_an_icon_and_the_title_says_whose_turn(app: TestApp) {
     let id = new_game(&mut white, &mut black, "tomas", "chess").await;
     let title = |page: &Page| page.text("title");
     let mine = white.get(&format!("/games/{id}")).await;
-    assert!(title(&mine).starts_with("(your turn) Chess: "), "{}", title(&mine));
+    assert!(
+        title(&mine).starts_with("(your turn) Chess: "),
+        "{}",
+        title(&mine)
+    );
     let theirs = black.get(&format!("/games/{id}")).await;
     assert!(title(&theirs).starts_with("Chess: "), "{}", title(&theirs));
     let guest_view = guest.get(&format!("/games/{id}")).await;
@@ -1160,10 +1167,18 @@ async fn the_site_has_an_icon_and_the_title_says_whose_turn(app: TestApp) {
     assert!(!title(&mine).contains("your turn"), "{}", title(&mine));
     // Black's turn, also while looking back at the start.
     let theirs = black.get(&format!("/games/{id}?ply=0")).await;
-    assert!(title(&theirs).starts_with("(your turn) "), "{}", title(&theirs));
+    assert!(
+        title(&theirs).starts_with("(your turn) "),
+        "{}",
+        title(&theirs)
+    );
     black.get(&format!("/lang/et?back=/games/{id}")).await;
     let theirs = black.get(&format!("/games/{id}")).await;
-    assert!(title(&theirs).starts_with("(sinu käik) "), "{}", title(&theirs));
+    assert!(
+        title(&theirs).starts_with("(sinu käik) "),
+        "{}",
+        title(&theirs)
+    );
 }
 
 async fn a_forced_pass_is_said_in_words_and_the_script_has_words_to_announce(app: TestApp) {
@@ -1185,7 +1200,10 @@ async fn a_forced_pass_is_said_in_words_and_the_script_has_words_to_announce(app
         "Last move: c2. To move: black \u{2014} your move"
     );
     assert!(before.has("#announcer[aria-live=polite]"));
-    assert!(!before.has("#game #announcer"), "the live region outlives a swap");
+    assert!(
+        !before.has("#game #announcer"),
+        "the live region outlives a swap"
+    );
     let page = black.play(&id, "f1").await;
     assert_eq!(page.board_ply(), 13);
     assert_eq!(
@@ -1227,14 +1245,22 @@ async fn a_move_keeps_the_board_turned_and_shaded_as_the_player_left_it(app: Tes
     let moved = white
         .post(
             &format!("/games/{id}/move"),
-            &[("move", "Kd4"), ("ply", "0"), ("flip", "1"), ("attacks", "1")],
+            &[
+                ("move", "Kd4"),
+                ("ply", "0"),
+                ("flip", "1"),
+                ("attacks", "1"),
+            ],
         )
         .await;
     assert_eq!(moved.status, StatusCode::SEE_OTHER, "{}", moved.body);
     assert_eq!(moved.location, format!("/games/{id}?flip=1&attacks=1"));
     let after = white.get(&moved.location).await;
     assert_eq!(
-        after.attrs("#board .sq", "data-sq").first().map(String::as_str),
+        after
+            .attrs("#board .sq", "data-sq")
+            .first()
+            .map(String::as_str),
         Some("h1"),
         "still turned"
     );
@@ -1248,7 +1274,10 @@ async fn a_move_keeps_the_board_turned_and_shaded_as_the_player_left_it(app: Tes
         .await;
     assert_eq!(stale.status, StatusCode::CONFLICT);
     assert_eq!(
-        stale.attrs("#board .sq", "data-sq").first().map(String::as_str),
+        stale
+            .attrs("#board .sq", "data-sq")
+            .first()
+            .map(String::as_str),
         Some("h1")
     );
     assert_eq!(stale.attr("#board form input[name=flip]", "value"), "1");
@@ -1365,7 +1394,10 @@ async fn my_games_orders_my_turn_first_and_next_game_jumps_there(app: TestApp) {
         home.attr("#your-turn", "data-title-one"),
         "Your turn in {n} game"
     );
-    assert_eq!(home.attr("#your-turn", "data-title"), "Your turn in {n} games");
+    assert_eq!(
+        home.attr("#your-turn", "data-title"),
+        "Your turn in {n} games"
+    );
 }
 
 /// The ids of the games listed in one section of My games, in order.
