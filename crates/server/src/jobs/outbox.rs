@@ -110,7 +110,10 @@ impl Sender for LiveSender {
 /// The senders of every channel.
 #[must_use]
 pub fn senders() -> Vec<Arc<dyn Sender>> {
-    vec![Arc::new(LiveSender), Arc::new(crate::jobs::push::PushSender)]
+    vec![
+        Arc::new(LiveSender),
+        Arc::new(crate::jobs::push::PushSender),
+    ]
 }
 
 /// What a round did.

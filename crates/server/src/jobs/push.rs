@@ -199,9 +199,13 @@ async fn send(state: &AppState, outgoing: &Outgoing) -> Result<(), String> {
     }
     let devices = {
         let mut conn = state.db.pool.acquire().await.map_err(fail)?;
-        rows::unreached(&mut conn, &outgoing.delivery.id, &outgoing.notification.user_id)
-            .await
-            .map_err(fail)?
+        rows::unreached(
+            &mut conn,
+            &outgoing.delivery.id,
+            &outgoing.notification.user_id,
+        )
+        .await
+        .map_err(fail)?
     };
     if devices.is_empty() {
         return Ok(());
@@ -311,7 +315,10 @@ mod tests {
         let message = message(&turn, Lang::En, "https://games.example.org");
         assert_eq!(message.title, "Your turn");
         assert_eq!(message.body, "anna moved: your turn.");
-        assert_eq!(message.url, "https://games.example.org/games/00ab12cd34ef5678");
+        assert_eq!(
+            message.url,
+            "https://games.example.org/games/00ab12cd34ef5678"
+        );
         assert_eq!(message.tag, "game-00ab12cd34ef5678");
         assert_eq!(message.topic.as_deref(), Some("00ab12cd34ef5678"));
         assert_eq!(message.urgency, "normal");
