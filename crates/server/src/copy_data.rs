@@ -277,9 +277,9 @@ const VARIANT_STATS: (&str, &[(&str, Kind)]) = (
     ],
 );
 
-/// Tables left behind on purpose: sessions (everyone signs in again). They must still be
-/// empty in the target, like the copied ones.
-pub const NOT_COPIED: &[&str] = &["sessions"];
+/// Tables left behind on purpose: sessions (everyone signs in again) and presence (who
+/// watches a game now). They must still be empty in the target, like the copied ones.
+pub const NOT_COPIED: &[&str] = &["sessions", "presence"];
 
 /// Every table the copy writes, with the columns it copies, in copy order (the variant
 /// counters last). A table or column of the schema missing here is not copied: the API

@@ -266,8 +266,9 @@ async fn seed_variant_stats(db: &db::Database) -> Result<(), sqlx::Error> {
     db::stats::seed(&mut conn, &variants).await
 }
 
-/// Builds the state for `config`: connects, migrates, seeds the variant counters, uses `clock`, and on Postgres
-/// listens for the live events of every instance.
+/// Builds the state for `config`: connects, migrates, seeds the variant counters, uses
+/// `clock`, keeps this instance's watchers in the presence table, and on Postgres listens
+/// for the live events of every instance.
 ///
 /// # Errors
 ///
@@ -296,6 +297,11 @@ pub async fn build_state(
     crate::domain::push::vapid_keys(&state)
         .await
         .map_err(|error| AppError::Unavailable(format!("reading the VAPID key pair: {error}")))?;
+    events::presence::start(
+        state.db.clone(),
+        state.events.clone(),
+        state.instance_id.clone(),
+    );
     if state.db.backend == db::Backend::Postgres {
         events::listener::start(&url, state.events.clone())
             .await

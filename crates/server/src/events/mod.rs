@@ -14,6 +14,7 @@
 //! reconnects with `Last-Event-ID` and is told to refetch).
 
 pub mod listener;
+pub mod presence;
 
 use std::{
     collections::{HashMap, HashSet},
@@ -223,6 +224,8 @@ struct Inner {
     closed: watch::Sender<bool>,
     /// Open event streams per client address (see [`EventHub::reserve_stream`]).
     streams_by_address: Mutex<HashMap<IpAddr, usize>>,
+    /// Woken when a player starts or stops watching a game here ([`presence`]).
+    presence_changed: tokio::sync::Notify,
 }
 
 /// One open event stream of a client address, counted until dropped.
@@ -303,6 +306,8 @@ pub struct Subscription {
     id: u64,
     hub: EventHub,
     receiver: mpsc::Receiver<Delivery>,
+    /// A signed-in player's stream of one game: they watch it ([`presence`]).
+    watches: bool,
 }
 
 impl Subscription {
@@ -316,6 +321,9 @@ impl Subscription {
 impl Drop for Subscription {
     fn drop(&mut self) {
         self.hub.lock().remove(self.id);
+        if self.watches {
+            self.hub.inner.presence_changed.notify_one();
+        }
     }
 }
 
@@ -329,6 +337,7 @@ impl EventHub {
                 subscribers: Mutex::new(Subscribers::default()),
                 closed: watch::channel(false).0,
                 streams_by_address: Mutex::new(HashMap::new()),
+                presence_changed: tokio::sync::Notify::new(),
             }),
         }
     }
@@ -506,11 +515,46 @@ impl EventHub {
             );
         }
         drop(subscribers);
+        let watches = game.is_some() && user.is_some();
+        if watches {
+            self.inner.presence_changed.notify_one();
+        }
         Subscription {
             id,
             hub: self.clone(),
             receiver,
+            watches,
         }
+    }
+
+    /// Whether `user` has a stream of `game` open on this instance (the game page of a
+    /// signed-in player subscribes to both).
+    #[must_use]
+    pub fn watches(&self, user: &str, game: &str) -> bool {
+        let subscribers = self.lock();
+        subscribers.by_game.get(game).is_some_and(|ids| {
+            ids.iter().any(|id| {
+                subscribers
+                    .by_id
+                    .get(id)
+                    .is_some_and(|entry| entry.user.as_deref() == Some(user))
+            })
+        })
+    }
+
+    /// Every (player, game) pair watched on this instance.
+    #[must_use]
+    pub fn watched(&self) -> HashSet<(String, String)> {
+        self.lock()
+            .by_id
+            .values()
+            .filter_map(|entry| Some((entry.user.clone()?, entry.game.clone()?)))
+            .collect()
+    }
+
+    /// Resolves when a player may have started or stopped watching a game here.
+    pub async fn presence_changed(&self) {
+        self.inner.presence_changed.notified().await;
     }
 
     /// How many subscribers are connected (for the metrics gauge).

@@ -20,6 +20,7 @@ scenarios!(
     players_hear_when_it_becomes_their_turn,
     a_watcher_that_never_reads_is_dropped_without_harm,
     shutdown_ends_event_streams_and_stops_serving,
+    a_player_watches_a_game_while_its_page_streams_it_on_any_instance,
 );
 
 // A thousand watchers from one address need higher per-address caps.
@@ -513,4 +514,96 @@ async fn kill_listeners(database_url: &str) -> i64 {
     .unwrap();
     let _ = conn.close().await;
     killed
+}
+
+// ---- presence: who is looking at a game now ---------------------------------------
+
+/// Polls `check` until it gives `want`, or fails after [`PATIENCE`].
+async fn until_watching(app: &TestApp, user_id: &str, game_id: &str, want: bool, what: &str) {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let now = server::events::presence::is_watching(&app.state, user_id, game_id)
+            .await
+            .expect("read presence");
+        if now == want {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: still {now}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn a_player_watches_a_game_while_its_page_streams_it_on_any_instance(app: TestApp) {
+    let (white, black) = players(&app).await;
+    let id = app.new_game("chess", &white, &black).await;
+    let other = TestApp::spawn_on(app.backend, &app.database_url, &[]).await;
+    let (black_id,): (String,) = sqlx::query_as("select id from users where username = $1")
+        .bind(&black.name)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    until_watching(&app, &black_id, &id, false, "nobody has the page open").await;
+    // A guest's stream of the game and the player's stream without the game are not
+    // watching it.
+    let mut guest = game_stream(&app, &id).await;
+    guest.next("game").await;
+    let auth = format!("Bearer {}", black.token);
+    let mut turns = Stream::open(
+        &app.address,
+        "/api/v1/me/events",
+        &[("authorization", &auth)],
+    )
+    .await;
+    turns.next("turns").await;
+    until_watching(
+        &app,
+        &black_id,
+        &id,
+        false,
+        "streams that are not the game page",
+    )
+    .await;
+    // The game page's stream: watching, on this instance at once and on the other soon.
+    let mut page = Stream::open(
+        &app.address,
+        &format!("/api/v1/me/events?game={id}"),
+        &[("authorization", &auth)],
+    )
+    .await;
+    page.next("game").await;
+    assert!(
+        server::events::presence::is_watching(&app.state, &black_id, &id)
+            .await
+            .unwrap()
+    );
+    until_watching(
+        &other,
+        &black_id,
+        &id,
+        true,
+        "the other instance sees the watcher",
+    )
+    .await;
+    // Not the other player, not another game.
+    let (white_id,): (String,) = sqlx::query_as("select id from users where username = $1")
+        .bind(&white.name)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    until_watching(&other, &white_id, &id, false, "white is not watching").await;
+    // The page closes: nobody watches, on either instance.
+    drop(page);
+    until_watching(&app, &black_id, &id, false, "the stream closed here").await;
+    until_watching(
+        &other,
+        &black_id,
+        &id,
+        false,
+        "the stream closed, seen there",
+    )
+    .await;
+    drop((guest, turns));
 }
