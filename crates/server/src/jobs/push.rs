@@ -179,14 +179,12 @@ impl Sender for PushSender {
     }
 }
 
-/// Whether the player is watching the notice's game right now, in which case the push is
-/// left out (the page already shows it).
-///
-/// PRESENCE HOOK: this is the one call site for `crate::events` presence
-/// (`presence::is_watching(state, user_id, game_id)`), which is not on this branch yet;
-/// until it is merged, nobody counts as watching.
-async fn watching(_state: &AppState, _user_id: &str, _game_id: &str) -> Result<bool, String> {
-    Ok(false)
+/// Whether the player is watching the notice's game right now (on any instance), in
+/// which case the push is left out: the page already shows it.
+async fn watching(state: &AppState, user_id: &str, game_id: &str) -> Result<bool, String> {
+    crate::events::presence::is_watching(state, user_id, game_id)
+        .await
+        .map_err(|error| error.to_string())
 }
 
 async fn send(state: &AppState, outgoing: &Outgoing) -> Result<(), String> {

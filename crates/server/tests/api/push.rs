@@ -45,6 +45,7 @@ scenarios!(
     a_device_the_push_service_calls_gone_is_deleted,
     a_failed_push_is_retried_and_reaches_each_device_once,
     two_instances_push_each_notice_once,
+    a_game_the_player_is_watching_is_not_pushed,
 );
 
 /// One request the push service received.
@@ -670,4 +671,50 @@ async fn the_vapid_key_is_generated_once_and_kept(mut app: TestApp) {
         .await
         .unwrap();
     assert_eq!(stored.0, 0);
+}
+
+/// Waits (at most 5 s) until `user_id` is or is not watching `game`.
+async fn until_watching(app: &TestApp, user_id: &str, game: &str, watching: bool) {
+    for _ in 0..100 {
+        let now = server::events::presence::is_watching(&app.state, user_id, game)
+            .await
+            .unwrap();
+        if now == watching {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("watching is not {watching}");
+}
+
+async fn a_game_the_player_is_watching_is_not_pushed(app: TestApp) {
+    let service = PushService::start().await;
+    let white = app.player("white_p").await;
+    let black = app.player("black_p").await;
+    let id = app.new_game("chess", &white, &black).await;
+    let phone = Device::new(&service, "phone");
+    let (status, body) = subscribe(&app, &black, &phone.subscription(), "en").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let black_id = user_id(&app, &black).await;
+    // Black has the game's page open: its event stream.
+    let page = app
+        .client
+        .get(format!("{}/api/v1/me/events?game={id}", app.address))
+        .bearer_auth(&black.token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    until_watching(&app, &black_id, &id, true).await;
+    app.play_ok(&white, &black, &id, "e2e4").await;
+    outbox::run_once(&app.state).await.unwrap();
+    assert!(service.received("phone").is_empty(), "the page shows it");
+    assert!(push_rows(&app, &black).await[0].sent_at.is_some());
+    // The page closed: the next turn is pushed.
+    drop(page);
+    until_watching(&app, &black_id, &id, false).await;
+    app.play_ok(&white, &black, &id, "e7e5").await;
+    app.play_ok(&white, &black, &id, "g1f3").await;
+    outbox::run_once(&app.state).await.unwrap();
+    assert_eq!(service.received("phone").len(), 1);
 }
