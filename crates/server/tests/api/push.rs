@@ -40,7 +40,10 @@ scenarios!(
 );
 
 scenarios!(
-    with [("PUSH_ALLOW_HTTP_ENDPOINTS", "true")];
+    with [
+        ("PUSH_ALLOW_HTTP_ENDPOINTS", "true"),
+        ("VAPID_SUBJECT", "mailto:push-tests@example.org"),
+    ];
     a_move_pushes_to_the_opponents_device_and_not_the_movers,
     a_device_the_push_service_calls_gone_is_deleted,
     a_failed_push_is_retried_and_reaches_each_device_once,
@@ -570,7 +573,11 @@ async fn two_instances_push_each_notice_once(app: TestApp) {
     let other = TestApp::spawn_on(
         app.backend,
         &app.database_url,
-        &[("PUSH_ALLOW_HTTP_ENDPOINTS", "true")],
+        // The same contact as the first instance (the default, `PUBLIC_URL`, differs).
+        &[
+            ("PUSH_ALLOW_HTTP_ENDPOINTS", "true"),
+            ("VAPID_SUBJECT", "mailto:push-tests@example.org"),
+        ],
     )
     .await;
     assert_eq!(server_key(&app).await, server_key(&other).await);
