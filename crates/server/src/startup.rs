@@ -293,15 +293,15 @@ pub async fn build_state(
         .map_err(|error| AppError::Unavailable(format!("seeding variant_stats: {error}")))?;
     let url = config.database_url.expose().to_owned();
     let state = AppState::new(config, db, clock);
+    // The VAPID key pair is generated (or read) at start, not at the first push.
+    crate::domain::push::vapid_keys(&state)
+        .await
+        .map_err(|error| AppError::Unavailable(format!("reading the VAPID key pair: {error}")))?;
     events::presence::start(
         state.db.clone(),
         state.events.clone(),
         state.instance_id.clone(),
     );
-    // The VAPID key pair is generated (or read) at start, not at the first push.
-    crate::domain::push::vapid_keys(&state).await.map_err(|error| {
-        AppError::Unavailable(format!("reading the VAPID key pair: {error}"))
-    })?;
     if state.db.backend == db::Backend::Postgres {
         events::listener::start(&url, state.events.clone())
             .await

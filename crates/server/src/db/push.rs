@@ -136,7 +136,11 @@ pub async fn of_user(
 /// # Errors
 ///
 /// Database errors.
-pub async fn delete(conn: &mut AnyConnection, user_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+pub async fn delete(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    id: &str,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("delete from push_subscriptions where id = $1 and user_id = $2")
         .bind(id)
         .bind(user_id)

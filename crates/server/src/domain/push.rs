@@ -9,7 +9,7 @@
 
 use std::{
     fmt,
-    net::{IpAddr, Ipv4Addr, Ipv6Addr},
+    net::{IpAddr, Ipv4Addr},
 };
 
 use base64ct::{Base64UrlUnpadded, Encoding};
@@ -179,8 +179,7 @@ pub fn is_public(ip: IpAddr) -> bool {
                 || (first & 0xffc0) == 0xfe80
                 // documentation 2001:db8::/32, NAT64 64:ff9b::/96 (may reach IPv4 inside)
                 || (first == 0x2001 && ip.segments()[1] == 0x0db8)
-                || (first == 0x0064 && ip.segments()[1] == 0xff9b)
-                || ip == Ipv6Addr::from_bits(1))
+                || (first == 0x0064 && ip.segments()[1] == 0xff9b))
         }
     }
 }
@@ -413,8 +412,7 @@ mod tests {
         assert_eq!(k, keys.public_key());
         let (signed, signature) = token.rsplit_once('.').unwrap();
         let claims = signed.split_once('.').unwrap().1;
-        let claims: serde_json::Value =
-            serde_json::from_slice(&decode(claims).unwrap()).unwrap();
+        let claims: serde_json::Value = serde_json::from_slice(&decode(claims).unwrap()).unwrap();
         assert_eq!(claims["aud"], "https://push.example.net:8443");
         assert_eq!(claims["exp"], 1_000 + VAPID_VALID_SECS);
         assert_eq!(claims["sub"], "mailto:a@example.org");
@@ -484,7 +482,10 @@ mod tests {
         assert!(check_keys(&point, &format!("{auth}==")).is_ok());
         assert!(check_keys(&point, "AAAA").is_err());
         assert!(check_keys(&point[..40], &auth).is_err());
-        assert!(check_keys(&"A".repeat(87), &auth).is_err(), "not on the curve");
+        assert!(
+            check_keys(&"A".repeat(87), &auth).is_err(),
+            "not on the curve"
+        );
     }
 
     #[test]

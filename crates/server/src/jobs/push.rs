@@ -179,14 +179,12 @@ impl Sender for PushSender {
     }
 }
 
-/// Whether the player is watching the notice's game right now, in which case the push is
-/// left out (the page already shows it).
-///
-/// PRESENCE HOOK: this is the one call site for `crate::events` presence
-/// (`presence::is_watching(state, user_id, game_id)`), which is not on this branch yet;
-/// until it is merged, nobody counts as watching.
-async fn watching(_state: &AppState, _user_id: &str, _game_id: &str) -> Result<bool, String> {
-    Ok(false)
+/// Whether the player is watching the notice's game right now (on any instance), in
+/// which case the push is left out: the page already shows it.
+async fn watching(state: &AppState, user_id: &str, game_id: &str) -> Result<bool, String> {
+    crate::events::presence::is_watching(state, user_id, game_id)
+        .await
+        .map_err(|error| error.to_string())
 }
 
 async fn send(state: &AppState, outgoing: &Outgoing) -> Result<(), String> {
@@ -199,9 +197,13 @@ async fn send(state: &AppState, outgoing: &Outgoing) -> Result<(), String> {
     }
     let devices = {
         let mut conn = state.db.pool.acquire().await.map_err(fail)?;
-        rows::unreached(&mut conn, &outgoing.delivery.id, &outgoing.notification.user_id)
-            .await
-            .map_err(fail)?
+        rows::unreached(
+            &mut conn,
+            &outgoing.delivery.id,
+            &outgoing.notification.user_id,
+        )
+        .await
+        .map_err(fail)?
     };
     if devices.is_empty() {
         return Ok(());
@@ -311,7 +313,10 @@ mod tests {
         let message = message(&turn, Lang::En, "https://games.example.org");
         assert_eq!(message.title, "Your turn");
         assert_eq!(message.body, "anna moved: your turn.");
-        assert_eq!(message.url, "https://games.example.org/games/00ab12cd34ef5678");
+        assert_eq!(
+            message.url,
+            "https://games.example.org/games/00ab12cd34ef5678"
+        );
         assert_eq!(message.tag, "game-00ab12cd34ef5678");
         assert_eq!(message.topic.as_deref(), Some("00ab12cd34ef5678"));
         assert_eq!(message.urgency, "normal");

@@ -40,11 +40,15 @@ scenarios!(
 );
 
 scenarios!(
-    with [("PUSH_ALLOW_HTTP_ENDPOINTS", "true")];
+    with [
+        ("PUSH_ALLOW_HTTP_ENDPOINTS", "true"),
+        ("VAPID_SUBJECT", "mailto:push-tests@example.org"),
+    ];
     a_move_pushes_to_the_opponents_device_and_not_the_movers,
     a_device_the_push_service_calls_gone_is_deleted,
     a_failed_push_is_retried_and_reaches_each_device_once,
     two_instances_push_each_notice_once,
+    a_game_the_player_is_watching_is_not_pushed,
 );
 
 /// One request the push service received.
@@ -175,9 +179,14 @@ impl Device {
     /// encoding; then decrypts it. The payload.
     fn open(&self, received: &Received, server_key: &str, subject: &str) -> Value {
         let authorization = received.headers["authorization"].to_str().unwrap();
-        let rest = authorization.strip_prefix("vapid t=").expect("a vapid header");
+        let rest = authorization
+            .strip_prefix("vapid t=")
+            .expect("a vapid header");
         let (token, k) = rest.split_once(", k=").expect("t and k");
-        assert_eq!(k, server_key, "signed with the key browsers subscribed with");
+        assert_eq!(
+            k, server_key,
+            "signed with the key browsers subscribed with"
+        );
         let (signed, signature) = token.rsplit_once('.').unwrap();
         let (header, claims) = signed.split_once('.').unwrap();
         let header: Value = serde_json::from_slice(&unb64(header)).unwrap();
@@ -195,12 +204,16 @@ impl Device {
             .unwrap()
             .as_secs();
         let exp = claims["exp"].as_u64().unwrap();
-        assert!(
-            exp > now && exp <= now + 24 * 3_600,
-            "exp {exp}, now {now}"
-        );
+        assert!(exp > now && exp <= now + 24 * 3_600, "exp {exp}, now {now}");
         assert_eq!(received.headers["content-encoding"], "aes128gcm");
-        assert!(received.headers["ttl"].to_str().unwrap().parse::<u64>().unwrap() >= 60);
+        assert!(
+            received.headers["ttl"]
+                .to_str()
+                .unwrap()
+                .parse::<u64>()
+                .unwrap()
+                >= 60
+        );
         let plain = web_push_native::decrypt(
             received.body.clone(),
             &self.secret,
@@ -218,7 +231,12 @@ async fn server_key(app: &TestApp) -> String {
 }
 
 /// Subscribes `device` for `player` with the headers of a Firefox in `lang`.
-async fn subscribe(app: &TestApp, player: &Player, body: &Value, lang: &str) -> (StatusCode, Value) {
+async fn subscribe(
+    app: &TestApp,
+    player: &Player,
+    body: &Value,
+    lang: &str,
+) -> (StatusCode, Value) {
     let response = app
         .client
         .post(format!("{}/api/v1/me/push-subscriptions", app.address))
@@ -335,7 +353,13 @@ async fn subscriptions_are_checked_listed_and_removed(app: TestApp) {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert_eq!(answer["error"], "invalid_push_keys", "{body}");
     }
-    let (status, answer) = subscribe(&app, &black, &json!({"endpoint": "https://a.example/x"}), "en").await;
+    let (status, answer) = subscribe(
+        &app,
+        &black,
+        &json!({"endpoint": "https://a.example/x"}),
+        "en",
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(answer["error"], "invalid_body");
     // At most ten devices.
@@ -372,7 +396,11 @@ async fn subscriptions_are_checked_listed_and_removed(app: TestApp) {
         };
         assert_eq!(count("#device-list tr[data-device-id]"), 9);
         assert_eq!(count("#device-list form[action$='/remove']"), 9);
-        assert_eq!(count("#push #push-needs-script"), 1, "it says it needs script");
+        assert_eq!(
+            count("#push #push-needs-script"),
+            1,
+            "it says it needs script"
+        );
     }
     // The service worker is served from the root.
     let response = app
@@ -382,10 +410,12 @@ async fn subscriptions_are_checked_listed_and_removed(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
-    assert!(response.headers()["content-type"]
-        .to_str()
-        .unwrap()
-        .starts_with("text/javascript"));
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/javascript")
+    );
     assert!(response.text().await.unwrap().contains("notificationclick"));
 }
 
@@ -433,7 +463,11 @@ async fn a_move_pushes_to_the_opponents_device_and_not_the_movers(app: TestApp) 
     assert_eq!(got.len(), 1);
     let payload = white_phone.open(&got[0], &key, subject);
     assert_eq!(payload["title"], "Your turn");
-    assert_eq!(service.received("black-phone").len(), 1, "nothing more to Black");
+    assert_eq!(
+        service.received("black-phone").len(),
+        1,
+        "nothing more to Black"
+    );
     // A draw offer stays in the centre: no push row.
     let (status, _) = app.act(&white, &id, "draw/offer").await;
     assert_eq!(status, StatusCode::OK);
@@ -515,7 +549,10 @@ async fn a_failed_push_is_retried_and_reaches_each_device_once(app: TestApp) {
     let laptop_got = service.received("laptop");
     assert_eq!(laptop_got.len(), 1);
     let subject = &app.state.config.push.vapid_subject;
-    assert_eq!(laptop.open(&laptop_got[0], &key, subject)["title"], "A new challenge");
+    assert_eq!(
+        laptop.open(&laptop_got[0], &key, subject)["title"],
+        "A new challenge"
+    );
     let phone_got = service.received("phone");
     let statuses: Vec<u16> = phone_got.iter().map(|r| r.status).collect();
     assert_eq!(statuses, [500, 429, 201]);
@@ -525,7 +562,10 @@ async fn a_failed_push_is_retried_and_reaches_each_device_once(app: TestApp) {
     assert_eq!(row.attempts, 3);
     assert!(row.sent_at.is_some());
     app.clock.advance(outbox::BACKOFF_MAX_SECS);
-    assert_eq!(outbox::run_once(&app.state).await.unwrap(), Default::default());
+    assert_eq!(
+        outbox::run_once(&app.state).await.unwrap(),
+        Default::default()
+    );
     assert_eq!(service.total(), 4);
 }
 
@@ -533,7 +573,11 @@ async fn two_instances_push_each_notice_once(app: TestApp) {
     let other = TestApp::spawn_on(
         app.backend,
         &app.database_url,
-        &[("PUSH_ALLOW_HTTP_ENDPOINTS", "true")],
+        // The same contact as the first instance (the default, `PUBLIC_URL`, differs).
+        &[
+            ("PUSH_ALLOW_HTTP_ENDPOINTS", "true"),
+            ("VAPID_SUBJECT", "mailto:push-tests@example.org"),
+        ],
     )
     .await;
     assert_eq!(server_key(&app).await, server_key(&other).await);
@@ -563,7 +607,12 @@ async fn two_instances_push_each_notice_once(app: TestApp) {
     let subject = &app.state.config.push.vapid_subject;
     let mut tags: Vec<String> = got
         .iter()
-        .map(|r| phone.open(r, &key, subject)["tag"].as_str().unwrap().to_owned())
+        .map(|r| {
+            phone.open(r, &key, subject)["tag"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
         .collect();
     tags.sort_unstable();
     tags.dedup();
@@ -629,4 +678,50 @@ async fn the_vapid_key_is_generated_once_and_kept(mut app: TestApp) {
         .await
         .unwrap();
     assert_eq!(stored.0, 0);
+}
+
+/// Waits (at most 5 s) until `user_id` is or is not watching `game`.
+async fn until_watching(app: &TestApp, user_id: &str, game: &str, watching: bool) {
+    for _ in 0..100 {
+        let now = server::events::presence::is_watching(&app.state, user_id, game)
+            .await
+            .unwrap();
+        if now == watching {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("watching is not {watching}");
+}
+
+async fn a_game_the_player_is_watching_is_not_pushed(app: TestApp) {
+    let service = PushService::start().await;
+    let white = app.player("white_p").await;
+    let black = app.player("black_p").await;
+    let id = app.new_game("chess", &white, &black).await;
+    let phone = Device::new(&service, "phone");
+    let (status, body) = subscribe(&app, &black, &phone.subscription(), "en").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let black_id = user_id(&app, &black).await;
+    // Black has the game's page open: its event stream.
+    let page = app
+        .client
+        .get(format!("{}/api/v1/me/events?game={id}", app.address))
+        .bearer_auth(&black.token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    until_watching(&app, &black_id, &id, true).await;
+    app.play_ok(&white, &black, &id, "e2e4").await;
+    outbox::run_once(&app.state).await.unwrap();
+    assert!(service.received("phone").is_empty(), "the page shows it");
+    assert!(push_rows(&app, &black).await[0].sent_at.is_some());
+    // The page closed: the next turn is pushed.
+    drop(page);
+    until_watching(&app, &black_id, &id, false).await;
+    app.play_ok(&white, &black, &id, "e7e5").await;
+    app.play_ok(&white, &black, &id, "g1f3").await;
+    outbox::run_once(&app.state).await.unwrap();
+    assert_eq!(service.received("phone").len(), 1);
 }

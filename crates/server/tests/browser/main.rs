@@ -783,9 +783,27 @@ async fn push_settings_in_chromium() {
         find(&alice, "#push-state").await.text().await.unwrap(),
         "This device is not notified."
     );
-    assert!(find(&alice, "#push-enable").await.is_displayed().await.unwrap());
-    assert!(!find(&alice, "#push-needs-script").await.is_displayed().await.unwrap());
-    assert!(!find(&alice, "#push-disable").await.is_displayed().await.unwrap());
+    assert!(
+        find(&alice, "#push-enable")
+            .await
+            .is_displayed()
+            .await
+            .unwrap()
+    );
+    assert!(
+        !find(&alice, "#push-needs-script")
+            .await
+            .is_displayed()
+            .await
+            .unwrap()
+    );
+    assert!(
+        !find(&alice, "#push-disable")
+            .await
+            .is_displayed()
+            .await
+            .unwrap()
+    );
     let scope = alice
         .execute_async(
             "var done = arguments[arguments.length - 1]; \
@@ -816,7 +834,19 @@ async fn push_settings_in_chromium() {
         .goto(&format!("{}/settings", app.address))
         .await
         .expect("settings page");
-    assert!(find(&plain, "#push-needs-script").await.is_displayed().await.unwrap());
-    assert!(!find(&plain, "#push-enable").await.is_displayed().await.unwrap());
+    assert!(
+        find(&plain, "#push-needs-script")
+            .await
+            .is_displayed()
+            .await
+            .unwrap()
+    );
+    assert!(
+        !find(&plain, "#push-enable")
+            .await
+            .is_displayed()
+            .await
+            .unwrap()
+    );
     plain.close().await.expect("close the session");
 }
