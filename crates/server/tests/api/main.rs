@@ -15,6 +15,7 @@ mod games;
 mod headers;
 mod health;
 mod lifecycle;
+mod mail;
 mod notifications;
 mod ops;
 mod outage;
