@@ -84,12 +84,11 @@ fn options() -> Options {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--moves" => {
-                options.moves = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .expect("--moves N");
+                options.moves = args.next().and_then(|n| n.parse().ok()).expect("--moves N");
             }
-            "--database-url" => options.database_url = Some(args.next().expect("--database-url URL")),
+            "--database-url" => {
+                options.database_url = Some(args.next().expect("--database-url URL"))
+            }
             other => panic!("unknown argument {other} (--moves N, --database-url URL)"),
         }
     }
@@ -197,8 +196,22 @@ async fn call(
 
 async fn player(client: &reqwest::Client, base: &str, name: &str) -> String {
     let credentials = json!({"username": name, "password": format!("password-{name}")});
-    call(client, reqwest::Method::POST, &format!("{base}/api/v1/accounts"), None, credentials.clone()).await;
-    call(client, reqwest::Method::POST, &format!("{base}/api/v1/tokens"), None, credentials).await["token"]
+    call(
+        client,
+        reqwest::Method::POST,
+        &format!("{base}/api/v1/accounts"),
+        None,
+        credentials.clone(),
+    )
+    .await;
+    call(
+        client,
+        reqwest::Method::POST,
+        &format!("{base}/api/v1/tokens"),
+        None,
+        credentials,
+    )
+    .await["token"]
         .as_str()
         .expect("a token")
         .to_owned()
@@ -264,7 +277,11 @@ async fn main() {
     let state: AppState = server::build_state(config, Arc::new(clock.clone()))
         .await
         .expect("the server's state");
-    tokio::spawn(server::serve(listener, state.clone(), std::future::pending()));
+    tokio::spawn(server::serve(
+        listener,
+        state.clone(),
+        std::future::pending(),
+    ));
     tokio::spawn(server::jobs::outbox::run(state.clone()));
 
     let client = reqwest::Client::new();

@@ -386,14 +386,6 @@ pub async fn queue_digests(state: &AppState) -> Result<usize, AppError> {
     Ok(queued)
 }
 
-/// Hook: whether the player is looking at the game right now (then its immediate mail
-/// is not sent). PRESENCE HOOK: the single call site for `crate::events` presence
-/// (`presence::is_watching`) once it lands on main; until then nobody counts as
-/// watching.
-async fn is_watching(_state: &AppState, _user_id: &str, _game_id: &str) -> Result<bool, AppError> {
-    Ok(false)
-}
-
 /// Delivers one `email` outbox row: a clock warning's mail or a digest, to the player's
 /// verified address, in their language, with the row's id as the Message-ID (a second
 /// send of the row is the same message). Sends nothing, successfully, when there is
@@ -480,7 +472,10 @@ pub async fn deliver(state: &AppState, outgoing: &Outgoing) -> Result<(), String
             return Ok(());
         }
         drop(conn);
-        if is_watching(state, &row.id, &game_id).await.map_err(fail)? {
+        if crate::events::presence::is_watching(state, &row.id, &game_id)
+            .await
+            .map_err(fail)?
+        {
             return Ok(());
         }
         let opponent = if detail.white_id == row.id {
