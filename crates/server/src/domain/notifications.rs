@@ -93,10 +93,15 @@ impl Kind {
         matches!(self, Kind::ClockWarning)
     }
 
-    /// Push's default for this kind.
+    /// Push's default for this kind: what a player away from the site wants to hear of
+    /// (a game may end on time or by the opponent's resignation while they are away); a
+    /// draw offer waits for their next visit.
     #[must_use]
     pub const fn push_default(self) -> bool {
-        matches!(self, Kind::YourTurn | Kind::ClockWarning | Kind::Challenge)
+        matches!(
+            self,
+            Kind::YourTurn | Kind::ClockWarning | Kind::Challenge | Kind::GameFinished
+        )
     }
 }
 
@@ -791,7 +796,7 @@ mod tests {
                 push: true
             }
         );
-        assert!(!channels_for(Kind::GameFinished, &json!({}), Some(&on), Mail::On).push);
+        assert!(!channels_for(Kind::DrawOffer, &json!({}), Some(&on), Mail::On).push);
         assert_eq!(
             channels_for(Kind::YourTurn, &json!({}), None, Mail::On),
             Channels::default()
