@@ -869,6 +869,10 @@ async fn without_smtp_email_is_off_and_bad_choices_are_refused(app: TestApp) {
     );
     assert_eq!(
         body["game_finished"],
+        json!({"in_site": true, "email": null, "push": true})
+    );
+    assert_eq!(
+        body["draw_offer"],
         json!({"in_site": true, "email": null, "push": false})
     );
     let page = app.page_html_as(&white, "/settings").await;
