@@ -394,5 +394,98 @@
   }
   setInterval(tick, 15000);
 
+  // Web Push on the settings page: register the service worker, show whether this
+  // browser is notified, and subscribe or unsubscribe it. Without script the section
+  // says that it needs script; the devices' list and its remove forms work anyway.
+  function pushSection() {
+    var section = document.getElementById("push");
+    if (!section) return;
+    var state = document.getElementById("push-state");
+    var enable = document.getElementById("push-enable");
+    var disable = document.getElementById("push-disable");
+    var hint = document.getElementById("push-needs-script");
+    if (hint) hint.hidden = true;
+    function say(key) {
+      state.textContent = section.getAttribute("data-text-" + key) || "";
+      state.hidden = false;
+      section.setAttribute("data-push-state", key);
+    }
+    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !window.isSecureContext) {
+      say("unsupported");
+      return;
+    }
+    function deviceOf(endpoint) {
+      var rows = section.querySelectorAll("tr[data-endpoint]");
+      for (var i = 0; i < rows.length; i++) {
+        if (rows[i].getAttribute("data-endpoint") === endpoint) return rows[i].getAttribute("data-device-id");
+      }
+      return null;
+    }
+    function keyBytes(text) {
+      var base64 = (text + "===".slice((text.length + 3) % 4)).replace(/-/g, "+").replace(/_/g, "/");
+      var raw = atob(base64);
+      var bytes = new Uint8Array(raw.length);
+      for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+      return bytes;
+    }
+    function show(subscription) {
+      var on = !!subscription && deviceOf(subscription.endpoint) !== null;
+      say(on ? "on" : (typeof Notification !== "undefined" && Notification.permission === "denied" ? "denied" : "off"));
+      enable.hidden = on;
+      disable.hidden = !on;
+    }
+    function failed() {
+      say("failed");
+      enable.hidden = false;
+    }
+    navigator.serviceWorker.register("/push-sw.js", { scope: "/" }).then(function (registration) {
+      section.setAttribute("data-worker", "registered");
+      return registration.pushManager.getSubscription().then(show).then(function () {
+        enable.addEventListener("click", function () {
+          enable.disabled = true;
+          fetch("/api/v1/push/key", { credentials: "same-origin" })
+            .then(function (response) { return response.json(); })
+            .then(function (key) {
+              return registration.pushManager.subscribe({
+                userVisibleOnly: true,
+                applicationServerKey: keyBytes(key.public_key)
+              });
+            })
+            .then(function (subscription) {
+              return fetch("/api/v1/me/push-subscriptions", {
+                method: "POST",
+                credentials: "same-origin",
+                headers: { "Content-Type": "application/json" },
+                body: JSON.stringify(subscription.toJSON())
+              });
+            })
+            .then(function (response) {
+              if (!response.ok) throw new Error("subscribing answered " + response.status);
+              location.reload();
+            })
+            .catch(function () {
+              enable.disabled = false;
+              if (typeof Notification !== "undefined" && Notification.permission === "denied") say("denied");
+              else failed();
+            });
+        });
+        disable.addEventListener("click", function () {
+          disable.disabled = true;
+          registration.pushManager.getSubscription().then(function (subscription) {
+            var id = subscription ? deviceOf(subscription.endpoint) : null;
+            var forget = id
+              ? fetch("/api/v1/me/push-subscriptions/" + encodeURIComponent(id), { method: "DELETE", credentials: "same-origin" })
+              : Promise.resolve();
+            return forget.then(function () { return subscription && subscription.unsubscribe(); });
+          }).then(function () { location.reload(); }, function () { disable.disabled = false; failed(); });
+        });
+      });
+    }).catch(function () {
+      section.setAttribute("data-worker", "failed");
+      say("unsupported");
+    });
+  }
+  pushSection();
+
   listen();
 })();

@@ -132,6 +132,20 @@ pub fn describe(config: &Config) -> String {
             config.leaderboard_active_days.to_string(),
         ),
         ("BODY_LIMIT_BYTES", config.body_limit_bytes.to_string()),
+        (
+            "VAPID_PRIVATE_KEY",
+            if config.push.vapid_private_key.is_some() {
+                "****"
+            } else {
+                "(generated, in the database)"
+            }
+            .to_owned(),
+        ),
+        ("VAPID_SUBJECT", config.push.vapid_subject.clone()),
+        (
+            "PUSH_ALLOW_HTTP_ENDPOINTS",
+            config.push.allow_http_endpoints.to_string(),
+        ),
         ("HASH_THREADS", limits.hash_threads.to_string()),
         ("HASH_QUEUE", limits.hash_queue.to_string()),
         ("SIGNUP_PER_HOUR", limits.signups_per_hour.to_string()),
@@ -151,6 +165,20 @@ pub fn describe(config: &Config) -> String {
         (
             "MAX_TOKENS_PER_ACCOUNT",
             limits.max_tokens_per_account.to_string(),
+        ),
+        (
+            "SMTP_URL",
+            config.mail.as_ref().map_or_else(
+                || "(unset: e-mail is off)".to_owned(),
+                |mail| redact_url(mail.smtp_url.expose()),
+            ),
+        ),
+        (
+            "MAIL_FROM",
+            config
+                .mail
+                .as_ref()
+                .map_or_else(String::new, |mail| mail.from.clone()),
         ),
     ];
     lines
@@ -347,5 +375,24 @@ mod tests {
         );
         assert!(!text.contains("hunter2"));
         assert!(text.contains("LISTEN_ADDR=127.0.0.1:8080"));
+    }
+
+    #[test]
+    fn check_config_shows_mail_without_the_smtp_password() {
+        let text = describe(&Config::from_lookup(|_| None).unwrap());
+        assert!(text.contains("SMTP_URL=(unset: e-mail is off)"), "{text}");
+        let config = Config::from_lookup(|name| match name {
+            "SMTP_URL" => Some("smtp://mailer:hunter2@mail.example.org:587?tls=required".into()),
+            "MAIL_FROM" => Some("games@example.org".into()),
+            _ => None,
+        })
+        .unwrap();
+        let text = describe(&config);
+        assert!(
+            text.contains("SMTP_URL=smtp://mailer:****@mail.example.org:587?tls=required"),
+            "{text}"
+        );
+        assert!(text.contains("MAIL_FROM=games@example.org"), "{text}");
+        assert!(!text.contains("hunter2"));
     }
 }

@@ -77,6 +77,125 @@ pub struct Config {
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// Limits on password hashing and on account requests per client address.
     pub accounts: AccountLimits,
+    /// Web Push: the VAPID key and contact, and which endpoints are accepted.
+    pub push: PushConfig,
+    /// `SMTP_URL` and `MAIL_FROM`: e-mail, when both are set (neither: e-mail is off).
+    pub mail: Option<MailConfig>,
+}
+
+/// Web Push settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushConfig {
+    /// `VAPID_PRIVATE_KEY`: the VAPID private key (the P-256 scalar, 32 bytes in
+    /// base64url, as `web-push generate-vapid-keys` prints it). Unset: a key pair is
+    /// generated on first start and kept in the database.
+    pub vapid_private_key: Option<Secret>,
+    /// `VAPID_SUBJECT`: the contact push services may write to, a `mailto:` or `https:`
+    /// URL (default: `PUBLIC_URL`).
+    pub vapid_subject: String,
+    /// `PUSH_ALLOW_HTTP_ENDPOINTS`: accept plain-http push endpoints and endpoints on
+    /// loopback or private addresses (default false; only for tests and development,
+    /// since a subscriber could otherwise make the server post into its own network).
+    pub allow_http_endpoints: bool,
+}
+
+impl PushConfig {
+    fn from_lookup(
+        lookup: &impl Fn(&str) -> Option<String>,
+        public_url: &PublicUrl,
+    ) -> Result<PushConfig, ConfigError> {
+        let vapid_private_key = lookup("VAPID_PRIVATE_KEY")
+            .map(|key| key.trim().to_owned())
+            .filter(|key| !key.is_empty());
+        if let Some(key) = &vapid_private_key
+            && let Err(message) = crate::domain::push::VapidKeys::from_private(key)
+        {
+            return Err(ConfigError {
+                variable: "VAPID_PRIVATE_KEY",
+                message,
+            });
+        }
+        let configured = lookup("VAPID_SUBJECT")
+            .map(|subject| subject.trim().to_owned())
+            .filter(|subject| !subject.is_empty());
+        if let Some(subject) = &configured {
+            let contact = subject
+                .strip_prefix("mailto:")
+                .or_else(|| subject.strip_prefix("https://"));
+            if contact.is_none_or(|rest| rest.is_empty() || rest.contains(char::is_whitespace)) {
+                return Err(ConfigError {
+                    variable: "VAPID_SUBJECT",
+                    message: "expected a mailto: or https: URL (push services write to it)"
+                        .to_owned(),
+                });
+            }
+        }
+        let vapid_subject = configured.unwrap_or_else(|| public_url.base.clone());
+        let allow_http_endpoints = match lookup("PUSH_ALLOW_HTTP_ENDPOINTS")
+            .as_deref()
+            .map(str::trim)
+        {
+            None | Some("" | "false" | "0") => false,
+            Some("true" | "1") => true,
+            Some(_) => {
+                return Err(ConfigError {
+                    variable: "PUSH_ALLOW_HTTP_ENDPOINTS",
+                    message: "expected `true` or `false`".to_owned(),
+                });
+            }
+        };
+        Ok(PushConfig {
+            vapid_private_key: vapid_private_key.map(Secret),
+            vapid_subject,
+            allow_http_endpoints,
+        })
+    }
+}
+
+/// How the server sends e-mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailConfig {
+    /// `SMTP_URL`: the SMTP server in lettre's URL form (`smtp://host:port`,
+    /// `smtp://user:password@host:587?tls=required`, `smtps://host`); it may hold a
+    /// password.
+    pub smtp_url: Secret,
+    /// `MAIL_FROM`: the sender, `address` or `Name <address>`.
+    pub from: String,
+}
+
+impl MailConfig {
+    fn from_lookup(
+        lookup: &impl Fn(&str) -> Option<String>,
+    ) -> Result<Option<MailConfig>, ConfigError> {
+        let value = |name| lookup(name).filter(|value| !value.trim().is_empty());
+        match (value("SMTP_URL"), value("MAIL_FROM")) {
+            (None, None) => Ok(None),
+            (Some(_), None) => Err(ConfigError {
+                variable: "MAIL_FROM",
+                message: "SMTP_URL is set: set MAIL_FROM too (the sender's address)".to_owned(),
+            }),
+            (None, Some(_)) => Err(ConfigError {
+                variable: "SMTP_URL",
+                message: "MAIL_FROM is set: set SMTP_URL too (smtp://host:port)".to_owned(),
+            }),
+            (Some(url), Some(from)) => {
+                let url = url.trim().to_owned();
+                crate::mail::check_smtp_url(&url).map_err(|message| ConfigError {
+                    variable: "SMTP_URL",
+                    message,
+                })?;
+                let from = from.trim().to_owned();
+                crate::mail::check_mailbox(&from).map_err(|message| ConfigError {
+                    variable: "MAIL_FROM",
+                    message,
+                })?;
+                Ok(Some(MailConfig {
+                    smtp_url: Secret(url),
+                    from,
+                }))
+            }
+        }
+    }
 }
 
 /// Limits that keep sign-up, login and token floods from taking the server down.
@@ -295,7 +414,6 @@ impl Config {
             max_connections_per_address: parse(&lookup, "MAX_CONNECTIONS_PER_ADDRESS", "64")?,
             header_read_timeout: millis("HEADER_READ_TIMEOUT_MS", "10000")?,
             body_read_timeout: millis("BODY_READ_TIMEOUT_MS", "10000")?,
-            public_url,
             log_filter,
             log_format,
             sweep_interval: (sweep_secs > 0).then(|| Duration::from_secs(sweep_secs)),
@@ -342,6 +460,9 @@ impl Config {
                 message,
             })?,
             accounts: AccountLimits::from_lookup(&lookup)?,
+            mail: MailConfig::from_lookup(&lookup)?,
+            push: PushConfig::from_lookup(&lookup, &public_url)?,
+            public_url,
         })
     }
 }
@@ -414,11 +535,45 @@ mod tests {
             ("LOGIN_ADDRESS_MAX_FAILURES", "lots"),
             ("LOGIN_BACKOFF_MAX_SECS", "soon"),
             ("MAX_TOKENS_PER_ACCOUNT", "-1"),
+            ("VAPID_PRIVATE_KEY", "not-a-key"),
+            ("VAPID_SUBJECT", "someone@example.org"),
+            ("PUSH_ALLOW_HTTP_ENDPOINTS", "yes"),
         ] {
             let error = config(&[(name, value)]).unwrap_err();
             assert_eq!(error.variable, name);
             assert!(error.to_string().contains(name), "{error}");
         }
+    }
+
+    #[test]
+    fn mail_needs_both_variables_and_good_values() {
+        assert_eq!(config(&[]).unwrap().mail, None);
+        let from = ("MAIL_FROM", "Boardgames <games@example.org>");
+        for (vars, variable) in [
+            (vec![("SMTP_URL", "smtp://localhost:25")], "MAIL_FROM"),
+            (vec![from], "SMTP_URL"),
+            (vec![("SMTP_URL", "http://localhost"), from], "SMTP_URL"),
+            (vec![("SMTP_URL", "smtp://"), from], "SMTP_URL"),
+            (vec![("SMTP_URL", "smtp://x?tls=maybe"), from], "SMTP_URL"),
+            (
+                vec![("SMTP_URL", "smtp://x"), ("MAIL_FROM", "not an address")],
+                "MAIL_FROM",
+            ),
+        ] {
+            let error = config(&vars).unwrap_err();
+            assert_eq!(error.variable, variable, "{vars:?}");
+        }
+        for url in [
+            "smtp://localhost:2525",
+            "smtps://user:hunter2@mail.example.org",
+            "smtp://mail.example.org:587?tls=required",
+        ] {
+            let mail = config(&[("SMTP_URL", url), from]).unwrap().mail.unwrap();
+            assert_eq!(mail.smtp_url.expose(), url);
+            assert_eq!(mail.from, "Boardgames <games@example.org>");
+        }
+        let config = config(&[("SMTP_URL", "smtps://u:hunter2@mail.example.org"), from]).unwrap();
+        assert!(!format!("{config:?}").contains("hunter2"));
     }
 
     #[test]
@@ -433,5 +588,22 @@ mod tests {
     fn secrets_do_not_print() {
         let config = config(&[("DATABASE_URL", "postgres://u:hunter2@db/x")]).unwrap();
         assert!(!format!("{config:?}").contains("hunter2"));
+        let key = "RS0WdYWWo1HajXg3NZR1olzCf31i-ZBGDkFyCs7j1jw";
+        let with_key = self::config(&[("VAPID_PRIVATE_KEY", key)]).unwrap();
+        assert!(!format!("{with_key:?}").contains(key));
+    }
+
+    #[test]
+    fn the_vapid_subject_defaults_to_the_public_url() {
+        let push = config(&[("PUBLIC_URL", "https://games.example.org/")])
+            .unwrap()
+            .push;
+        assert_eq!(push.vapid_subject, "https://games.example.org");
+        assert!(push.vapid_private_key.is_none());
+        assert!(!push.allow_http_endpoints);
+        let push = config(&[("VAPID_SUBJECT", "mailto:admin@example.org")])
+            .unwrap()
+            .push;
+        assert_eq!(push.vapid_subject, "mailto:admin@example.org");
     }
 }

@@ -44,6 +44,18 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("auto_vacation", Int),
             ("after_move", Text),
             ("confirm_moves", Int),
+            ("email", Text),
+            ("email_verified_at", Int),
+            ("email_token_hash", Text),
+            ("email_token_expires", Int),
+            ("reset_token_hash", Text),
+            ("reset_token_expires", Int),
+            ("unsubscribe_key", Text),
+            ("language", Text),
+            ("email_digest", Int),
+            ("digest_hour", Int),
+            ("digest_last_date", Text),
+            ("digest_next_at", Int),
         ],
     ),
     (
@@ -223,11 +235,52 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("sent_by", Text),
             ("failed_at", Int),
             ("last_error", Text),
+            ("payload", Text),
+            ("dedupe", Text),
         ],
     ),
     (
         "notification_preferences",
-        &[("user_id", Text), ("kind", Text), ("in_site", Int)],
+        &[
+            ("user_id", Text),
+            ("kind", Text),
+            ("in_site", Int),
+            ("email", Int),
+            ("push", Int),
+        ],
+    ),
+    // The devices and the VAPID key pair they subscribed with go together: a device
+    // only accepts pushes signed with that key.
+    (
+        "vapid_keys",
+        &[
+            ("id", Int),
+            ("private_key", Text),
+            ("public_key", Text),
+            ("created_at", Int),
+        ],
+    ),
+    (
+        "push_subscriptions",
+        &[
+            ("id", Text),
+            ("user_id", Text),
+            ("endpoint", Text),
+            ("p256dh", Text),
+            ("auth", Text),
+            ("label", Text),
+            ("lang", Text),
+            ("created_at", Int),
+            ("last_success_at", Int),
+        ],
+    ),
+    (
+        "push_deliveries",
+        &[
+            ("outbox_id", Text),
+            ("subscription_id", Text),
+            ("delivered_at", Int),
+        ],
     ),
 ];
 

@@ -17,6 +17,7 @@ pub mod error;
 pub mod events;
 pub mod extract;
 pub mod jobs;
+pub mod mail;
 pub mod metrics;
 pub mod ops;
 pub mod startup;

@@ -293,6 +293,10 @@ pub async fn build_state(
         .map_err(|error| AppError::Unavailable(format!("seeding variant_stats: {error}")))?;
     let url = config.database_url.expose().to_owned();
     let state = AppState::new(config, db, clock);
+    // The VAPID key pair is generated (or read) at start, not at the first push.
+    crate::domain::push::vapid_keys(&state)
+        .await
+        .map_err(|error| AppError::Unavailable(format!("reading the VAPID key pair: {error}")))?;
     events::presence::start(
         state.db.clone(),
         state.events.clone(),

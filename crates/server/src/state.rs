@@ -36,6 +36,10 @@ pub struct AppState {
     pub instance_id: Arc<String>,
     /// Wakes this instance's outbox job (after a commit that wrote notices).
     pub outbox_wake: Arc<tokio::sync::Notify>,
+    /// Web Push: the VAPID key pair once read, and the HTTP client.
+    pub push: Arc<crate::jobs::push::PushContext>,
+    /// The SMTP mailer when `SMTP_URL` and `MAIL_FROM` are set; `None`: e-mail is off.
+    pub mailer: Option<crate::mail::Mailer>,
 }
 
 impl AppState {
@@ -52,7 +56,15 @@ impl AppState {
         );
         let address_limits = AddressLimits::new(&config.accounts);
         let hashing = HashPool::new(config.accounts.hash_threads, config.accounts.hash_queue);
+        // The configuration checked both variables: a mailer that cannot be built here
+        // is logged and e-mail stays off.
+        let mailer = config.mail.as_ref().and_then(|mail| {
+            crate::mail::Mailer::new(mail)
+                .inspect_err(|error| tracing::error!(%error, "e-mail is off"))
+                .ok()
+        });
         AppState {
+            mailer,
             events: EventHub::new(db.backend),
             db,
             config: Arc::new(config),
@@ -62,12 +74,19 @@ impl AppState {
             hashing,
             instance_id: Arc::new(crate::domain::new_id()),
             outbox_wake: Arc::new(tokio::sync::Notify::new()),
+            push: Arc::default(),
         }
     }
 
     /// Wakes this instance's outbox job: notices were committed.
     pub fn wake_outbox(&self) {
         self.outbox_wake.notify_one();
+    }
+
+    /// Whether e-mail is configured (`SMTP_URL` and `MAIL_FROM`).
+    #[must_use]
+    pub fn mail_enabled(&self) -> bool {
+        self.mailer.is_some()
     }
 
     /// Unix seconds now, from the state's clock.

@@ -14,7 +14,7 @@ use std::time::Duration;
 use crate::{
     AppState,
     db::sweeper::{self, Recorded},
-    domain::{game, notifications},
+    domain::{email, game, notifications},
     error::AppError,
 };
 
@@ -51,8 +51,9 @@ pub async fn protect_from_downtime(state: &AppState) -> Result<i64, AppError> {
 }
 
 /// One round: [`protect_from_downtime`], then [`game::sweep_overdue`], then the time
-/// warnings due ([`game::sweep_warnings`]), then the pruning of old notices
-/// ([`notifications::prune`]). Returns how many games ended on time.
+/// warnings due ([`game::sweep_warnings`]), then the daily digests due
+/// ([`email::queue_digests`]), then the pruning of old notices ([`notifications::prune`]).
+/// Returns how many games ended on time.
 ///
 /// # Errors
 ///
@@ -63,6 +64,12 @@ pub async fn round(state: &AppState) -> Result<usize, AppError> {
     let warnings = game::sweep_warnings(state).await?;
     if !warnings.is_empty() {
         tracing::info!(warnings = warnings.len(), "time warnings given");
+    }
+    if state.mail_enabled() {
+        let digests = email::queue_digests(state).await?;
+        if digests > 0 {
+            tracing::info!(digests, "daily digests queued");
+        }
     }
     let (notices, deliveries) = notifications::prune(state).await?;
     if notices + deliveries > 0 {

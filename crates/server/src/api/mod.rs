@@ -7,6 +7,7 @@ pub mod clocks;
 pub mod events;
 pub mod games;
 pub mod notifications;
+pub mod push;
 pub mod ratings;
 pub mod time_settings;
 
@@ -49,6 +50,9 @@ use crate::{
         notifications::mark_read, notifications::mark_all_read,
         notifications::notification_preferences,
         notifications::change_notification_preferences,
+        push::push_key, push::list_push_subscriptions, push::create_push_subscription,
+        push::delete_push_subscription,
+        notifications::show_email, notifications::set_email,
         ratings::leaderboard, ratings::profile, ratings::player_games, ratings::variant_games,
     ),
     components(schemas(ErrorBody, GameEvent, TurnNotice, NotificationNotice)),
@@ -58,7 +62,7 @@ use crate::{
         (name = "challenges", description = "challenges and accepting them"),
         (name = "games", description = "games, moves, draws, statistics"),
         (name = "events", description = "live server-sent events: games and turn notices"),
-        (name = "notifications", description = "the notification centre: notices, read, preferences"),
+        (name = "notifications", description = "the notification centre: notices, read, preferences, Web Push devices"),
         (name = "ratings", description = "Glicko-2 ratings per variant, leaderboards, profiles"),
     )
 )]
@@ -183,6 +187,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(ratings::routes())
         .merge(time_settings::routes())
         .merge(notifications::routes())
+        .merge(push::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 

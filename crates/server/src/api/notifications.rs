@@ -1,5 +1,6 @@
 //! The caller's notification centre: notices newest first (a keyset cursor), mark one or
-//! all read, the unread count, and the per-kind preferences.
+//! all read, the unread count, the per-kind and per-channel preferences with the daily
+//! digest, and the caller's e-mail address.
 
 use axum::{
     Router,
@@ -12,9 +13,13 @@ use utoipa::ToSchema;
 use crate::{
     AppState,
     clock::rfc3339,
-    domain::notifications::{self, Kind, Notification, Preferences},
+    domain::{
+        email::{self, EmailSettings},
+        notifications::{self, DigestChange, Kind, KindChange, Notification, Preferences},
+    },
     error::{AppError, ErrorBody},
     extract::{CurrentUser, Json, Path, Query},
+    web::i18n::Lang,
 };
 
 /// The notification routes.
@@ -31,6 +36,7 @@ pub(crate) fn routes() -> Router<AppState> {
             "/api/v1/me/notifications",
             get(notification_preferences).patch(change_notification_preferences),
         )
+        .route("/api/v1/me/email", get(show_email).put(set_email))
 }
 
 /// A notice.
@@ -183,14 +189,38 @@ async fn mark_all_read(
     Ok(axum::Json(ReadAllDto { marked, unread: 0 }))
 }
 
-/// One kind's preference.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+/// One kind's preference per channel. In a change, each channel absent stays as it is.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, ToSchema)]
 pub struct KindPreferenceDto {
     /// Whether notices of the kind are written to the centre (and its live channel).
-    pub in_site: bool,
+    #[serde(default)]
+    pub in_site: Option<bool>,
+    /// Whether they are mailed at once (null where e-mail is not offered: only
+    /// `clock_warning` is mailed, for a day and an hour left; turns and challenges wait for
+    /// the daily digest). Needs a verified address and a server that sends mail.
+    #[serde(default)]
+    pub email: Option<bool>,
+    /// Whether they are pushed to the player's subscribed browsers.
+    #[serde(default)]
+    pub push: Option<bool>,
 }
 
-/// The caller's preferences per kind. In a change, each kind absent stays as it is.
+/// The daily e-mail digest: the games where it is the caller's turn (least time left
+/// first) and the challenges to them, once a day at their hour, only when something
+/// waits.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, ToSchema)]
+pub struct DigestDto {
+    /// On or off (on by default; sent only to a verified address).
+    #[serde(default)]
+    pub email: Option<bool>,
+    /// The local hour it is sent at, 0 to 23, in the caller's time zone (default 8).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 23)]
+    pub hour: Option<i64>,
+}
+
+/// The caller's preferences per kind and channel, and the digest. In a change, each part
+/// absent stays as it is.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PreferencesDto {
     /// The opponent moved.
@@ -208,6 +238,14 @@ pub struct PreferencesDto {
     /// The caller's time in a game runs out.
     #[serde(default)]
     pub clock_warning: Option<KindPreferenceDto>,
+    /// The daily digest.
+    #[serde(default)]
+    pub digest: Option<DigestDto>,
+    /// Read only: whether this server sends e-mail at all (`SMTP_URL` and `MAIL_FROM`);
+    /// without it the e-mail choices are kept but nothing is mailed.
+    #[serde(default)]
+    #[schema(read_only)]
+    pub email_enabled: Option<bool>,
 }
 
 impl PreferencesDto {
@@ -226,7 +264,9 @@ impl From<Preferences> for PreferencesDto {
     fn from(preferences: Preferences) -> PreferencesDto {
         let of = |kind| {
             Some(KindPreferenceDto {
-                in_site: preferences.in_site(kind),
+                in_site: Some(preferences.in_site(kind)),
+                email: preferences.email(kind),
+                push: Some(preferences.push(kind)),
             })
         };
         PreferencesDto {
@@ -235,11 +275,18 @@ impl From<Preferences> for PreferencesDto {
             challenge: of(Kind::Challenge),
             game_finished: of(Kind::GameFinished),
             clock_warning: of(Kind::ClockWarning),
+            digest: Some(DigestDto {
+                email: Some(preferences.email.digest),
+                hour: Some(preferences.email.digest_hour),
+            }),
+            email_enabled: Some(preferences.email.enabled),
         }
     }
 }
 
-/// The caller's notification preferences per kind (all on by default).
+/// The caller's notification preferences per kind and channel (in the centre: all on;
+/// e-mail: the clock warnings; push: turns, clock warnings and challenges), and the
+/// daily digest.
 #[utoipa::path(get, path = "/api/v1/me/notifications", tag = "notifications",
     security(("bearer" = []), ("session" = [])),
     responses(
@@ -255,8 +302,9 @@ async fn notification_preferences(
     ))
 }
 
-/// Changes the caller's preferences of the kinds given. A kind turned off is no longer
-/// written (the notices already written stay).
+/// Changes the caller's preferences of the kinds and channels given, and the digest. A
+/// kind turned off in the site is no longer written to the centre (the notices already
+/// written stay); its e-mail still goes when chosen.
 #[utoipa::path(patch, path = "/api/v1/me/notifications", tag = "notifications",
     request_body = PreferencesDto,
     security(("bearer" = []), ("session" = [])),
@@ -266,21 +314,111 @@ async fn notification_preferences(
         (status = 401, description = "not signed in", body = ErrorBody),
         (status = 403, description = "cross-site request with the session cookie",
             body = ErrorBody),
-        (status = 422, description = "a body of the wrong shape (`invalid_body`)",
-            body = ErrorBody),
+        (status = 422, description = "a body of the wrong shape (`invalid_body`), e-mail \
+            chosen for a kind that is not mailed (`email_not_offered`), a digest hour \
+            outside 0 to 23 (`invalid_digest_hour`)", body = ErrorBody),
     ))]
 async fn change_notification_preferences(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
+    headers: axum::http::HeaderMap,
     Json(body): Json<PreferencesDto>,
 ) -> Result<axum::Json<PreferencesDto>, AppError> {
-    let changes: Vec<(Kind, bool)> = body
+    let changes: Vec<KindChange> = body
         .slots()
         .into_iter()
-        .filter_map(|(kind, preference)| preference.map(|p| (kind, p.in_site)))
+        .filter_map(|(kind, preference)| {
+            preference.map(|p| KindChange {
+                kind,
+                in_site: p.in_site,
+                email: p.email,
+                push: p.push,
+            })
+        })
         .collect();
+    let digest = body
+        .digest
+        .map_or_else(DigestChange::default, |digest| DigestChange {
+            on: digest.email,
+            hour: digest.hour,
+        });
+    let lang = Lang::from_headers(&headers);
     Ok(axum::Json(
-        notifications::change_preferences(&state, &user, &changes)
+        notifications::change_preferences(&state, &user, &changes, digest, Some(lang))
+            .await?
+            .into(),
+    ))
+}
+
+/// The caller's e-mail address.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmailDto {
+    /// Whether this server sends e-mail at all.
+    pub enabled: bool,
+    /// The address, or null.
+    pub address: Option<String>,
+    /// Whether its verification link was followed (nothing but that link is mailed to an
+    /// unverified address).
+    pub verified: bool,
+}
+
+impl From<EmailSettings> for EmailDto {
+    fn from(settings: EmailSettings) -> EmailDto {
+        EmailDto {
+            enabled: settings.enabled,
+            address: settings.address,
+            verified: settings.verified,
+        }
+    }
+}
+
+/// A new address.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SetEmailDto {
+    /// The address (at most 254 characters); empty removes it.
+    #[schema(max_length = 254)]
+    pub address: String,
+}
+
+/// The caller's e-mail address and whether it is verified.
+#[utoipa::path(get, path = "/api/v1/me/email", tag = "notifications",
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 200, description = "the address", body = EmailDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+    ))]
+async fn show_email(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<axum::Json<EmailDto>, AppError> {
+    Ok(axum::Json(email::settings(&state, &user).await?.into()))
+}
+
+/// Sets the caller's address (empty removes it): it is unverified until the link mailed
+/// to it (valid two days, in the request's language) is followed.
+#[utoipa::path(put, path = "/api/v1/me/email", tag = "notifications",
+    request_body = SetEmailDto,
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 200, description = "the address, unverified; the link is on its way",
+            body = EmailDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "cross-site request with the session cookie",
+            body = ErrorBody),
+        (status = 409, description = "this server sends no e-mail (`email_disabled`)",
+            body = ErrorBody),
+        (status = 422, description = "not an address (`invalid_email`) or a body of the \
+            wrong shape (`invalid_body`)", body = ErrorBody),
+    ))]
+async fn set_email(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    headers: axum::http::HeaderMap,
+    Json(body): Json<SetEmailDto>,
+) -> Result<axum::Json<EmailDto>, AppError> {
+    let lang = Lang::from_headers(&headers);
+    Ok(axum::Json(
+        email::set_address(&state, &user, &body.address, lang)
             .await?
             .into(),
     ))

@@ -6,7 +6,9 @@
 
 pub mod challenges;
 pub mod games;
+pub mod mail;
 pub mod notifications;
+pub mod push;
 pub mod ratings;
 pub mod stats;
 pub mod sweeper;

@@ -81,11 +81,16 @@ pub async fn record(
         return Ok(None);
     };
     for channel in channels {
-        sqlx::query(
+        let condition = if *channel == crate::jobs::push::PUSH {
+            push_wanted()
+        } else {
+            "true"
+        };
+        sqlx::query(&format!(
             "insert into outbox \
              (id, notification_id, user_id, channel, created_at, next_attempt_at) \
-             values ($1, $2, $3, $4, $5, $5)",
-        )
+             select $1, $2, $3, $4, $5, $5 where {condition}"
+        ))
         .bind(crate::domain::new_id())
         .bind(&id)
         .bind(notice.user_id)
@@ -95,6 +100,154 @@ pub async fn record(
         .await?;
     }
     Ok(Some(id))
+}
+
+/// When a push row asked for ([`crate::domain::notifications::channels_for`], the
+/// player's choice for the kind) is queued, as an SQL condition over the outbox insert's
+/// parameters (`$2` the notice, just written in this transaction; `$3` the player): the
+/// player has at least one device subscribed (no row, and no send, for everyone else).
+#[must_use]
+pub const fn push_wanted() -> &'static str {
+    "exists (select 1 from push_subscriptions s where s.user_id = $3)"
+}
+
+/// Queues one delivery on `channel` to `user_id` at `now`: of notice `notification_id`
+/// when given, with its own `payload` when given, and at most once per channel and
+/// `dedupe` key when given. Returns whether it was queued (false: the key was queued
+/// before).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn queue(
+    conn: &mut AnyConnection,
+    delivery: &NewDelivery<'_>,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "insert into outbox \
+         (id, notification_id, user_id, channel, created_at, next_attempt_at, payload, dedupe) \
+         values ($1, $2, $3, $4, $5, $5, $6, $7) \
+         on conflict (channel, dedupe) where dedupe is not null do nothing",
+    )
+    .bind(crate::domain::new_id())
+    .bind(delivery.notification_id)
+    .bind(delivery.user_id)
+    .bind(delivery.channel)
+    .bind(now)
+    .bind(delivery.payload.as_deref())
+    .bind(delivery.dedupe.as_deref())
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A delivery to queue ([`queue`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewDelivery<'a> {
+    /// Its player.
+    pub user_id: &'a str,
+    /// The channel.
+    pub channel: &'a str,
+    /// The notice it delivers, if any.
+    pub notification_id: Option<&'a str>,
+    /// What it says (JSON), fixed now.
+    pub payload: Option<String>,
+    /// A key queued at most once per channel.
+    pub dedupe: Option<String>,
+}
+
+/// What decides a notice's channels for one player and kind: their preference row (null
+/// columns: the kind's default) and whether they have a verified address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromRow)]
+pub struct ChannelRow {
+    /// `in_site` (null: no row).
+    pub in_site: Option<i64>,
+    /// `email` (null: the default).
+    pub email: Option<i64>,
+    /// `push` (null: the default).
+    pub push: Option<i64>,
+    /// 1 when the player has a verified address.
+    pub verified: i64,
+}
+
+/// The [`ChannelRow`] of `user_id` and `kind`; `None` when there is no such player.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn channel_row(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    kind: &str,
+) -> Result<Option<ChannelRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select p.in_site, p.email, p.push, \
+         cast(case when u.email_verified_at is null or u.email is null then 0 else 1 end \
+             as bigint) as verified \
+         from users u left join notification_preferences p \
+             on p.user_id = u.id and p.kind = $2 \
+         where u.id = $1",
+    )
+    .bind(user_id)
+    .bind(kind)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Every preference row of `user_id`: (kind, in_site, email, push), nulls for defaults.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn preference_rows(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Vec<(String, i64, Option<i64>, Option<i64>)>, sqlx::Error> {
+    sqlx::query_as(
+        "select kind, in_site, email, push from notification_preferences \
+         where user_id = $1 order by kind",
+    )
+    .bind(user_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// A channel column of `notification_preferences` beside `in_site`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChannelColumn {
+    /// `email`.
+    Email,
+    /// `push`.
+    Push,
+}
+
+/// Sets `user_id`'s `column` of `kind` (the row made with the defaults if missing).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn set_channel(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    kind: &str,
+    column: ChannelColumn,
+    on: bool,
+) -> Result<(), sqlx::Error> {
+    let column = match column {
+        ChannelColumn::Email => "email",
+        ChannelColumn::Push => "push",
+    };
+    sqlx::query(&format!(
+        "insert into notification_preferences (user_id, kind, {column}) values ($1, $2, $3) \
+         on conflict (user_id, kind) do update set {column} = excluded.{column}"
+    ))
+    .bind(user_id)
+    .bind(kind)
+    .bind(i64::from(on))
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// One notice of `user_id`.
@@ -289,14 +442,16 @@ pub async fn set_in_site(
 pub struct ClaimedDelivery {
     /// The row's id.
     pub id: String,
-    /// The notice to deliver.
-    pub notification_id: String,
+    /// The notice to deliver (`None`: a delivery of its own, such as a digest).
+    pub notification_id: Option<String>,
     /// Its player.
     pub user_id: String,
     /// The channel.
     pub channel: String,
     /// Claims so far, this one included.
     pub attempts: i64,
+    /// What the delivery says, fixed when it was queued (JSON), if it carries it.
+    pub payload: Option<String>,
 }
 
 /// Claims up to `limit` due rows for `instance` until `lease_until`: one guarded update
@@ -326,7 +481,7 @@ pub async fn claim_due(
              order by next_attempt_at limit $4{lock}) \
          and sent_at is null and failed_at is null \
          and (claimed_until is null or claimed_until <= $3) \
-         returning id, notification_id, user_id, channel, attempts"
+         returning id, notification_id, user_id, channel, attempts, payload"
     ))
     .bind(instance)
     .bind(lease_until)
@@ -395,8 +550,8 @@ pub async fn mark_failed(
 pub struct OutboxRow {
     /// Its id.
     pub id: String,
-    /// The notice.
-    pub notification_id: String,
+    /// The notice (`None`: a delivery of its own).
+    pub notification_id: Option<String>,
     /// The channel.
     pub channel: String,
     /// Claims so far.

@@ -3,12 +3,14 @@
 
 pub mod accounts;
 pub mod challenges;
+pub mod email;
 pub mod game;
 pub mod hashing;
 pub mod notifications;
 pub mod pages;
 pub mod player_time;
 pub mod profiles;
+pub mod push;
 pub mod ratings;
 pub mod settings;
 pub mod throttle;

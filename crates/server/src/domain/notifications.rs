@@ -80,19 +80,100 @@ impl Kind {
         }
     }
 
-    /// The channels beyond the centre's page a notice of this kind is delivered to,
-    /// through the outbox. Today the live channel (the player's open event streams);
-    /// e-mail and push join here, by the player's preferences.
+    /// Whether a player may choose e-mail for this kind: only the clock warnings are
+    /// mailed at once (the day-left and hour-left ones); the rest waits for the digest.
     #[must_use]
-    pub const fn channels(self) -> &'static [&'static str] {
-        &[crate::jobs::outbox::LIVE]
+    pub const fn email_offered(self) -> bool {
+        matches!(self, Kind::ClockWarning)
+    }
+
+    /// E-mail's default for this kind (where it is offered).
+    #[must_use]
+    pub const fn email_default(self) -> bool {
+        matches!(self, Kind::ClockWarning)
+    }
+
+    /// Push's default for this kind: what a player away from the site wants to hear of
+    /// (a game may end on time or by the opponent's resignation while they are away); a
+    /// draw offer waits for their next visit.
+    #[must_use]
+    pub const fn push_default(self) -> bool {
+        matches!(
+            self,
+            Kind::YourTurn | Kind::ClockWarning | Kind::Challenge | Kind::GameFinished
+        )
     }
 }
 
 rules::text_form!(Kind, "notification kind");
 
+/// The channel `email` of the outbox.
+pub const EMAIL: &str = "email";
+
+/// Where one notice goes: the centre (with its live channel), e-mail, push.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Channels {
+    /// Written to the centre, and delivered to the player's open pages (`live`).
+    pub in_site: bool,
+    /// Mailed at once (channel `email`).
+    pub email: bool,
+    /// Pushed to the player's devices (channel `push`, queued only for a player with a
+    /// device: [`crate::db::notifications::push_wanted`]). Only with `in_site`: the push
+    /// delivers the centre's notice.
+    pub push: bool,
+}
+
+/// Whether e-mail may be queued for a notice: the server's configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mail {
+    /// `SMTP_URL` and `MAIL_FROM` are set.
+    On,
+    /// E-mail is off: no `email` row is queued.
+    Off,
+}
+
+/// THE channel decision: where a notice of `kind` with `payload` goes, for a player
+/// whose preferences of the kind and address are `row` (`None`: no such player), with
+/// the server's e-mail `mail`. Each channel is the player's choice for the kind, or the
+/// kind's default ([`Kind::email_default`], [`Kind::push_default`]); e-mail further
+/// needs a configured server, a verified address, and a notice worth mailing at once:
+/// only the "a day left" (while more than an hour is left: otherwise the hour's mail
+/// says it) and "an hour left" clock warnings.
+#[must_use]
+pub fn channels_for(
+    kind: Kind,
+    payload: &serde_json::Value,
+    row: Option<&rows::ChannelRow>,
+    mail: Mail,
+) -> Channels {
+    let Some(row) = row else {
+        return Channels::default();
+    };
+    let chosen = |value: Option<i64>, default: bool| value.map_or(default, |on| on == 1);
+    let warning = payload.get("warning").and_then(serde_json::Value::as_str);
+    let seconds_left = payload
+        .get("seconds_left")
+        .and_then(serde_json::Value::as_i64)
+        .unwrap_or(0);
+    let mailed_at_once = kind == Kind::ClockWarning
+        && match warning {
+            Some("hour_left") => true,
+            Some("day_left") => seconds_left > 3_600,
+            _ => false,
+        };
+    Channels {
+        in_site: chosen(row.in_site, true),
+        email: mail == Mail::On
+            && row.verified == 1
+            && kind.email_offered()
+            && chosen(row.email, kind.email_default())
+            && mailed_at_once,
+        push: chosen(row.in_site, true) && chosen(row.push, kind.push_default()),
+    }
+}
+
 /// Writes a notice of `kind` to `user_id` in `conn`'s transaction (with its outbox rows),
-/// unless the player turned the kind off.
+/// unless the player turned the kind off. Nothing is mailed (see [`record_with`]).
 ///
 /// # Errors
 ///
@@ -105,23 +186,77 @@ pub async fn record(
     payload: serde_json::Value,
     now: i64,
 ) -> Result<Option<String>, AppError> {
+    record_with(conn, user_id, kind, link, payload, None, now).await
+}
+
+/// Writes a notice of `kind` to `user_id` in `conn`'s transaction, with its outbox rows,
+/// on the channels [`channels_for`] chooses: the centre and `live` when the player keeps
+/// the kind in the site; `email` (with `mail`: the server's e-mail and the delivery's
+/// key, queued at most once) with a snapshot of the notice, so a later notice
+/// superseding this one does not change what the mail says. Returns the notice's id
+/// (`None` when it is not written to the centre).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn record_with(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    kind: Kind,
+    link: Link<'_>,
+    payload: serde_json::Value,
+    mail: Option<(Mail, String)>,
+    now: i64,
+) -> Result<Option<String>, AppError> {
     let (game_id, challenge_id) = match link {
         Link::Game(id) => (Some(id), None),
         Link::Challenge(id) => (None, Some(id)),
     };
-    Ok(rows::record(
-        conn,
-        &NewNotification {
-            user_id,
-            kind: kind.as_str(),
-            game_id,
-            challenge_id,
-            payload: payload.to_string(),
-        },
-        kind.channels(),
-        now,
-    )
-    .await?)
+    let row = rows::channel_row(conn, user_id, kind.as_str()).await?;
+    let server_mail = mail.as_ref().map_or(Mail::Off, |(mail, _)| *mail);
+    let channels = channels_for(kind, &payload, row.as_ref(), server_mail);
+    let id = if channels.in_site {
+        rows::record(
+            conn,
+            &NewNotification {
+                user_id,
+                kind: kind.as_str(),
+                game_id,
+                challenge_id,
+                payload: payload.to_string(),
+            },
+            if channels.push {
+                &[crate::jobs::outbox::LIVE, crate::jobs::push::PUSH]
+            } else {
+                &[crate::jobs::outbox::LIVE]
+            },
+            now,
+        )
+        .await?
+    } else {
+        None
+    };
+    if let (true, Some((_, dedupe))) = (channels.email, mail) {
+        let mut snapshot = payload;
+        if let Some(fields) = snapshot.as_object_mut() {
+            fields.insert("kind".to_owned(), kind.as_str().into());
+            fields.insert("game_id".to_owned(), game_id.into());
+            fields.insert("challenge_id".to_owned(), challenge_id.into());
+        }
+        rows::queue(
+            conn,
+            &rows::NewDelivery {
+                user_id,
+                channel: EMAIL,
+                notification_id: id.as_deref(),
+                payload: Some(snapshot.to_string()),
+                dedupe: Some(dedupe),
+            },
+            now,
+        )
+        .await?;
+    }
+    Ok(id)
 }
 
 /// What a notice links to.
@@ -240,7 +375,8 @@ pub async fn game_finished(
     Ok(())
 }
 
-/// A clock warning to the player it warns.
+/// A clock warning to the player it warns; mailed too when `mail_enabled` and the
+/// player's channels say so ([`channels_for`]).
 ///
 /// # Errors
 ///
@@ -248,19 +384,30 @@ pub async fn game_finished(
 pub async fn clock_warning(
     conn: &mut sqlx::AnyConnection,
     warning: &ClockWarning,
+    mail_enabled: bool,
     now: i64,
 ) -> Result<(), AppError> {
     let payload = json!({
         "warning": warning.kind.as_str(),
         "seconds_left": warning.seconds_left,
         "deadline": warning.deadline,
+        "ply": warning.ply,
     });
-    record(
+    // One mail per game, move and warning, whatever retries or instances do.
+    let dedupe = format!(
+        "clock_warning:{}:{}:{}",
+        warning.game_id,
+        warning.ply,
+        warning.kind.as_str()
+    );
+    let mail = if mail_enabled { Mail::On } else { Mail::Off };
+    record_with(
         conn,
         &warning.user_id,
         Kind::ClockWarning,
         Link::Game(&warning.game_id),
         payload,
+        Some((mail, dedupe)),
         now,
     )
     .await?;
@@ -287,7 +434,9 @@ pub struct Notification {
 }
 
 impl Notification {
-    fn of_row(row: NotificationRow) -> Notification {
+    /// The notice of a stored row (a payload that is no JSON object reads as `{}`).
+    #[must_use]
+    pub fn of_row(row: NotificationRow) -> Notification {
         Notification {
             payload: serde_json::from_str(&row.payload).unwrap_or_else(|_| json!({})),
             id: row.id,
@@ -431,21 +580,49 @@ pub async fn prune(state: &AppState) -> Result<(u64, u64), AppError> {
     Ok(rows::prune(&mut conn, cutoff, now - SENT_KEPT_SECS).await?)
 }
 
-/// A player's per-kind preferences.
+/// One kind's choices: in the centre, by e-mail, by push.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KindChoice {
+    /// The kind.
+    pub kind: Kind,
+    /// Written to the centre (and its live channel).
+    pub in_site: bool,
+    /// Mailed (`None`: e-mail is not offered for the kind, [`Kind::email_offered`]).
+    pub email: Option<bool>,
+    /// Pushed.
+    pub push: bool,
+}
+
+/// A player's preferences: per kind and channel, and the daily digest.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Preferences {
-    /// For every written kind, whether its notices appear in the centre.
-    pub in_site: Vec<(Kind, bool)>,
+    /// Every written kind's choices, in [`Kind::WRITTEN`]'s order.
+    pub kinds: Vec<KindChoice>,
+    /// The address and the digest.
+    pub email: crate::domain::email::EmailSettings,
 }
 
 impl Preferences {
+    fn choice(&self, kind: Kind) -> Option<&KindChoice> {
+        self.kinds.iter().find(|choice| choice.kind == kind)
+    }
+
     /// Whether notices of `kind` appear in the centre.
     #[must_use]
     pub fn in_site(&self, kind: Kind) -> bool {
-        self.in_site
-            .iter()
-            .find(|(k, _)| *k == kind)
-            .is_none_or(|(_, on)| *on)
+        self.choice(kind).is_none_or(|choice| choice.in_site)
+    }
+
+    /// Whether notices of `kind` are mailed (`None`: not offered).
+    #[must_use]
+    pub fn email(&self, kind: Kind) -> Option<bool> {
+        self.choice(kind).and_then(|choice| choice.email)
+    }
+
+    /// Whether notices of `kind` are pushed.
+    #[must_use]
+    pub fn push(&self, kind: Kind) -> bool {
+        self.choice(kind).is_some_and(|choice| choice.push)
     }
 }
 
@@ -455,31 +632,100 @@ impl Preferences {
 ///
 /// Database errors.
 pub async fn preferences(state: &AppState, user: &User) -> Result<Preferences, AppError> {
-    let mut conn = state.db.pool.acquire().await?;
-    let off = rows::kinds_off(&mut conn, &user.id).await?;
+    let found = {
+        let mut conn = state.db.pool.acquire().await?;
+        rows::preference_rows(&mut conn, &user.id).await?
+    };
+    let kinds = Kind::WRITTEN
+        .into_iter()
+        .map(|kind| {
+            let row = found.iter().find(|(name, ..)| name == kind.as_str());
+            let chosen = |value: Option<i64>, default: bool| value.map_or(default, |on| on == 1);
+            KindChoice {
+                kind,
+                in_site: row.is_none_or(|(_, in_site, ..)| *in_site == 1),
+                email: kind.email_offered().then(|| {
+                    chosen(
+                        row.and_then(|(_, _, email, _)| *email),
+                        kind.email_default(),
+                    )
+                }),
+                push: chosen(row.and_then(|(.., push)| *push), kind.push_default()),
+            }
+        })
+        .collect();
     Ok(Preferences {
-        in_site: Kind::WRITTEN
-            .into_iter()
-            .map(|kind| (kind, !off.iter().any(|name| name == kind.as_str())))
-            .collect(),
+        kinds,
+        email: crate::domain::email::settings(state, user).await?,
     })
 }
 
-/// Changes `user`'s in-site preference of each kind in `changes`; returns them all.
+/// A change of one kind's choices: each channel given is set, the others stay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KindChange {
+    /// The kind.
+    pub kind: Kind,
+    /// In the centre.
+    pub in_site: Option<bool>,
+    /// By e-mail.
+    pub email: Option<bool>,
+    /// By push.
+    pub push: Option<bool>,
+}
+
+/// A change of the digest: each part given is set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DigestChange {
+    /// On or off.
+    pub on: Option<bool>,
+    /// The local hour, 0 to 23.
+    pub hour: Option<i64>,
+}
+
+/// Changes `user`'s preferences: each kind's channels in `changes`, and the digest;
+/// returns them all. Mails go out in `lang` from now on.
 ///
 /// # Errors
 ///
-/// Database errors.
+/// 422 `email_not_offered` for e-mail on a kind that is never mailed at once,
+/// `invalid_digest_hour`; database errors.
 pub async fn change_preferences(
     state: &AppState,
     user: &User,
-    changes: &[(Kind, bool)],
+    changes: &[KindChange],
+    digest: DigestChange,
+    lang: Option<crate::web::i18n::Lang>,
 ) -> Result<Preferences, AppError> {
+    // Everything is checked before anything changes.
+    crate::domain::email::check_digest_hour(digest.hour)?;
+    if let Some(change) = changes
+        .iter()
+        .find(|change| change.email == Some(true) && !change.kind.email_offered())
+    {
+        return Err(AppError::invalid(
+            "email_not_offered",
+            format!(
+                "{} notices are not mailed one by one (the daily digest lists your turns and \
+                 challenges); e-mail is offered for clock_warning",
+                change.kind
+            ),
+        ));
+    }
     let mut tx = state.db.pool.begin().await?;
-    for (kind, on) in changes {
-        rows::set_in_site(&mut tx, &user.id, kind.as_str(), *on).await?;
+    for change in changes {
+        let kind = change.kind.as_str();
+        if let Some(on) = change.in_site {
+            rows::set_in_site(&mut tx, &user.id, kind, on).await?;
+        }
+        if let (Some(on), true) = (change.email, change.kind.email_offered()) {
+            rows::set_channel(&mut tx, &user.id, kind, rows::ChannelColumn::Email, on).await?;
+        }
+        if let Some(on) = change.push {
+            rows::set_channel(&mut tx, &user.id, kind, rows::ChannelColumn::Push, on).await?;
+        }
     }
     tx.commit().await?;
+    crate::domain::email::change_digest(state, user, digest.on, digest.hour, lang).await?;
     preferences(state, user).await
 }
 
@@ -494,6 +740,67 @@ mod tests {
         }
         assert_eq!("chat_message".parse::<Kind>().ok(), Some(Kind::ChatMessage));
         assert!("yourturn".parse::<Kind>().is_err());
+    }
+
+    #[test]
+    fn the_channel_decision_mails_only_the_day_and_hour_warnings_when_it_may() {
+        let row = |in_site, email, verified| rows::ChannelRow {
+            in_site,
+            email,
+            push: None,
+            verified,
+        };
+        let hour = json!({"warning": "hour_left", "seconds_left": 3_000});
+        let day = json!({"warning": "day_left", "seconds_left": 80_000});
+        let late_day = json!({"warning": "day_left", "seconds_left": 3_000});
+        let fifths = json!({"warning": "four_fifths_used", "seconds_left": 90_000});
+        let on = row(None, None, 1);
+        let mailed = |kind, payload: &serde_json::Value, row: &rows::ChannelRow, mail| {
+            channels_for(kind, payload, Some(row), mail).email
+        };
+        assert!(mailed(Kind::ClockWarning, &hour, &on, Mail::On));
+        assert!(mailed(Kind::ClockWarning, &day, &on, Mail::On));
+        assert!(!mailed(Kind::ClockWarning, &late_day, &on, Mail::On));
+        assert!(!mailed(Kind::ClockWarning, &fifths, &on, Mail::On));
+        assert!(!mailed(Kind::ClockWarning, &hour, &on, Mail::Off));
+        assert!(!mailed(
+            Kind::ClockWarning,
+            &hour,
+            &row(None, None, 0),
+            Mail::On
+        ));
+        assert!(!mailed(
+            Kind::ClockWarning,
+            &hour,
+            &row(None, Some(0), 1),
+            Mail::On
+        ));
+        assert!(mailed(
+            Kind::ClockWarning,
+            &hour,
+            &row(Some(0), Some(1), 1),
+            Mail::On
+        ));
+        assert!(!mailed(
+            Kind::YourTurn,
+            &hour,
+            &row(None, Some(1), 1),
+            Mail::On
+        ));
+        let channels = channels_for(Kind::YourTurn, &json!({}), Some(&on), Mail::On);
+        assert_eq!(
+            channels,
+            Channels {
+                in_site: true,
+                email: false,
+                push: true
+            }
+        );
+        assert!(!channels_for(Kind::DrawOffer, &json!({}), Some(&on), Mail::On).push);
+        assert_eq!(
+            channels_for(Kind::YourTurn, &json!({}), None, Mail::On),
+            Channels::default()
+        );
     }
 
     #[test]

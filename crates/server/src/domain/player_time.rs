@@ -232,11 +232,14 @@ pub async fn set_time_zone(
         .map_err(|error| AppError::invalid("unknown_time_zone", error.to_string()))?;
     // The database's own spelling (`europe/tallinn` is stored as `Europe/Tallinn`).
     let name = zone.iana_name().unwrap_or(name).to_owned();
-    in_transaction(state, user, |row| {
+    let settings = in_transaction(state, user, |row| {
         row.time_zone = name;
         Ok(())
     })
-    .await
+    .await?;
+    // The daily digest comes at its hour in the new zone.
+    crate::domain::email::change_digest(state, user, None, None, None).await?;
+    Ok(settings)
 }
 
 /// Turns `user`'s automatic vacation on or off.

@@ -2,3 +2,4 @@
 //! guarded update, so several instances never do the same work twice.
 
 pub mod outbox;
+pub mod push;

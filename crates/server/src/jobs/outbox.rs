@@ -10,8 +10,9 @@
 //! So several instances never send a row twice as long as a send ends within its lease
 //! (sends are cut off at half of it), and a crash loses nothing.
 //!
-//! Channels: [`LIVE`] today (the player's open event streams, on every instance);
-//! e-mail and Web Push are further [`Sender`]s in [`senders`].
+//! Channels ([`senders`]): [`LIVE`] (the player's open event streams, on every
+//! instance), `email` ([`EmailSender`]: the clock warnings' mails and the daily digest)
+//! and [`crate::jobs::push::PUSH`] (Web Push to the player's devices).
 
 use std::{future::Future, pin::Pin, sync::Arc, time::Duration};
 
@@ -106,10 +107,29 @@ impl Sender for LiveSender {
     }
 }
 
+/// The e-mail channel: a clock warning's mail or a digest, over SMTP
+/// ([`crate::domain::email::deliver`]), with the row's id as the Message-ID.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EmailSender;
+
+impl Sender for EmailSender {
+    fn channel(&self) -> &'static str {
+        crate::domain::notifications::EMAIL
+    }
+
+    fn send<'a>(&'a self, state: &'a AppState, outgoing: &'a Outgoing) -> SendFuture<'a> {
+        Box::pin(crate::domain::email::deliver(state, outgoing))
+    }
+}
+
 /// The senders of every channel.
 #[must_use]
 pub fn senders() -> Vec<Arc<dyn Sender>> {
-    vec![Arc::new(LiveSender)]
+    vec![
+        Arc::new(LiveSender),
+        Arc::new(EmailSender),
+        Arc::new(crate::jobs::push::PushSender),
+    ]
 }
 
 /// What a round did.
@@ -121,6 +141,29 @@ pub struct Round {
     pub retried: usize,
     /// Rows failed for good.
     pub failed: usize,
+}
+
+/// The notice-shaped row of a delivery without a notice: its payload as the notice's,
+/// its kind and game from the payload.
+fn own_notice(delivery: &ClaimedDelivery, now: i64) -> NotificationRow {
+    let payload = delivery.payload.clone().unwrap_or_else(|| "{}".to_owned());
+    let value: serde_json::Value = serde_json::from_str(&payload).unwrap_or_default();
+    let field = |name: &str| {
+        value
+            .get(name)
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_owned)
+    };
+    NotificationRow {
+        id: delivery.id.clone(),
+        user_id: delivery.user_id.clone(),
+        kind: field("kind").unwrap_or_default(),
+        game_id: field("game_id"),
+        challenge_id: field("challenge_id"),
+        payload,
+        created_at: now,
+        read_at: None,
+    }
 }
 
 /// One round with the given senders: claims the due rows and sends them. See the
@@ -147,9 +190,14 @@ pub async fn run_with(state: &AppState, senders: &[Arc<dyn Sender>]) -> Result<R
     };
     let mut round = Round::default();
     for delivery in claimed {
-        let notification = {
-            let mut conn = state.db.pool.acquire().await?;
-            rows::get(&mut conn, &delivery.user_id, &delivery.notification_id).await?
+        let notification = match &delivery.notification_id {
+            Some(id) => {
+                let mut conn = state.db.pool.acquire().await?;
+                rows::get(&mut conn, &delivery.user_id, id).await?
+            }
+            // A delivery of its own (a digest, or a mail of a kind kept out of the
+            // centre): its notice is its payload.
+            None => Some(own_notice(&delivery, now)),
         };
         let result = match (
             notification,

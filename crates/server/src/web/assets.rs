@@ -22,7 +22,7 @@ struct Asset {
     body: &'static [u8],
 }
 
-static ASSETS: [Asset; 3] = [
+static ASSETS: [Asset; 4] = [
     Asset {
         name: "style.css",
         content_type: "text/css; charset=utf-8",
@@ -38,7 +38,30 @@ static ASSETS: [Asset; 3] = [
         content_type: "image/svg+xml",
         body: include_bytes!("../../../../static/favicon.svg"),
     },
+    Asset {
+        name: "push-sw.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../../../static/push-sw.js"),
+    },
 ];
+
+/// `GET /push-sw.js`: the Web Push service worker, from the site's root so that its
+/// scope is the whole site (a worker's scope is at most its own folder). Revalidated on
+/// every check, so a new version takes over at once.
+pub(crate) async fn service_worker() -> Response {
+    let (asset, hash) = find("push-sw.js").unwrap_or((&ASSETS[2], ""));
+    let mut response = ([(header::CONTENT_TYPE, asset.content_type)], asset.body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(
+        header::HeaderName::from_static("service-worker-allowed"),
+        HeaderValue::from_static("/"),
+    );
+    if let Ok(etag) = HeaderValue::from_str(&format!("\"{hash}\"")) {
+        headers.insert(header::ETAG, etag);
+    }
+    response
+}
 
 /// The first 16 hex digits of each asset's SHA-256, in the order of [`ASSETS`].
 static HASHES: LazyLock<Vec<String>> = LazyLock::new(|| {

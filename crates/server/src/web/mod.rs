@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod assets;
 pub mod board;
 pub mod chart;
+pub mod email;
 pub mod format;
 pub mod game;
 pub mod home;
@@ -52,6 +53,23 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/settings/vacation", post(settings::start_vacation))
         .route("/settings/vacation/end", post(settings::end_vacation))
         .route("/settings/play", post(settings::save_play))
+        .route("/settings/email", post(settings::save_email))
+        .route(
+            "/email/verify/{token}",
+            get(email::verify_form).post(email::verify),
+        )
+        .route(
+            "/email/unsubscribe/{key}",
+            get(email::unsubscribe_form).post(email::unsubscribe),
+        )
+        .route(
+            "/password/forgot",
+            get(email::forgot_form).post(email::forgot),
+        )
+        .route(
+            "/password/reset/{token}",
+            get(email::reset_form).post(email::reset),
+        )
         .route(
             "/settings/notifications",
             post(settings::save_notifications),
@@ -62,6 +80,8 @@ pub(crate) fn routes() -> Router<AppState> {
             post(notifications::mark_all_read),
         )
         .route("/notifications/{id}/read", post(notifications::mark_read))
+        .route("/settings/push/{id}/remove", post(settings::remove_device))
+        .route("/push-sw.js", get(assets::service_worker))
         .route("/settings/tokens", post(settings::create_token))
         .route("/settings/tokens/{id}/revoke", post(settings::revoke_token))
         .route("/lobby", get(lobby::lobby))
@@ -309,7 +329,10 @@ pub(crate) async fn html_errors(
         .path_and_query()
         .map_or("/", |pq| pq.as_str())
         .to_owned();
-    let response = if !method.is_safe() && is_cross_site(request.headers(), &state) {
+    // The one-click unsubscribe is posted by mail clients from anywhere: its key is its
+    // only credential, and it can only turn mail off.
+    let one_click = path.starts_with("/email/unsubscribe/");
+    let response = if !method.is_safe() && !one_click && is_cross_site(request.headers(), &state) {
         AppError::forbidden("cross_site_request", "cross-site form posts are refused")
             .into_response()
     } else {

@@ -42,7 +42,7 @@ pub(crate) struct PageQuery {
 }
 
 /// The text of a notice in the reader's language.
-fn text_of(t: &Tr, notice: &Notification) -> String {
+pub(crate) fn text_of(t: &Tr, notice: &Notification) -> String {
     let opponent = notice.field("opponent");
     let variant = notice.field("variant");
     let variant_name = if variant.is_empty() {

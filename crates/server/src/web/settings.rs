@@ -1,6 +1,7 @@
 //! The settings page: the signed-in user's time (time zone, vacation, automatic
-//! vacation), playing settings (after a move, confirming moves) and API tokens, made,
-//! listed and revoked.
+//! vacation), playing settings (after a move, confirming moves), notifications (the
+//! centre's kinds, the devices notified by Web Push) and API tokens, made, listed and
+//! revoked.
 
 use askama::Template;
 use axum::{
@@ -12,9 +13,10 @@ use serde::Deserialize;
 use crate::{
     AppState,
     domain::{
-        accounts,
-        notifications::{self, Kind},
+        accounts, email,
+        notifications::{self, DigestChange, Kind, KindChange},
         player_time::{self, TimeSettings},
+        push,
         settings::{self, AfterMove, PlaySettings, PlaySettingsChange},
     },
     error::AppError,
@@ -30,12 +32,27 @@ struct SettingsPage {
     after_move: Vec<Choice>,
     /// Confirming moves on or off.
     confirm_moves: Vec<Choice>,
-    /// A check box per notification kind: in the centre or not.
-    notify: Vec<Choice>,
+    /// A row per notification kind: a check box per channel.
+    notify: Vec<NotifyRow>,
+    /// The address and the digest.
+    email: EmailView,
     notes: Notes,
     tokens: Vec<TokenLine>,
     tokens_help: String,
     time: TimeView,
+    /// The devices notified by Web Push.
+    devices: Vec<DeviceLine>,
+}
+
+/// A device notified by Web Push, as the page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct DeviceLine {
+    id: String,
+    /// The push endpoint, so the script can tell which line is this browser.
+    endpoint: String,
+    label: String,
+    created: String,
+    last_success: String,
 }
 
 /// What the page says after a form: each empty when there is nothing to say.
@@ -48,6 +65,12 @@ struct Notes {
     play_saved: bool,
     /// The notification settings were saved.
     notify_saved: bool,
+    /// A refused change of the notification settings.
+    notify_error: String,
+    /// The address was saved (a verification link is on its way).
+    email_saved: bool,
+    /// A refused address, shown in the e-mail section.
+    email_error: String,
     play_error: String,
     /// A refused change of the time settings, shown in that section.
     time_error: String,
@@ -95,6 +118,32 @@ fn time_view(ctx: &Ctx, settings: &TimeSettings) -> TimeView {
         ),
         may_start: settings.vacation.is_none() && settings.hours_left > 0,
     }
+}
+
+/// One kind's row of the notification settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NotifyRow {
+    /// The kind's name (the in-site field's name; `email.` and `push.` prefix the others).
+    kind: &'static str,
+    /// Its label, translated.
+    label: String,
+    in_site: bool,
+    /// Whether e-mail is offered for the kind (else a dash).
+    email_offered: bool,
+    email: bool,
+    push: bool,
+}
+
+/// The e-mail section as the page shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct EmailView {
+    /// Whether the server sends e-mail.
+    enabled: bool,
+    address: String,
+    verified: bool,
+    digest: bool,
+    /// The hours 0 to 23, each with whether it is the digest's.
+    hours: Vec<(i64, bool)>,
 }
 
 /// One radio button of the playing settings.
@@ -192,18 +241,45 @@ async fn page(state: &AppState, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
     let play = settings::play_settings(state, &user).await?;
     let (after_move, confirm_moves) = choices(&ctx.t, play);
     let time = time_view(&ctx, &player_time::settings(state, &user).await?);
+    let devices = push::devices(state, &user)
+        .await?
+        .into_iter()
+        .map(|device| DeviceLine {
+            id: device.id,
+            endpoint: device.endpoint,
+            label: device.label,
+            created: utc_minute(device.created_at),
+            last_success: device
+                .last_success_at
+                .map_or_else(|| never.clone(), utc_minute),
+        })
+        .collect();
     let preferences = notifications::preferences(state, &user).await?;
     let notify = Kind::WRITTEN
         .into_iter()
-        .map(|kind| Choice {
-            id: format!("notify-{}", kind.as_str().replace('_', "-")),
-            value: kind.as_str(),
+        .map(|kind| NotifyRow {
+            kind: kind.as_str(),
             label: ctx.t.get(&format!("settings.notify.{kind}")).to_owned(),
-            checked: preferences.in_site(kind),
+            in_site: preferences.in_site(kind),
+            email_offered: kind.email_offered(),
+            email: preferences.email(kind).unwrap_or(false),
+            push: preferences.push(kind),
         })
         .collect();
+    let mail = &preferences.email;
+    let email = EmailView {
+        enabled: mail.enabled,
+        address: mail.address.clone().unwrap_or_default(),
+        verified: mail.verified,
+        digest: mail.digest,
+        hours: (0..24)
+            .map(|hour| (hour, hour == mail.digest_hour))
+            .collect(),
+    };
     Ok(SettingsPage {
+        devices,
         notify,
+        email,
         time,
         after_move,
         confirm_moves,
@@ -229,25 +305,100 @@ pub(crate) async fn settings(
     let notes = Notes {
         play_saved: query.saved.as_deref() == Some("play"),
         notify_saved: query.saved.as_deref() == Some("notifications"),
+        email_saved: query.saved.as_deref() == Some("email"),
         ..Notes::default()
     };
     render(&page(&state, ctx, notes).await?)
 }
 
-/// `POST /settings/notifications`: a check box per kind (a kind's name as the field);
-/// the kinds left unchecked are turned off. Back to the page saying so.
+/// `POST /settings/notifications`: a check box per kind and channel (the kind's name for
+/// the centre, `email.<kind>`, `push.<kind>`), `digest` and `digest_hour`; boxes left
+/// unchecked are turned off. Back to the page saying so; a bad hour is refused with the
+/// page and the error (422).
 pub(crate) async fn save_notifications(
     State(state): State<AppState>,
     ctx: Ctx,
     Form(form): Form<std::collections::HashMap<String, String>>,
 ) -> Result<Response, AppError> {
-    let user = ctx.require_user()?;
-    let changes: Vec<(Kind, bool)> = Kind::WRITTEN
+    let user = ctx.require_user()?.clone();
+    let changes: Vec<KindChange> = Kind::WRITTEN
         .into_iter()
-        .map(|kind| (kind, form.contains_key(kind.as_str())))
+        .map(|kind| KindChange {
+            kind,
+            in_site: Some(form.contains_key(kind.as_str())),
+            email: kind
+                .email_offered()
+                .then(|| form.contains_key(&format!("email.{kind}"))),
+            push: Some(form.contains_key(&format!("push.{kind}"))),
+        })
         .collect();
-    notifications::change_preferences(&state, user, &changes).await?;
-    Ok(see_other("/settings?saved=notifications#notifications"))
+    let hour = match form
+        .get("digest_hour")
+        .map(|hour| hour.trim().parse::<i64>())
+    {
+        None => Ok(None),
+        Some(Ok(hour)) => Ok(Some(hour)),
+        Some(Err(_)) => Err(AppError::invalid(
+            "invalid_digest_hour",
+            "the digest's hour is a whole hour from 0 to 23",
+        )),
+    };
+    let result = match hour {
+        Ok(hour) => {
+            let digest = DigestChange {
+                on: Some(form.contains_key("digest")),
+                hour,
+            };
+            notifications::change_preferences(&state, &user, &changes, digest, Some(ctx.t.lang))
+                .await
+                .map(|_| ())
+        }
+        Err(error) => Err(error),
+    };
+    match result {
+        Ok(()) => Ok(see_other("/settings?saved=notifications#notifications")),
+        Err(error @ AppError::Invalid { .. }) => {
+            let notes = Notes {
+                notify_error: error_text(&ctx.t, error.code(), &error.message(), None),
+                ..Notes::default()
+            };
+            let status = error.status();
+            let page = page(&state, ctx, notes).await?;
+            Ok((status, render(&page)?).into_response())
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// The address form.
+#[derive(Debug, Deserialize)]
+pub(crate) struct EmailForm {
+    #[serde(default)]
+    address: String,
+}
+
+/// `POST /settings/email`: sets the address (empty removes it) and mails its
+/// verification link; back to the page saying so, or the page with the error (422, or
+/// 409 when the server sends no mail).
+pub(crate) async fn save_email(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Form(form): Form<EmailForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    match email::set_address(&state, &user, &form.address, ctx.t.lang).await {
+        Ok(_) => Ok(see_other("/settings?saved=email#email")),
+        Err(error @ (AppError::Invalid { .. } | AppError::Conflict { .. })) => {
+            let notes = Notes {
+                email_error: error_text(&ctx.t, error.code(), &error.message(), None),
+                ..Notes::default()
+            };
+            let status = error.status();
+            let page = page(&state, ctx, notes).await?;
+            Ok((status, render(&page)?).into_response())
+        }
+        Err(error) => Err(error),
+    }
 }
 
 /// `POST /settings/play`: saves the playing settings, back to the page saying so; a
@@ -412,6 +563,18 @@ pub(crate) async fn end_vacation(
     let user = ctx.require_user()?.clone();
     let result = player_time::end_vacation(&state, &user).await;
     time_refused(&state, ctx, result).await
+}
+
+/// `POST /settings/push/{id}/remove`: stops notifying a device (a plain form, so it
+/// works without script).
+pub(crate) async fn remove_device(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    push::unsubscribe(&state, user, &id).await?;
+    Ok(see_other("/settings#push"))
 }
 
 /// `POST /settings/tokens/{id}/revoke`.

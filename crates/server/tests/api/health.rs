@@ -81,6 +81,12 @@ async fn openapi_document_lists_every_route(app: TestApp) {
         ("/api/v1/notifications/read-all", "post"),
         ("/api/v1/me/notifications", "get"),
         ("/api/v1/me/notifications", "patch"),
+        ("/api/v1/push/key", "get"),
+        ("/api/v1/me/push-subscriptions", "get"),
+        ("/api/v1/me/push-subscriptions", "post"),
+        ("/api/v1/me/push-subscriptions/{id}", "delete"),
+        ("/api/v1/me/email", "get"),
+        ("/api/v1/me/email", "put"),
     ] {
         assert!(
             paths.get(path).and_then(|p| p.get(method)).is_some(),
@@ -89,7 +95,7 @@ async fn openapi_document_lists_every_route(app: TestApp) {
     }
     let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
     assert_eq!(
-        documented, 44,
+        documented, 50,
         "a route is documented that the test does not know"
     );
     assert!(doc["components"]["schemas"]["GameDto"]["properties"]["legal_moves"].is_object());

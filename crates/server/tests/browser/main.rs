@@ -730,3 +730,123 @@ async fn playing_settings_in_chromium_sqlite() {
 async fn playing_settings_in_chromium_postgres() {
     moves_wait_for_confirmation_and_go_on_to_the_next_game(Backend::Postgres).await;
 }
+
+/// Web Push on the settings page, as far as a headless browser can go here: the service
+/// worker registers from the page with the whole site as its scope, and the page shows
+/// this browser's state (not notified) with its button; the devices notified are listed
+/// and one is removed by its form. A real subscription (`PushManager.subscribe`) needs
+/// the browser vendor's push service on the internet, which this machine cannot reach;
+/// the API suite (tests/api/push.rs) covers delivery with a push endpoint of its own.
+/// Without script the section says that it needs script.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser_tests),
+    ignore = "install chromium and chromium-driver (then touch crates/server/build.rs) to run"
+)]
+async fn push_settings_in_chromium() {
+    let (chrome, driver_bin) = binaries();
+    let app = TestApp::spawn(Backend::Sqlite, &[]).await;
+    let driver = start_driver(&driver_bin).await;
+    let alice = session(&driver, &chrome, true).await;
+    sign_up(&alice, &app, "alice").await;
+    // A device subscribed elsewhere (another browser of hers), through the API.
+    let (status, token) = app
+        .post(
+            "/api/v1/tokens",
+            None,
+            json!({"username": "alice", "password": "password-alice"}),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::CREATED, "{token}");
+    let (status, body) = app
+        .post(
+            "/api/v1/me/push-subscriptions",
+            token["token"].as_str(),
+            json!({
+                "endpoint": "https://push.example.net/wpush/v2/alices-phone",
+                "keys": {
+                    "p256dh": "BLn9b-VR0ca83knDNZ32dCHGyjJp-1riX9ZTN40MqV8K_LpQmLqxC_DoHvqvFXO_nGdAB4W9dogZb_sM-uV4JbY",
+                    "auth": "_ordMnz7uTCmrpBTeUV4Bw",
+                },
+            }),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::CREATED, "{body}");
+
+    alice
+        .goto(&format!("{}/settings", app.address))
+        .await
+        .expect("settings page");
+    find(&alice, "#push[data-worker='registered']").await;
+    find(&alice, "#push[data-push-state='off']").await;
+    assert_eq!(
+        find(&alice, "#push-state").await.text().await.unwrap(),
+        "This device is not notified."
+    );
+    assert!(
+        find(&alice, "#push-enable")
+            .await
+            .is_displayed()
+            .await
+            .unwrap()
+    );
+    assert!(
+        !find(&alice, "#push-needs-script")
+            .await
+            .is_displayed()
+            .await
+            .unwrap()
+    );
+    assert!(
+        !find(&alice, "#push-disable")
+            .await
+            .is_displayed()
+            .await
+            .unwrap()
+    );
+    let scope = alice
+        .execute_async(
+            "var done = arguments[arguments.length - 1]; \
+             navigator.serviceWorker.getRegistration('/') \
+               .then(function (r) { done(r ? r.scope : null); }, function () { done(null); });",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(scope, json!(format!("{}/", app.address)));
+    shot(&alice, "push-settings").await;
+    // The other device is listed; its form removes it.
+    let row = find(&alice, "#device-list tr[data-device-id]").await;
+    assert!(row.text().await.unwrap().contains("a browser"));
+    click(&alice, "#device-list form button[type=submit]").await;
+    find(&alice, "#no-devices").await;
+    let (status, body) = app
+        .get("/api/v1/me/push-subscriptions", token["token"].as_str())
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    assert_eq!(body["items"], json!([]));
+    alice.close().await.expect("close the session");
+
+    // Without script: the section says that it needs script, and offers no button.
+    let plain = session(&driver, &chrome, false).await;
+    log_in(&plain, &app, "alice").await;
+    plain
+        .goto(&format!("{}/settings", app.address))
+        .await
+        .expect("settings page");
+    assert!(
+        find(&plain, "#push-needs-script")
+            .await
+            .is_displayed()
+            .await
+            .unwrap()
+    );
+    assert!(
+        !find(&plain, "#push-enable")
+            .await
+            .is_displayed()
+            .await
+            .unwrap()
+    );
+    plain.close().await.expect("close the session");
+}

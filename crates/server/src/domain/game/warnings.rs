@@ -94,6 +94,8 @@ pub struct ClockWarning {
     pub seconds_left: i64,
     /// Their deadline (unix seconds).
     pub deadline: i64,
+    /// The game's ply: the move the warning belongs to.
+    pub ply: i64,
 }
 
 /// A turn's warning state: what was given and when to look next.
@@ -184,7 +186,7 @@ pub async fn sweep_warnings(state: &AppState) -> Result<Vec<ClockWarning>, AppEr
         // The notices, in this transaction: given exactly when the warning is. Several
         // warnings at once supersede each other: the player finds the latest.
         for warning in &warnings {
-            notifications::clock_warning(&mut tx, warning, now).await?;
+            notifications::clock_warning(&mut tx, warning, state.mail_enabled(), now).await?;
         }
         tx.commit().await?;
         if !warnings.is_empty() {
@@ -226,6 +228,7 @@ fn warnings_of(detail: &GameDetail, now: i64) -> (Vec<ClockWarning>, TurnWarning
             kind,
             seconds_left: left,
             deadline,
+            ply: detail.stored_ply(),
         })
         .collect();
     (warnings, state)
