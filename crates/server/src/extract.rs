@@ -39,6 +39,48 @@ where
     }
 }
 
+/// Reads a nested struct of a JSON body only from an object: serde reads a struct from an
+/// array as well (`[true, null]`), which the API's document does not allow. For a field
+/// `#[serde(deserialize_with = "crate::extract::object")]`.
+///
+/// # Errors
+///
+/// The value is not an object, or not the struct.
+pub fn object<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: DeserializeOwned,
+{
+    use serde::{Deserialize, de::Error};
+    match serde_json::Value::deserialize(deserializer)? {
+        value @ serde_json::Value::Object(_) => {
+            serde_json::from_value(value).map_err(D::Error::custom)
+        }
+        _ => Err(D::Error::custom("expected a JSON object")),
+    }
+}
+
+/// As [`object`], for an optional struct: null or absent is `None` (with
+/// `#[serde(default)]`).
+///
+/// # Errors
+///
+/// The value is neither null nor an object, or not the struct.
+pub fn optional_object<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: DeserializeOwned,
+{
+    use serde::{Deserialize, de::Error};
+    match serde_json::Value::deserialize(deserializer)? {
+        serde_json::Value::Null => Ok(None),
+        value @ serde_json::Value::Object(_) => serde_json::from_value(value)
+            .map(Some)
+            .map_err(D::Error::custom),
+        _ => Err(D::Error::custom("expected a JSON object or null")),
+    }
+}
+
 fn json_rejection(rejection: &JsonRejection) -> AppError {
     let text = rejection.body_text();
     match rejection.status() {

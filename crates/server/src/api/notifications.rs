@@ -224,22 +224,22 @@ pub struct DigestDto {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PreferencesDto {
     /// The opponent moved.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::optional_object")]
     pub your_turn: Option<KindPreferenceDto>,
     /// The opponent offers a draw.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::optional_object")]
     pub draw_offer: Option<KindPreferenceDto>,
     /// A challenge addressed to the caller.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::optional_object")]
     pub challenge: Option<KindPreferenceDto>,
     /// A game of the caller ended.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::optional_object")]
     pub game_finished: Option<KindPreferenceDto>,
     /// The caller's time in a game runs out.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::optional_object")]
     pub clock_warning: Option<KindPreferenceDto>,
     /// The daily digest.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::optional_object")]
     pub digest: Option<DigestDto>,
     /// Read only: whether this server sends e-mail at all (`SMTP_URL` and `MAIL_FROM`);
     /// without it the e-mail choices are kept but nothing is mailed.

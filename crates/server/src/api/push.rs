@@ -72,6 +72,7 @@ pub struct NewPushSubscriptionDto {
     #[schema(max_length = 1024)]
     pub endpoint: String,
     /// The browser's keys.
+    #[serde(deserialize_with = "crate::extract::object")]
     pub keys: PushKeysDto,
     /// Ignored.
     #[serde(default, rename = "expirationTime")]

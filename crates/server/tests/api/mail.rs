@@ -888,6 +888,9 @@ async fn without_smtp_email_is_off_and_bad_choices_are_refused(app: TestApp) {
         (json!({"digest": {"hour": -1}}), "invalid_digest_hour"),
         (json!({"digest": {"hour": "8"}}), "invalid_body"),
         (json!({"clock_warning": {"push": "yes"}}), "invalid_body"),
+        // serde would read a struct from an array; the document says object.
+        (json!({"your_turn": [null, null]}), "invalid_body"),
+        (json!({"digest": [true, 8]}), "invalid_body"),
     ] {
         let (status, answer) = app
             .send(

@@ -362,6 +362,12 @@ async fn subscriptions_are_checked_listed_and_removed(app: TestApp) {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(answer["error"], "invalid_body");
+    // The keys as an array of the two good keys: the document says object.
+    let mut body = good.clone();
+    body["keys"] = json!([good["keys"]["p256dh"], good["keys"]["auth"]]);
+    let (status, answer) = subscribe(&app, &black, &body, "en").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(answer["error"], "invalid_body");
     // At most ten devices.
     for n in 1..MAX_DEVICES {
         let (status, body) = subscribe(&app, &black, &https_device(n as usize), "en").await;
