@@ -262,6 +262,18 @@ async fn wait_for_ply(client: &Client, ply: u64) {
     find(client, &format!("#board[data-ply='{ply}']")).await;
 }
 
+/// The bell's unread count as the page shows it.
+async fn unread(client: &Client) -> u64 {
+    find(client, "#unread")
+        .await
+        .text()
+        .await
+        .unwrap_or_default()
+        .trim()
+        .parse()
+        .unwrap_or(0)
+}
+
 /// Marks the window so that a full reload can be told from a swap.
 async fn mark(client: &Client) {
     client
@@ -300,6 +312,8 @@ async fn api_game(app: &TestApp, url: &str) -> Value {
 async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     let (chrome, driver_bin) = binaries();
     let app = TestApp::spawn(Backend::Sqlite, &[]).await;
+    // The outbox job runs as in production.
+    let _outbox = tokio::spawn(server::jobs::outbox::run(app.state.clone()));
     let driver = start_driver(&driver_bin).await;
     let alice = session(&driver, &chrome, true).await;
     let bob = session(&driver, &chrome, true).await;
@@ -377,6 +391,7 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
             (&bob, &alice)
         };
         let ply = n as u64 + 1;
+        let unread_before = unread(opponent).await;
         click(player, &format!("#board a.sq[data-sq='{from}']")).await;
         find(player, &format!("#board .sq.target[data-sq='{to}']")).await;
         assert!(still_marked(player).await, "selection without a reload");
@@ -404,6 +419,26 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
             // The title follows the turn without a reload.
             let title = opponent.title().await.unwrap();
             assert!(title.starts_with("(your turn) "), "{title}");
+        }
+        if ply <= 2 {
+            // The first "your turn" of each player in this game is a new notice: the
+            // bell on the open game page counts it without a reload (a later one
+            // replaces it while unread).
+            let started = Instant::now();
+            while unread(opponent).await != unread_before + 1 {
+                assert!(
+                    started.elapsed() < Duration::from_secs(10),
+                    "the bell still shows {} unread, not {}",
+                    unread(opponent).await,
+                    unread_before + 1
+                );
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            find(opponent, "#unread:not([hidden])").await;
+            assert!(
+                still_marked(opponent).await,
+                "the bell changed without a reload"
+            );
         }
     }
     shot(&alice, "live-opponent-move").await;
