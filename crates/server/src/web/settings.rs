@@ -225,6 +225,19 @@ fn utc_minute(unix: i64) -> String {
     }
 }
 
+/// The settings page again at `error`'s status, with its text in the section `note`
+/// puts it in.
+async fn refused(
+    state: &AppState,
+    ctx: Ctx,
+    error: &AppError,
+    note: impl FnOnce(String) -> Notes,
+) -> Result<Response, AppError> {
+    let notes = note(error_text(&ctx.t, error.code(), &error.message(), None));
+    let page = page(state, ctx, notes).await?;
+    Ok((error.status(), render(&page)?).into_response())
+}
+
 async fn page(state: &AppState, ctx: Ctx, notes: Notes) -> Result<SettingsPage, AppError> {
     let user = ctx.require_user()?.clone();
     let never = ctx.t.get("settings.never_used").to_owned();
@@ -358,13 +371,11 @@ pub(crate) async fn save_notifications(
     match result {
         Ok(()) => Ok(see_other("/settings?saved=notifications#notifications")),
         Err(error @ AppError::Invalid { .. }) => {
-            let notes = Notes {
-                notify_error: error_text(&ctx.t, error.code(), &error.message(), None),
+            refused(&state, ctx, &error, |text| Notes {
+                notify_error: text,
                 ..Notes::default()
-            };
-            let status = error.status();
-            let page = page(&state, ctx, notes).await?;
-            Ok((status, render(&page)?).into_response())
+            })
+            .await
         }
         Err(error) => Err(error),
     }
@@ -389,13 +400,11 @@ pub(crate) async fn save_email(
     match email::set_address(&state, &user, &form.address, ctx.t.lang).await {
         Ok(_) => Ok(see_other("/settings?saved=email#email")),
         Err(error @ (AppError::Invalid { .. } | AppError::Conflict { .. })) => {
-            let notes = Notes {
-                email_error: error_text(&ctx.t, error.code(), &error.message(), None),
+            refused(&state, ctx, &error, |text| Notes {
+                email_error: text,
                 ..Notes::default()
-            };
-            let status = error.status();
-            let page = page(&state, ctx, notes).await?;
-            Ok((status, render(&page)?).into_response())
+            })
+            .await
         }
         Err(error) => Err(error),
     }
@@ -431,13 +440,11 @@ pub(crate) async fn save_play(
             Ok(see_other("/settings?saved=play#playing"))
         }
         Err(error @ AppError::Invalid { .. }) => {
-            let notes = Notes {
-                play_error: error_text(&ctx.t, error.code(), &error.message(), None),
+            refused(&state, ctx, &error, |text| Notes {
+                play_error: text,
                 ..Notes::default()
-            };
-            let status = error.status();
-            let page = page(&state, ctx, notes).await?;
-            Ok((status, render(&page)?).into_response())
+            })
+            .await
         }
         Err(error) => Err(error),
     }
@@ -463,13 +470,11 @@ pub(crate) async fn create_token(
             render(&page(&state, ctx, notes).await?)
         }
         Err(error @ (AppError::Invalid { .. } | AppError::Conflict { .. })) => {
-            let notes = Notes {
-                name_error: error_text(&ctx.t, error.code(), &error.message(), None),
+            refused(&state, ctx, &error, |text| Notes {
+                name_error: text,
                 ..Notes::default()
-            };
-            let status = error.status();
-            let page = page(&state, ctx, notes).await?;
-            Ok((status, render(&page)?).into_response())
+            })
+            .await
         }
         Err(error) => Err(error),
     }
@@ -503,14 +508,11 @@ async fn time_refused(
     match result {
         Ok(_) => Ok(see_other("/settings#time")),
         Err(error @ (AppError::Invalid { .. } | AppError::Conflict { .. })) => {
-            let text = error_text(&ctx.t, error.code(), &error.message(), None);
-            let status = error.status();
-            let notes = Notes {
+            refused(state, ctx, &error, |text| Notes {
                 time_error: text,
                 ..Notes::default()
-            };
-            let page = page(state, ctx, notes).await?;
-            Ok((status, render(&page)?).into_response())
+            })
+            .await
         }
         Err(error) => Err(error),
     }
