@@ -56,6 +56,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("digest_hour", Int),
             ("digest_last_date", Text),
             ("digest_next_at", Int),
+            ("kind", Text),
         ],
     ),
     (

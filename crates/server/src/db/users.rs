@@ -11,6 +11,8 @@ pub struct UserRow {
     pub username: String,
     /// The argon2id PHC string.
     pub password_hash: String,
+    /// Who plays it (`human`, `computer`, `bot`).
+    pub kind: String,
 }
 
 /// Inserts a user. A taken name fails with a unique violation.
@@ -52,7 +54,7 @@ pub async fn by_name(
     if super::names_nothing(username) {
         return Ok(None);
     }
-    sqlx::query_as("select id, username, password_hash from users where username_key = $1")
+    sqlx::query_as("select id, username, password_hash, kind from users where username_key = $1")
         .bind(username.to_lowercase())
         .fetch_optional(conn)
         .await
@@ -82,7 +84,8 @@ pub async fn insert_session(
     Ok(())
 }
 
-/// The (id, username) of the session's user while the session lasts.
+/// The (id, username, kind, games where it is their turn) of the session's user while
+/// the session lasts.
 ///
 /// # Errors
 ///
@@ -91,9 +94,9 @@ pub async fn by_session(
     conn: &mut AnyConnection,
     token_hash: &str,
     now: i64,
-) -> Result<Option<(String, String, i64)>, sqlx::Error> {
+) -> Result<Option<(String, String, String, i64)>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "select u.id, u.username, {} from sessions s join users u on u.id = s.user_id \
+        "select u.id, u.username, u.kind, {} from sessions s join users u on u.id = s.user_id \
          where s.token_hash = $1 and s.expires_at > $2",
         super::games::USERS_TURN_COUNT
     ))
@@ -199,7 +202,7 @@ pub async fn delete_token(
     Ok(done.rows_affected() > 0)
 }
 
-/// The token's owner: (user id, username, the token's last use).
+/// The token's owner: (user id, username, kind, the token's last use).
 ///
 /// # Errors
 ///
@@ -207,9 +210,9 @@ pub async fn delete_token(
 pub async fn by_token(
     conn: &mut AnyConnection,
     token_hash: &str,
-) -> Result<Option<(String, String, Option<i64>)>, sqlx::Error> {
+) -> Result<Option<(String, String, String, Option<i64>)>, sqlx::Error> {
     sqlx::query_as(
-        "select u.id, u.username, t.last_used_at from api_tokens t \
+        "select u.id, u.username, u.kind, t.last_used_at from api_tokens t \
          join users u on u.id = t.user_id where t.token_hash = $1",
     )
     .bind(token_hash)

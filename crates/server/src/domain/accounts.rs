@@ -12,13 +12,49 @@ use crate::{
     error::AppError,
 };
 
-/// A signed-in person.
+/// A signed-in person (or program).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct User {
     /// The user's id.
     pub id: String,
     /// The name as registered.
     pub username: String,
+    /// Who plays the account.
+    pub kind: AccountKind,
+}
+
+/// Who plays an account (`users.kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountKind {
+    /// A person, signing in with a password.
+    Human,
+    /// The server's engine at one level; it has no password and cannot sign in.
+    Computer,
+    /// A person's account upgraded for a program, which plays through the bot API.
+    Bot,
+}
+
+impl AccountKind {
+    /// The stored name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Human => "human",
+            Self::Computer => "computer",
+            Self::Bot => "bot",
+        }
+    }
+
+    /// The kind stored as `text`; an unknown text reads as a human (the default).
+    #[must_use]
+    pub fn from_stored(text: &str) -> Self {
+        match text {
+            "computer" => Self::Computer,
+            "bot" => Self::Bot,
+            _ => Self::Human,
+        }
+    }
 }
 
 /// A new browser session.
@@ -146,6 +182,7 @@ pub async fn register(
         Ok(()) => Ok(User {
             id,
             username: username.to_owned(),
+            kind: AccountKind::Human,
         }),
         Err(error) if db::is_unique_violation(&error) => Err(AppError::conflict(
             "username_taken",
@@ -178,6 +215,7 @@ pub async fn authenticate(
             Some(User {
                 id: row.id,
                 username: row.username,
+                kind: AccountKind::from_stored(&row.kind),
             }),
         ),
         None => (dummy_hash(state).await?.to_owned(), None),
@@ -367,7 +405,10 @@ pub async fn user_by_session(
 ) -> Result<Option<(User, i64)>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     let row = users::by_session(&mut conn, &token_hash(token), state.now()).await?;
-    Ok(row.map(|(id, username, your_turn)| (User { id, username }, your_turn)))
+    Ok(row.map(|(id, username, kind, your_turn)| {
+        let kind = AccountKind::from_stored(&kind);
+        (User { id, username, kind }, your_turn)
+    }))
 }
 
 /// How stale a token's last-used time may be before a request updates it, in seconds.
@@ -381,14 +422,15 @@ const LAST_USED_RESOLUTION: i64 = 60;
 pub async fn user_by_api_token(state: &AppState, token: &str) -> Result<Option<User>, AppError> {
     let hash = token_hash(token);
     let mut conn = state.db.pool.acquire().await?;
-    let Some((id, username, last_used)) = users::by_token(&mut conn, &hash).await? else {
+    let Some((id, username, kind, last_used)) = users::by_token(&mut conn, &hash).await? else {
         return Ok(None);
     };
     let now = state.now();
     if last_used.is_none_or(|last| now - last >= LAST_USED_RESOLUTION) {
         users::touch_token(&mut conn, &hash, now).await?;
     }
-    Ok(Some(User { id, username }))
+    let kind = AccountKind::from_stored(&kind);
+    Ok(Some(User { id, username, kind }))
 }
 
 #[cfg(test)]

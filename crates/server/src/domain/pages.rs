@@ -1,6 +1,11 @@
 //! Look-ups the web pages need beyond the API's (owned by the web pages).
 
-use crate::{AppState, db::users, domain::accounts::User, error::AppError};
+use crate::{
+    AppState,
+    db::users,
+    domain::accounts::{AccountKind, User},
+    error::AppError,
+};
 
 /// The user registered as `name` (case-insensitively), if any.
 ///
@@ -13,5 +18,6 @@ pub async fn user_by_name(state: &AppState, name: &str) -> Result<Option<User>, 
     Ok(row.map(|row| User {
         id: row.id,
         username: row.username,
+        kind: AccountKind::from_stored(&row.kind),
     }))
 }
