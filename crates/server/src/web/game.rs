@@ -14,6 +14,7 @@ use crate::{
     AppState,
     clock::rfc3339,
     domain::{
+        computer,
         game::{
             self, EndReason, GameAction, GameDetail, GameStatus, Termination, TimeControl,
             actions::{MAX_PAUSES, MAX_TIME_GIFTS},
@@ -28,7 +29,8 @@ use crate::{
         Ctx, Form,
         board::{self, BoardModel, BoardOptions, color_key},
         format::{
-            Countdown, clock_text, deadline_text, result_text, stop_text, time_left, variant_key,
+            Countdown, clock_text, computer_badge, deadline_text, result_text, stop_text,
+            time_left, variant_key,
         },
         i18n::Tr,
         render, see_other, svg,
@@ -130,6 +132,10 @@ struct GamePage {
     variant: String,
     white: String,
     black: String,
+    /// "computer, level 3" beside White's name when White is the computer; else empty.
+    white_badge: String,
+    /// The same for Black.
+    black_badge: String,
     status: String,
     deadline: String,
     time_control: String,
@@ -481,6 +487,14 @@ fn build_page(
         variant: t.get(&variant_key(detail.variant())).to_owned(),
         white: detail.white.clone(),
         black: detail.black.clone(),
+        white_badge: computer_badge(
+            &t,
+            computer::level_of(&detail.white_id, detail.white_kind),
+        ),
+        black_badge: computer_badge(
+            &t,
+            computer::level_of(&detail.black_id, detail.black_kind),
+        ),
         status,
         deadline,
         time_control,
@@ -510,6 +524,8 @@ fn build_page(
         kind: t
             .get(if detail.rated {
                 "lobby.rated"
+            } else if detail.computer().is_some() {
+                "computer.game_kind"
             } else {
                 "lobby.casual"
             })
