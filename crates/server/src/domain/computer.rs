@@ -25,7 +25,7 @@ use rules::{AnyGame, Color, Variant};
 
 use crate::{
     AppState,
-    db::{self, Database, engine as queue, users},
+    db::{Database, engine as queue, users},
     domain::{
         accounts::{AccountKind, User},
         challenges::ColorChoice,

@@ -336,7 +336,7 @@ async fn answer(state: &AppState, pool: &Pool, row: &QueuedReply) -> Result<&'st
     let text = if row.attempts > FIRST_MOVE_AFTER {
         tracing::warn!(game = %row.game_id, ply = row.ply, attempts = row.attempts,
             "the computer's reply was claimed too often: playing the first legal move");
-        first_legal(&detail.game)
+        Some(first_legal(&detail.game))
     } else {
         let request = Request::new(
             level,

@@ -23,10 +23,11 @@ use crate::{
     scenarios,
 };
 
-/// The engine's settings of these tests: one thread, the smallest budget.
+/// The engine's settings of these tests: one thread, the smallest budget (the scenarios'
+/// own, written out for the macro).
 const FAST: [(&str, &str); 2] = [("ENGINE_WORKERS", "1"), ("ENGINE_NODES", "1000")];
 
-scenarios!(with FAST;
+scenarios!(with [("ENGINE_WORKERS", "1"), ("ENGINE_NODES", "1000")];
     a_person_plays_whole_games_against_the_computer,
     the_computer_moves_first_when_it_has_white,
     a_lease_that_ran_out_is_taken_over_and_the_reply_played_once,
@@ -632,25 +633,33 @@ async fn bad_requests_for_a_computer_game_are_refused_clearly(app: TestApp) {
 }
 
 async fn a_copy_of_the_site_queues_the_pending_reply_again(app: TestApp) {
-    // The source: a site with a game whose computer is to move (no job ran there).
-    let source = TestApp::spawn(Backend::Sqlite, &[]).await;
-    let human = source.player("mover").await;
-    let id = start(&source, &human, "chess", 2, "black").await["id"]
+    // The source: this test's site, with a game whose computer is to move (no job ran).
+    let human = app.player("mover").await;
+    let id = start(&app, &human, "chess", 2, "black").await["id"]
         .as_str()
         .unwrap()
         .to_owned();
-    assert_eq!(queued(&source, None).await, 1);
-    // The target is this test's database, which the server has started on (it holds the
-    // computer's accounts): still a valid target.
-    let report = server::copy_data::copy(&source.database_url, &app.database_url)
+    assert_eq!(queued(&app, None).await, 1);
+    // The target: a fresh database of the same kind.
+    let (target, temp_dir) = helpers::fresh_database(app.backend).await;
+    let report = server::copy_data::copy(&app.database_url, &target)
         .await
         .unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(report.rows["games"], 1);
-    assert_eq!(queued(&app, None).await, 0, "the queue is not copied");
+    assert_eq!(report.rows["users"], 9, "the person and the computer's eight accounts");
+    let copied = TestApp::spawn_on(app.backend, &target, &FAST).await;
+    assert_eq!(queued(&copied, None).await, 0, "the queue is not copied");
     // The copy's job queues the missing reply when it starts, and plays it.
-    let engine = server::spawn_engine(&app.state).unwrap();
-    let game = wait_for_turn(&app, &id, "black").await;
-    assert_eq!(game["ply"], 1);
-    assert_eq!(queued(&app, None).await, 0);
+    let engine = server::spawn_engine(&copied.state).unwrap();
+    let game = wait_for_turn(&copied, &id, "black").await;
+    assert_eq!((&game["ply"], &game["white"]), (&json!(1), &json!("Computer-2")));
+    assert_eq!(queued(&copied, None).await, 0);
     engine.stop().await;
+    copied.state.db.pool.close().await;
+    match temp_dir {
+        Some(dir) => {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        None => helpers::drop_database(&target).await,
+    }
 }

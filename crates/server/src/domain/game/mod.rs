@@ -2,13 +2,13 @@
 //!
 //! | step | file | what |
 //! |---|---|---|
-//! | create | [`create`](mod@create) | the one way a game begins: [`create::create`] in the caller's transaction (from a challenge today; tournaments, rematches and computer games later) |
-//! | play | [`play`] | [`play::play_move`]: the ply-guarded move, then the after-move pipeline |
+//! | create | [`create`](mod@create) | the one way a game begins: [`create::create`] in the caller's transaction (from a challenge, or "Play the computer" in [`crate::domain::computer`]; tournaments and rematches later); a game against the computer is never rated, and its first reply is queued here when the computer moves first |
+//! | play | [`play`] | [`play::play_move`]: the ply-guarded move, then the after-move pipeline; [`play::play_reply`]: the computer's reply, played the same way by the engine job ([`crate::jobs::engine`]), its queue row deleted in the move's transaction |
 //! | act | [`actions`] | [`actions::act`]: resign, abort, draw offer / accept / decline / claim, one [`GameAction`] for both the HTML forms and the API |
 //! | clocks | [`time_control`], [`pauses`] | the time controls, and when a clock stands still (weekends, vacations) |
 //! | time | [`timeout`] | the deadline checked at every move and action, and the sweeper's claim of overdue games |
 //! | finish | [`finish`] | [`finish::finish`]: every end goes through it |
-//! | follow-up | [`follow_up`] | the named steps after a move and after an end (in the transaction), and after the commit (live event, metrics) |
+//! | follow-up | [`follow_up`] | the named steps after a move (forced passes, the computer's reply queued) and after an end (in the transaction), and after the commit (live event, the outbox and engine jobs woken, metrics) |
 //! | read | [`read`] | games as the pages and the API show them, decoded once from their rows |
 //!
 //! Every change is one transaction whose first statement writes the game row (guarded by
