@@ -106,14 +106,13 @@ pub async fn take(
     ply: i64,
     instance: &str,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "delete from engine_queue where game_id = $1 and ply = $2 and claimed_by = $3",
-    )
-    .bind(game_id)
-    .bind(ply)
-    .bind(instance)
-    .execute(conn)
-    .await?;
+    let done =
+        sqlx::query("delete from engine_queue where game_id = $1 and ply = $2 and claimed_by = $3")
+            .bind(game_id)
+            .bind(ply)
+            .bind(instance)
+            .execute(conn)
+            .await?;
     Ok(done.rows_affected() == 1)
 }
 

@@ -114,7 +114,9 @@ pub async fn seed_accounts(db: &Database, now: i64) -> Result<(), sqlx::Error> {
                     tracing::error!(%id, %name, %kind, "the computer's account id is taken by another kind of account");
                     break;
                 }
-                None => tracing::warn!(%id, %name, "a computer account's name is taken; trying another"),
+                None => {
+                    tracing::warn!(%id, %name, "a computer account's name is taken; trying another")
+                }
             }
         }
     }
@@ -341,7 +343,13 @@ mod tests {
         ] {
             assert!(is_reserved_name(name), "{name}");
         }
-        for name in ["computers", "computer-whiz", "my-computer-1", "compute-1", "computer--1"] {
+        for name in [
+            "computers",
+            "computer-whiz",
+            "my-computer-1",
+            "compute-1",
+            "computer--1",
+        ] {
             assert!(!is_reserved_name(name), "{name}");
         }
     }

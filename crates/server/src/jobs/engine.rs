@@ -305,7 +305,11 @@ async fn drop_stale(state: &AppState, row: &QueuedReply) -> Result<&'static str,
 ///
 /// Database errors, or a move the lifecycle refused for another reason than the game
 /// having moved on (the row is then given back for a later try).
-async fn answer(state: &AppState, pool: &Pool, row: &QueuedReply) -> Result<&'static str, AppError> {
+async fn answer(
+    state: &AppState,
+    pool: &Pool,
+    row: &QueuedReply,
+) -> Result<&'static str, AppError> {
     let detail = match game::get(state, &row.game_id).await {
         Ok(detail) => detail,
         Err(AppError::NotFound(_)) => return drop_stale(state, row).await,
@@ -378,7 +382,6 @@ async fn answer(state: &AppState, pool: &Pool, row: &QueuedReply) -> Result<&'st
         {
             // (A loss on time took the row with it.)
             drop_stale(state, row).await
-
         }
         Err(error) if error.code() == "reply_not_held" => {
             tracing::warn!(game = %row.game_id, ply = row.ply,
@@ -420,15 +423,15 @@ fn search(
     let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
         let built_in = || engine::best_move(game, request, stop);
         match uci {
-            Some(path) => engine::best_move_with_uci(game, request, stop, &path).or_else(
-                |error| match error {
+            Some(path) => engine::best_move_with_uci(game, request, stop, &path).or_else(|error| {
+                match error {
                     EngineError::Uci(reason) => {
                         tracing::warn!(%reason, "the UCI engine failed: the built-in search plays");
                         built_in()
                     }
                     other => Err(other),
-                },
-            ),
+                }
+            }),
             None => built_in(),
         }
     }));

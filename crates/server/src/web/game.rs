@@ -487,14 +487,8 @@ fn build_page(
         variant: t.get(&variant_key(detail.variant())).to_owned(),
         white: detail.white.clone(),
         black: detail.black.clone(),
-        white_badge: computer_badge(
-            &t,
-            computer::level_of(&detail.white_id, detail.white_kind),
-        ),
-        black_badge: computer_badge(
-            &t,
-            computer::level_of(&detail.black_id, detail.black_kind),
-        ),
+        white_badge: computer_badge(&t, computer::level_of(&detail.white_id, detail.white_kind)),
+        black_badge: computer_badge(&t, computer::level_of(&detail.black_id, detail.black_kind)),
         status,
         deadline,
         time_control,

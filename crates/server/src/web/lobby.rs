@@ -509,15 +509,17 @@ pub(crate) async fn start_computer_game(
             ) && error.code() != "database_unavailable"
                 && error.code() != "request_timeout" =>
         {
-            let text = crate::web::error_text(
-                &ctx.t,
-                error.code(),
-                &error.message(),
-                error.retry_after(),
-            );
+            let text =
+                crate::web::error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
             let computer = computer_view(&ctx.t, &form, text);
-            let page = lobby_page(&state, ctx, &ChallengeForm::default(), String::new(), computer)
-                .await?;
+            let page = lobby_page(
+                &state,
+                ctx,
+                &ChallengeForm::default(),
+                String::new(),
+                computer,
+            )
+            .await?;
             let mut response = (error.status(), render(&page)?).into_response();
             if let Some(secs) = error.retry_after() {
                 response

@@ -19,7 +19,7 @@ use server::{
 };
 
 use crate::{
-    helpers::{self, Backend, Player, START, ServerProcess, TestApp},
+    helpers::{self, Player, START, ServerProcess, TestApp},
     scenarios,
 };
 
@@ -41,9 +41,7 @@ scenarios!(with [("ENGINE_QUEUE_LIMIT", "1")];
     a_full_queue_refuses_new_games_with_503,
 );
 
-scenarios!(
-    a_pending_reply_survives_a_crash_and_is_played_once_after_the_restart,
-);
+scenarios!(a_pending_reply_survives_a_crash_and_is_played_once_after_the_restart,);
 
 /// How long a test waits for the computer.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -70,7 +68,10 @@ async fn wait_until(app: &TestApp, id: &str, what: &str, ready: impl Fn(&Value) 
         if ready(&game) {
             return game;
         }
-        assert!(Instant::now() < deadline, "timed out waiting: {what}: {game}");
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting: {what}: {game}"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -110,7 +111,12 @@ fn computer(level: u8) -> User {
 
 /// Plays the first legal move for `player` (of `color`) whenever it is their turn, until
 /// the game ends; returns the finished game and the moves the player made.
-async fn play_to_the_end(apps: &[&TestApp], player: &Player, id: &str, color: &str) -> (Value, usize) {
+async fn play_to_the_end(
+    apps: &[&TestApp],
+    player: &Player,
+    id: &str,
+    color: &str,
+) -> (Value, usize) {
     let mut moves = 0;
     loop {
         let app = apps[moves % apps.len()];
@@ -142,7 +148,10 @@ async fn a_person_plays_whole_games_against_the_computer(app: TestApp) {
         (&json!("human"), &json!("computer"))
     );
     assert_eq!(game["computer_level"], 2);
-    assert_eq!(game["rated"], false, "games against the computer are never rated");
+    assert_eq!(
+        game["rated"], false,
+        "games against the computer are never rated"
+    );
     let (finished, moves) = play_to_the_end(&[&app], &human, &id, "white").await;
     assert_eq!(finished["status"], "finished", "{finished}");
     assert!(moves >= 4, "{moves} moves");
@@ -197,9 +206,15 @@ async fn a_person_plays_whole_games_against_the_computer(app: TestApp) {
         .iter()
         .find(|line| line["id"] == id.as_str())
         .unwrap();
-    assert_eq!((&line["black_kind"], &line["computer_level"]), (&json!("computer"), &json!(8)));
+    assert_eq!(
+        (&line["black_kind"], &line["computer_level"]),
+        (&json!("computer"), &json!(8))
+    );
     let page = app.page_html(&format!("/games/{id}")).await;
-    assert!(page.contains("computer, level 8"), "the game page names the computer");
+    assert!(
+        page.contains("computer, level 8"),
+        "the game page names the computer"
+    );
     let estonian = app
         .client
         .get(format!("{}/games/{id}", app.address))
@@ -215,8 +230,14 @@ async fn a_person_plays_whole_games_against_the_computer(app: TestApp) {
     assert!(list_page.contains("computer, level 8"));
     let player_page = app.page_html_as(&human, "/players/Computer-8").await;
     assert!(player_page.contains("id=\"computer-badge\""));
-    assert!(player_page.contains("/lobby?level=8#computer"), "a link to play it");
-    assert!(!player_page.contains("/lobby?opponent="), "no challenge link");
+    assert!(
+        player_page.contains("/lobby?level=8#computer"),
+        "a link to play it"
+    );
+    assert!(
+        !player_page.contains("/lobby?opponent="),
+        "no challenge link"
+    );
     let (status, _) = app.act(&human, &id, "resign").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(app.game(&id).await["result"], "0-1");
@@ -230,7 +251,10 @@ async fn the_computer_moves_first_when_it_has_white(app: TestApp) {
     // The job is not running yet: the reply waits in the queue, at ply 0.
     let game = start(&app, &human, "chess", 1, "black").await;
     let id = game["id"].as_str().unwrap().to_owned();
-    assert_eq!((&game["white"], &game["to_move"]), (&json!("Computer-1"), &json!("white")));
+    assert_eq!(
+        (&game["white"], &game["to_move"]),
+        (&json!("Computer-1"), &json!("white"))
+    );
     assert_eq!(game["white_kind"], "computer");
     let (ply, level): (i64, i64) =
         sqlx::query_as("select ply, level from engine_queue where game_id = $1")
@@ -256,7 +280,16 @@ async fn the_computer_moves_first_when_it_has_white(app: TestApp) {
             whites += 1;
         }
         let id = game["id"].as_str().unwrap();
-        wait_for_turn(&app, id, if game["white"] == "second" { "white" } else { "black" }).await;
+        wait_for_turn(
+            &app,
+            id,
+            if game["white"] == "second" {
+                "white"
+            } else {
+                "black"
+            },
+        )
+        .await;
         assert_eq!(app.act(&human, id, "resign").await.0, StatusCode::OK);
     }
     assert!((1..16).contains(&whites), "{whites} of 16 as White");
@@ -303,7 +336,10 @@ async fn a_lease_that_ran_out_is_taken_over_and_the_reply_played_once(app: TestA
         .await
         .unwrap();
     let game = app.game(&id).await;
-    assert_eq!((&game["ply"], &game["moves"]), (&json!(1), &json!(["d2d4"])));
+    assert_eq!(
+        (&game["ply"], &game["moves"]),
+        (&json!(1), &json!(["d2d4"]))
+    );
     assert_eq!(queued(&app, Some(&id)).await, 0);
     let error = play_reply(&other.state, &computer(1), &id, "e2e4", 0)
         .await
@@ -346,9 +382,8 @@ async fn two_instances_never_reply_twice(app: TestApp) {
         .unwrap()
         .to_owned();
     let apps = [&app, &other];
-    let (reversi_end, chess_end) = tokio::join!(
-        play_to_the_end(&apps, &human, &reversi, "white"),
-        async {
+    let (reversi_end, chess_end) =
+        tokio::join!(play_to_the_end(&apps, &human, &reversi, "white"), async {
             // Chess: ten moves each, then a resignation.
             for n in 0..10 {
                 let on = apps[n % 2];
@@ -365,8 +400,7 @@ async fn two_instances_never_reply_twice(app: TestApp) {
             let game = wait_for_turn(&other, &chess, "black").await;
             assert_eq!(other.act(&human, &chess, "resign").await.0, StatusCode::OK);
             game
-        }
-    );
+        });
     assert_eq!(reversi_end.0["status"], "finished");
     assert!(chess_end["ply"].as_u64().unwrap() >= 20, "{chess_end}");
     // The record: each ply once, the computer's moves alternating with the person's
@@ -438,10 +472,16 @@ async fn a_pending_reply_survives_a_crash_and_is_played_once_after_the_restart(a
         if game["ply"] != 0 {
             break game;
         }
-        assert!(Instant::now() < deadline, "the reply was not played after the restart");
+        assert!(
+            Instant::now() < deadline,
+            "the reply was not played after the restart"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
-    assert_eq!((&game["ply"], &game["to_move"]), (&json!(1), &json!("black")));
+    assert_eq!(
+        (&game["ply"], &game["to_move"]),
+        (&json!(1), &json!("black"))
+    );
     assert_eq!(queued(&app, None).await, 0);
     // Another restart finds nothing to do.
     drop(second);
@@ -477,7 +517,11 @@ async fn a_full_queue_refuses_new_games_with_503(app: TestApp) {
         .post(format!("{}/computer-games", app.address))
         .bearer_auth(&human.token)
         .header("sec-fetch-site", "same-origin")
-        .form(&[("variant", "knight-fight"), ("level", "7"), ("color", "white")])
+        .form(&[
+            ("variant", "knight-fight"),
+            ("level", "7"),
+            ("color", "white"),
+        ])
         .send()
         .await
         .unwrap();
@@ -485,16 +529,29 @@ async fn a_full_queue_refuses_new_games_with_503(app: TestApp) {
     let page = response.text().await.unwrap();
     assert!(page.contains("id=\"computer-error\""), "{page}");
     assert!(page.contains("The computer has too many games waiting"));
-    assert!(page.contains("<option value=\"7\" selected>"), "the level is kept");
+    assert!(
+        page.contains("<option value=\"7\" selected>"),
+        "the level is kept"
+    );
     // Games under way go on; once the queue drains, new games start again.
     assert_eq!(app.act(&human, &id, "resign").await.0, StatusCode::OK);
-    assert_eq!(queued(&app, None).await, 0, "the resigned game's reply is dropped");
+    assert_eq!(
+        queued(&app, None).await,
+        0,
+        "the resigned game's reply is dropped"
+    );
     start(&app, &human, "chess", 1, "white").await;
 }
 
 async fn the_computer_accounts_are_not_for_people(app: TestApp) {
     // Reserved names, in any case and spelling.
-    for name in ["Computer-1", "computer-9", "COMPUTER_3", "computer", "Computer42"] {
+    for name in [
+        "Computer-1",
+        "computer-9",
+        "COMPUTER_3",
+        "computer",
+        "Computer42",
+    ] {
         let (status, body) = app
             .post(
                 "/api/v1/accounts",
@@ -511,10 +568,17 @@ async fn the_computer_accounts_are_not_for_people(app: TestApp) {
     for password in ["", "a long password", "!computer account: no password"] {
         for path in ["/api/v1/tokens", "/api/v1/session"] {
             let (status, body) = app
-                .post(path, None, json!({"username": "Computer-1", "password": password}))
+                .post(
+                    path,
+                    None,
+                    json!({"username": "Computer-1", "password": password}),
+                )
                 .await;
             assert!(
-                matches!(status, StatusCode::UNAUTHORIZED | StatusCode::UNPROCESSABLE_ENTITY),
+                matches!(
+                    status,
+                    StatusCode::UNAUTHORIZED | StatusCode::UNPROCESSABLE_ENTITY
+                ),
                 "{path} {password:?}: {status} {body}"
             );
         }
@@ -526,7 +590,10 @@ async fn the_computer_accounts_are_not_for_people(app: TestApp) {
             json!({"username": "computer-3", "password": "a long password"}),
         )
         .await;
-    assert_eq!((status, &body["error"]), (StatusCode::UNAUTHORIZED, &json!("invalid_credentials")));
+    assert_eq!(
+        (status, &body["error"]),
+        (StatusCode::UNAUTHORIZED, &json!("invalid_credentials"))
+    );
     // A challenge to the computer is refused, pointing to "Play the computer".
     let human = app.player("challenger").await;
     let (status, body) = app
@@ -538,19 +605,34 @@ async fn the_computer_accounts_are_not_for_people(app: TestApp) {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["error"], "computer_opponent");
-    assert!(body["message"].as_str().unwrap().contains("/api/v1/computer-games"));
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("/api/v1/computer-games")
+    );
     let response = app
         .client
         .post(format!("{}/challenges", app.address))
         .bearer_auth(&human.token)
         .header("sec-fetch-site", "same-origin")
         .header(header::ACCEPT_LANGUAGE, "et")
-        .form(&[("variant", "chess"), ("color", "white"), ("opponent", "Computer-4")])
+        .form(&[
+            ("variant", "chess"),
+            ("color", "white"),
+            ("opponent", "Computer-4"),
+        ])
         .send()
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(response.text().await.unwrap().contains("See mängija on arvuti"));
+    assert!(
+        response
+            .text()
+            .await
+            .unwrap()
+            .contains("See mängija on arvuti")
+    );
     let (_, challenges) = app.get("/api/v1/challenges", Some(&human.token)).await;
     assert_eq!(challenges, json!([]));
     // The eight accounts exist once, whatever the restarts.
@@ -567,11 +649,17 @@ async fn bad_requests_for_a_computer_game_are_refused_clearly(app: TestApp) {
     for (body, code) in [
         (json!({"variant": "chess", "level": 0}), "invalid_level"),
         (json!({"variant": "chess", "level": 9}), "invalid_level"),
-        (json!({"variant": "chess", "level": 99999999999_i64}), "invalid_level"),
+        (
+            json!({"variant": "chess", "level": 99999999999_i64}),
+            "invalid_level",
+        ),
         (json!({"variant": "chess", "level": "3"}), "invalid_body"),
         (json!({"variant": "chess"}), "invalid_body"),
         (json!({"variant": "go", "level": 3}), "unknown_variant"),
-        (json!({"variant": "chess", "level": 3, "color": "green"}), "invalid_color"),
+        (
+            json!({"variant": "chess", "level": 3, "color": "green"}),
+            "invalid_color",
+        ),
         (
             json!({"variant": "chess", "level": 3, "time_control": {"kind": "per_move", "days": 4}}),
             "invalid_days_per_move",
@@ -584,7 +672,11 @@ async fn bad_requests_for_a_computer_game_are_refused_clearly(app: TestApp) {
         assert_eq!(answer["error"], code, "{body}: {answer}");
     }
     let (status, _) = app
-        .post("/api/v1/computer-games", None, json!({"variant": "chess", "level": 3}))
+        .post(
+            "/api/v1/computer-games",
+            None,
+            json!({"variant": "chess", "level": 3}),
+        )
         .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     // The lobby's form: a level that is none is shown on the form.
@@ -593,7 +685,11 @@ async fn bad_requests_for_a_computer_game_are_refused_clearly(app: TestApp) {
         .post(format!("{}/computer-games", app.address))
         .bearer_auth(&human.token)
         .header("sec-fetch-site", "same-origin")
-        .form(&[("variant", "chess"), ("level", "eleven"), ("color", "white")])
+        .form(&[
+            ("variant", "chess"),
+            ("level", "eleven"),
+            ("color", "white"),
+        ])
         .send()
         .await
         .unwrap();
@@ -621,7 +717,10 @@ async fn bad_requests_for_a_computer_game_are_refused_clearly(app: TestApp) {
     assert_eq!(response.status(), StatusCode::OK);
     let id = response.url().path().rsplit('/').next().unwrap().to_owned();
     let game = app.game(&id).await;
-    assert_eq!((&game["variant"], &game["black"]), (&json!("reversi-10x10"), &json!("Computer-5")));
+    assert_eq!(
+        (&game["variant"], &game["black"]),
+        (&json!("reversi-10x10"), &json!("Computer-5"))
+    );
     assert_eq!(game["time_control"]["kind"], "bank", "{game}");
     // The lobby shows the form, in both languages.
     let lobby = app.page_html_as(&human, "/lobby?level=6").await;
@@ -646,13 +745,19 @@ async fn a_copy_of_the_site_queues_the_pending_reply_again(app: TestApp) {
         .await
         .unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(report.rows["games"], 1);
-    assert_eq!(report.rows["users"], 9, "the person and the computer's eight accounts");
+    assert_eq!(
+        report.rows["users"], 9,
+        "the person and the computer's eight accounts"
+    );
     let copied = TestApp::spawn_on(app.backend, &target, &FAST).await;
     assert_eq!(queued(&copied, None).await, 0, "the queue is not copied");
     // The copy's job queues the missing reply when it starts, and plays it.
     let engine = server::spawn_engine(&copied.state).unwrap();
     let game = wait_for_turn(&copied, &id, "black").await;
-    assert_eq!((&game["ply"], &game["white"]), (&json!(1), &json!("Computer-2")));
+    assert_eq!(
+        (&game["ply"], &game["white"]),
+        (&json!(1), &json!("Computer-2"))
+    );
     assert_eq!(queued(&copied, None).await, 0);
     engine.stop().await;
     copied.state.db.pool.close().await;
