@@ -527,7 +527,8 @@ game_action!(
     "Offers a draw (accepts the opponent's offer if there is one). One offer per player per \
      move, at most three per player per game.",
     "the game is over, the caller already offers (`draw_already_offered`), offered at this \
-     move (`draw_offer_this_move`) or three times (`too_many_draw_offers`), or `ply` is stale"
+     move (`draw_offer_this_move`) or three times (`too_many_draw_offers`), the opponent is \
+     the computer (`computer_game`), or `ply` is stale"
 );
 game_action!(
     draw_accept,
@@ -558,7 +559,8 @@ game_action!(
      per player per game).",
     "the game is over or untimed (`untimed_game`), paused (`already_paused`), the opponent \
      is not to move (`give_time_on_their_turn`), three days were given \
-     (`too_many_time_gifts`), or `ply` is stale"
+     (`too_many_time_gifts`), the opponent is the computer (`computer_game`), or `ply` is \
+     stale"
 );
 game_action!(
     pause_offer,
@@ -567,8 +569,8 @@ game_action!(
     "Asks for a pause of both clocks for seven days (accepts the opponent's request if there \
      is one). The request lapses when the opponent moves; at most two pauses per game.",
     "the game is over or untimed (`untimed_game`), paused (`already_paused`), the caller \
-     already asks (`pause_already_offered`), two pauses were agreed (`too_many_pauses`), or \
-     `ply` is stale"
+     already asks (`pause_already_offered`), two pauses were agreed (`too_many_pauses`), the \
+     opponent is the computer (`computer_game`), or `ply` is stale"
 );
 game_action!(
     pause_accept,

@@ -372,6 +372,8 @@ fn build_page(
         });
     };
     let active = detail.status == GameStatus::Active;
+    // The computer takes no draw offer or pause, and needs no time given.
+    let against_computer = detail.computer().is_some();
     if let (Some(color), true) = (viewer, active) {
         match detail.draw_offer {
             Some(offerer) if offerer != color => {
@@ -379,6 +381,7 @@ fn build_page(
                 push(GameAction::DeclineDraw, "action.draw_decline");
             }
             Some(_) => {}
+            None if against_computer => {}
             None => push(GameAction::OfferDraw, "action.draw_offer"),
         }
         if detail.to_move() == Some(color) && !detail.game.draw_claims().is_empty() {
@@ -390,7 +393,7 @@ fn build_page(
         let now = state.now();
         let timed = detail.deadline.is_some();
         let paused = detail.pause.is_some_and(|(_, until)| until > now);
-        if timed && !paused {
+        if timed && !paused && !against_computer {
             if detail.to_move() == Some(color.other())
                 && detail.time_gifts[bank_index(color)] < MAX_TIME_GIFTS
             {

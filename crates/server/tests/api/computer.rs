@@ -238,6 +238,16 @@ async fn a_person_plays_whole_games_against_the_computer(app: TestApp) {
         !player_page.contains("/lobby?opponent="),
         "no challenge link"
     );
+    // The computer takes no draw offer or pause: refused, and not offered on the page.
+    for action in ["draw/offer", "pause/offer", "give-time"] {
+        let (status, body) = app.act(&human, &id, action).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{action}: {body}");
+        assert_eq!(body["error"], "computer_game", "{action}");
+    }
+    let own_page = app.page_html_as(&human, &format!("/games/{id}")).await;
+    assert!(own_page.contains("/action/resign") || own_page.contains("confirm=resign"));
+    assert!(!own_page.contains("/action/draw-offer"));
+    assert!(!own_page.contains("/action/pause-offer"));
     let (status, _) = app.act(&human, &id, "resign").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(app.game(&id).await["result"], "0-1");
