@@ -81,6 +81,72 @@ pub struct Config {
     pub push: PushConfig,
     /// `SMTP_URL` and `MAIL_FROM`: e-mail, when both are set (neither: e-mail is off).
     pub mail: Option<MailConfig>,
+    /// The computer opponents: the engine job's threads, budget and queue.
+    pub engine: EngineConfig,
+}
+
+/// The computer opponents' settings (see [`crate::jobs::engine`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// `ENGINE_WORKERS`: threads of this instance that compute the computer's replies
+    /// (default 1; 0: this instance computes none, another instance on the same database
+    /// does, or the replies wait in the queue).
+    pub workers: usize,
+    /// `ENGINE_NODES`: the search's node budget at level 8 (the levels below use a share
+    /// of it; default 1000000, a few seconds per reply on one core).
+    pub nodes: u64,
+    /// `ENGINE_QUEUE_LIMIT`: pending replies (over all instances) beyond which new games
+    /// against the computer are refused with 503 `computer_busy` (default 100). Replies
+    /// in games already under way are always queued.
+    pub queue_limit: i64,
+    /// `STOCKFISH_PATH`: a UCI engine (Debian's `stockfish` installs
+    /// `/usr/games/stockfish`) that plays chess at levels 7 and 8 instead of the built-in
+    /// search (default: none).
+    pub stockfish_path: Option<std::path::PathBuf>,
+}
+
+impl EngineConfig {
+    fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<EngineConfig, ConfigError> {
+        let workers: usize = parse(lookup, "ENGINE_WORKERS", "1")?;
+        if workers > 64 {
+            return Err(ConfigError {
+                variable: "ENGINE_WORKERS",
+                message: "expected 0 to 64 threads".to_owned(),
+            });
+        }
+        let nodes: u64 = parse(lookup, "ENGINE_NODES", "1000000")?;
+        if !(1_000..=1_000_000_000).contains(&nodes) {
+            return Err(ConfigError {
+                variable: "ENGINE_NODES",
+                message: "expected 1000 to 1000000000 nodes".to_owned(),
+            });
+        }
+        let queue_limit: i64 = parse(lookup, "ENGINE_QUEUE_LIMIT", "100")?;
+        if !(1..=1_000_000).contains(&queue_limit) {
+            return Err(ConfigError {
+                variable: "ENGINE_QUEUE_LIMIT",
+                message: "expected 1 to 1000000 replies".to_owned(),
+            });
+        }
+        let stockfish_path = lookup("STOCKFISH_PATH")
+            .map(|path| path.trim().to_owned())
+            .filter(|path| !path.is_empty())
+            .map(std::path::PathBuf::from);
+        if let Some(path) = &stockfish_path
+            && !path.is_file()
+        {
+            return Err(ConfigError {
+                variable: "STOCKFISH_PATH",
+                message: format!("`{}` is not a file", path.display()),
+            });
+        }
+        Ok(EngineConfig {
+            workers,
+            nodes,
+            queue_limit,
+            stockfish_path,
+        })
+    }
 }
 
 /// Web Push settings.
@@ -461,6 +527,7 @@ impl Config {
             })?,
             accounts: AccountLimits::from_lookup(&lookup)?,
             mail: MailConfig::from_lookup(&lookup)?,
+            engine: EngineConfig::from_lookup(&lookup)?,
             push: PushConfig::from_lookup(&lookup, &public_url)?,
             public_url,
         })
@@ -512,6 +579,10 @@ mod tests {
         assert_eq!(config.database_statement_timeout, Duration::from_secs(3));
         assert_eq!(config.request_timeout, Duration::from_secs(4));
         assert_eq!(config.max_streams_per_address, 20);
+        assert_eq!(config.engine.workers, 1);
+        assert_eq!(config.engine.nodes, 1_000_000);
+        assert_eq!(config.engine.queue_limit, 100);
+        assert_eq!(config.engine.stockfish_path, None);
     }
 
     #[test]
@@ -538,6 +609,11 @@ mod tests {
             ("VAPID_PRIVATE_KEY", "not-a-key"),
             ("VAPID_SUBJECT", "someone@example.org"),
             ("PUSH_ALLOW_HTTP_ENDPOINTS", "yes"),
+            ("ENGINE_WORKERS", "65"),
+            ("ENGINE_WORKERS", "-1"),
+            ("ENGINE_NODES", "10"),
+            ("ENGINE_QUEUE_LIMIT", "0"),
+            ("STOCKFISH_PATH", "/nonexistent/stockfish"),
         ] {
             let error = config(&[(name, value)]).unwrap_err();
             assert_eq!(error.variable, name);

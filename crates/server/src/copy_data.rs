@@ -3,11 +3,14 @@
 //!
 //! Copies users (with their time settings and vacations), API tokens, challenges, games,
 //! moves, ratings, rating changes, player counters, head-to-head records, the sweeper's
-//! heartbeat and the variant counters; not sessions (everyone signs in again). Both databases are migrated first; a target that
-//! holds any data is refused. The source is read in one transaction (repeatable read on
-//! Postgres), the target written in one, so a failure leaves the target empty. Afterwards
-//! row counts and counters are compared and every copied game is replayed by the rules,
-//! its position cache and its moves' display texts checked against the replay.
+//! heartbeat and the variant counters; not sessions (everyone signs in again), not the
+//! computer's pending replies (queued again when the copied site starts). Both databases
+//! are migrated first; a target that holds any data is refused (the computer's accounts,
+//! which the server inserts when it starts, do not count: the source's replace them).
+//! The source is read in one transaction (repeatable read on Postgres), the target
+//! written in one, so a failure leaves the target empty. Afterwards row counts and
+//! counters are compared and every copied game is replayed by the rules, its position
+//! cache and its moves' display texts checked against the replay.
 
 use std::{collections::BTreeMap, fmt};
 
@@ -298,9 +301,12 @@ const VARIANT_STATS: (&str, &[(&str, Kind)]) = (
     ],
 );
 
-/// Tables left behind on purpose: sessions (everyone signs in again) and presence (who
-/// watches a game now). They must still be empty in the target, like the copied ones.
-pub const NOT_COPIED: &[&str] = &["sessions", "presence"];
+/// Tables left behind on purpose: sessions (everyone signs in again), presence (who
+/// watches a game now) and the computer's pending replies (`engine_queue`: rows of one
+/// running site, with its instances' leases; the copied site's engine job queues the
+/// reply of every game whose computer is to move when it starts). They must still be
+/// empty in the target, like the copied ones.
+pub const NOT_COPIED: &[&str] = &["sessions", "presence", "engine_queue"];
 
 /// Every table the copy writes, with the columns it copies, in copy order (the variant
 /// counters last). A table or column of the schema missing here is not copied: the API
@@ -400,6 +406,11 @@ pub async fn copy(from: &str, to: &str) -> Result<CopyReport, CopyError> {
             .await?;
     }
     let mut write = target.pool.begin().await?;
+    // The computer's accounts a started target holds (nothing refers to them yet): the
+    // source's take their place, ids and names alike.
+    sqlx::query("delete from users where kind = 'computer'")
+        .execute(&mut *write)
+        .await?;
     for (table, columns) in TABLES {
         let rows = select_all(&mut read, table, columns).await?;
         insert_all(&mut write, table, columns, &rows).await?;
@@ -423,7 +434,16 @@ async fn ensure_empty(target: &Database) -> Result<(), CopyError> {
     let mut conn = target.pool.acquire().await?;
     let tables = TABLES.iter().map(|(table, _)| *table);
     for table in tables.chain(NOT_COPIED.iter().copied()) {
-        let count = count(&mut conn, table).await?;
+        // A target the server has started on holds the computer's accounts (inserted at
+        // start-up): those alone do not count, and are replaced by the source's.
+        let count = if table == "users" {
+            sqlx::query("select count(*) from users where kind <> 'computer'")
+                .fetch_one(&mut *conn)
+                .await?
+                .try_get(0)?
+        } else {
+            count(&mut conn, table).await?
+        };
         if count > 0 {
             return Err(CopyError::TargetNotEmpty(format!(
                 "{table} has {count} rows"

@@ -59,6 +59,12 @@ pub enum AppError {
         /// Seconds to wait before trying again (at least 1).
         retry_after: u64,
     },
+    /// 503 `computer_busy`: the computer's reply queue is full (`ENGINE_QUEUE_LIMIT`), so
+    /// no new game against it starts now; try again in `retry_after` seconds.
+    ComputerBusy {
+        /// Seconds to wait before trying again (at least 1).
+        retry_after: u64,
+    },
     /// 429 `too_many_streams`: this client address holds as many event streams open as it
     /// may.
     TooManyStreams,
@@ -136,9 +142,9 @@ impl AppError {
     #[must_use]
     pub fn retry_after(&self) -> Option<u64> {
         match self {
-            AppError::RateLimited { retry_after } | AppError::Busy { retry_after } => {
-                Some(*retry_after)
-            }
+            AppError::RateLimited { retry_after }
+            | AppError::Busy { retry_after }
+            | AppError::ComputerBusy { retry_after } => Some(*retry_after),
             AppError::DatabaseUnavailable(_) | AppError::RequestTimeout => {
                 Some(DATABASE_RETRY_AFTER_SECS)
             }
@@ -163,6 +169,7 @@ impl AppError {
                 StatusCode::TOO_MANY_REQUESTS
             }
             AppError::Busy { .. }
+            | AppError::ComputerBusy { .. }
             | AppError::Unavailable(_)
             | AppError::DatabaseUnavailable(_)
             | AppError::RequestTimeout => StatusCode::SERVICE_UNAVAILABLE,
@@ -186,6 +193,7 @@ impl AppError {
             AppError::UnsupportedMediaType(_) => "unsupported_media_type",
             AppError::RateLimited { .. } => "rate_limited",
             AppError::Busy { .. } => "busy",
+            AppError::ComputerBusy { .. } => "computer_busy",
             AppError::TooManyStreams => "too_many_streams",
             AppError::Unavailable(_) => "unavailable",
             AppError::DatabaseUnavailable(_) => "database_unavailable",
@@ -214,6 +222,10 @@ impl AppError {
             AppError::Busy { retry_after } => {
                 format!("the server is busy: try again in {retry_after} s")
             }
+            AppError::ComputerBusy { retry_after } => format!(
+                "the computer has too many games waiting for its reply: start a new game \
+                 against it in {retry_after} s (games under way go on as usual)"
+            ),
             AppError::TooManyStreams => {
                 "too many open event streams from your address: close one first".to_owned()
             }
@@ -261,7 +273,7 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
         // A full hashing queue is load, not a fault: a flood would fill the log.
-        if matches!(self, AppError::Busy { .. }) {
+        if matches!(self, AppError::Busy { .. } | AppError::ComputerBusy { .. }) {
             tracing::debug!(error = %self, "request refused");
         } else if status.is_server_error() {
             tracing::error!(error = %self, "request failed");

@@ -36,7 +36,9 @@ use tower_http::{catch_panic::CatchPanicLayer, trace::TraceLayer};
 
 pub use crate::{
     error::AppError,
-    startup::{build_state, serve, spawn_outbox, spawn_position_refresh, spawn_sweeper},
+    startup::{
+        build_state, serve, spawn_engine, spawn_outbox, spawn_position_refresh, spawn_sweeper,
+    },
     state::AppState,
 };
 

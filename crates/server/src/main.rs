@@ -47,12 +47,17 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     }
     let sweeper = server::spawn_sweeper(&state);
     let outbox = server::spawn_outbox(&state);
+    let engine = server::spawn_engine(&state);
     server::spawn_position_refresh(&state);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|error| format!("binding LISTEN_ADDR {addr}: {error}"))?;
     tracing::info!(%addr, backend = ?state.db.backend, "serving");
     server::serve(listener, state.clone(), shutdown_signal()).await?;
+    // The computer's searches under way stop; their replies stay queued for the restart.
+    if let Some(engine) = engine {
+        engine.stop().await;
+    }
     for job in [sweeper, outbox].into_iter().flatten() {
         job.abort();
     }

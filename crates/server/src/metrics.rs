@@ -40,6 +40,13 @@ pub const GAME_REPLAYS: &str = "game_replays_total";
 /// Connections shed at the connection limit (answered only on the health checks, or
 /// closed at once).
 pub const CONNECTIONS_SHED: &str = "http_connections_shed_total";
+/// The computer's queued replies handled by this instance's engine job, by outcome
+/// (`played`, `stale`: the game had moved on or ended, `lost_lease`: another instance
+/// took it over, `stopped`: left queued at shutdown, `failed`: tried again later).
+pub const COMPUTER_REPLIES: &str = "computer_replies_total";
+/// Milliseconds the computer's searches took on this instance (divide by
+/// `computer_replies_total{outcome="played"}` for the mean).
+pub const COMPUTER_SEARCH_MILLIS: &str = "computer_search_milliseconds_total";
 
 /// Latency buckets in seconds: from a cached page to a slow argon2 login.
 const BUCKETS: &[f64] = &[
@@ -107,6 +114,15 @@ fn describe() {
     );
     metrics::describe_counter!(CONNECTIONS_SHED, "connections shed at the connection limit");
     metrics::describe_counter!(
+        COMPUTER_REPLIES,
+        "the computer's queued replies handled by this instance, by outcome"
+    );
+    metrics::describe_counter!(
+        COMPUTER_SEARCH_MILLIS,
+        metrics::Unit::Milliseconds,
+        "time the computer's searches took on this instance"
+    );
+    metrics::describe_counter!(
         GAME_REPLAYS,
         "games rebuilt by replaying their moves instead of from the position cache"
     );
@@ -155,4 +171,15 @@ pub fn listener_reconnected() {
 /// Counts a connection shed at the connection limit.
 pub fn connection_shed() {
     metrics::counter!(CONNECTIONS_SHED).increment(1);
+}
+
+/// Counts a queued reply of the computer handled, and how.
+pub fn computer_reply(outcome: &'static str) {
+    metrics::counter!(COMPUTER_REPLIES, "outcome" => outcome).increment(1);
+}
+
+/// Adds a search's time to the computer's total.
+pub fn computer_search(took: std::time::Duration) {
+    let millis = u64::try_from(took.as_millis()).unwrap_or(u64::MAX);
+    metrics::counter!(COMPUTER_SEARCH_MILLIS).increment(millis);
 }

@@ -239,6 +239,13 @@ pub fn spawn_outbox(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
     Some(tokio::spawn(crate::jobs::outbox::run(state.clone())))
 }
 
+/// Starts the engine job ([`crate::jobs::engine`]) for `state` with `ENGINE_WORKERS`
+/// threads; `None` when it is 0 (the computer's replies are then computed by another
+/// instance, or wait in the queue).
+pub fn spawn_engine(state: &AppState) -> Option<crate::jobs::engine::EngineJob> {
+    crate::jobs::engine::spawn(state)
+}
+
 /// Starts the sweeper for `state` if its configuration asks for one.
 pub fn spawn_sweeper(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
     let interval: Duration = state.config.sweep_interval?;
@@ -266,7 +273,8 @@ async fn seed_variant_stats(db: &db::Database) -> Result<(), sqlx::Error> {
     db::stats::seed(&mut conn, &variants).await
 }
 
-/// Builds the state for `config`: connects, migrates, seeds the variant counters, uses
+/// Builds the state for `config`: connects, migrates, seeds the variant counters and the
+/// computer's accounts, uses
 /// `clock`, keeps this instance's watchers in the presence table, and on Postgres listens
 /// for the live events of every instance.
 ///
@@ -291,6 +299,11 @@ pub async fn build_state(
     seed_variant_stats(&db)
         .await
         .map_err(|error| AppError::Unavailable(format!("seeding variant_stats: {error}")))?;
+    crate::domain::computer::seed_accounts(&db, clock.now())
+        .await
+        .map_err(|error| {
+            AppError::Unavailable(format!("creating the computer's accounts: {error}"))
+        })?;
     let url = config.database_url.expose().to_owned();
     let state = AppState::new(config, db, clock);
     // The VAPID key pair is generated (or read) at start, not at the first push.

@@ -36,6 +36,11 @@ pub struct AppState {
     pub instance_id: Arc<String>,
     /// Wakes this instance's outbox job (after a commit that wrote notices).
     pub outbox_wake: Arc<tokio::sync::Notify>,
+    /// Wakes this instance's engine job (after a commit that queued a computer's reply).
+    pub engine_wake: Arc<tokio::sync::Notify>,
+    /// Set on shutdown: the engine threads' searches stop and their replies are left
+    /// queued for the next start.
+    pub engine_stop: Arc<std::sync::atomic::AtomicBool>,
     /// Web Push: the VAPID key pair once read, and the HTTP client.
     pub push: Arc<crate::jobs::push::PushContext>,
     /// The SMTP mailer when `SMTP_URL` and `MAIL_FROM` are set; `None`: e-mail is off.
@@ -74,6 +79,8 @@ impl AppState {
             hashing,
             instance_id: Arc::new(crate::domain::new_id()),
             outbox_wake: Arc::new(tokio::sync::Notify::new()),
+            engine_wake: Arc::new(tokio::sync::Notify::new()),
+            engine_stop: Arc::default(),
             push: Arc::default(),
         }
     }
@@ -81,6 +88,12 @@ impl AppState {
     /// Wakes this instance's outbox job: notices were committed.
     pub fn wake_outbox(&self) {
         self.outbox_wake.notify_one();
+    }
+
+    /// Wakes this instance's engine job: a computer's reply was queued (or a worker
+    /// became free).
+    pub fn wake_engine(&self) {
+        self.engine_wake.notify_one();
     }
 
     /// Whether e-mail is configured (`SMTP_URL` and `MAIL_FROM`).

@@ -123,8 +123,10 @@ pub struct MeDto {
         (status = 201, description = "the new account", body = UserDto),
         (status = 409, description = "name taken (`username_taken`)", body = ErrorBody),
         (status = 422, description = "invalid name or password (`invalid_username`, \
-            `invalid_password`, `blank_password`, `password_control_character`, \
-            `common_password`), or a body of the wrong shape (`invalid_body`)",
+            `reserved_username` for names kept for the computer opponents such as \
+            `Computer-1`, `invalid_password`, `blank_password`, \
+            `password_control_character`, `common_password`), or a body of the wrong \
+            shape (`invalid_body`)",
             body = ErrorBody),
         (status = 429, description = "too many sign-ups from this address (`rate_limited`)",
             body = ErrorBody, headers(("retry-after" = u64))),

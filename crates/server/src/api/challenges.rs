@@ -89,7 +89,7 @@ where
 }
 
 /// The variant ids the rules know, as the document's enum.
-fn variant_id_schema() -> Object {
+pub(crate) fn variant_id_schema() -> Object {
     ObjectBuilder::new()
         .schema_type(Type::String)
         .enum_values(Some(
@@ -100,7 +100,7 @@ fn variant_id_schema() -> Object {
 }
 
 /// The challenger's colour choices, as the document's enum.
-fn color_choice_schema() -> Object {
+pub(crate) fn color_choice_schema() -> Object {
     let choices = [ColorChoice::White, ColorChoice::Black, ColorChoice::Random];
     ObjectBuilder::new()
         .schema_type(Type::String)
@@ -202,7 +202,8 @@ pub struct AcceptedDto {
             addressed to oneself (`unknown_variant`, `invalid_color`, `invalid_days_per_move`, \
             `invalid_time_control` such as a time bank's cap below its initial time, \
             `conflicting_time_control` for both `days_per_move` and `time_control`, \
-            `challenge_to_yourself`), a bad rating range or one on a challenge addressed to \
+            `challenge_to_yourself`, `computer_opponent` for a computer account: play it \
+            with `POST /api/v1/computer-games`), a bad rating range or one on a challenge addressed to \
             one player (`invalid_rating_range`, `rating_range_needs_open_challenge`), \
             or a body of the wrong shape (`invalid_body`)",
             body = ErrorBody),

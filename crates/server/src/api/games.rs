@@ -52,6 +52,15 @@ pub struct GameDto {
     pub white: String,
     /// Black's username.
     pub black: String,
+    /// Who plays White's account: `human`, `computer` (the server's engine) or `bot`.
+    #[schema(schema_with = account_kind_schema)]
+    pub white_kind: String,
+    /// Who plays Black's account.
+    #[schema(schema_with = account_kind_schema)]
+    pub black_kind: String,
+    /// In a game against the computer, its level (1 to 8); null otherwise.
+    #[schema(minimum = 1, maximum = 8)]
+    pub computer_level: Option<u8>,
     /// `active`, `finished` or `aborted`.
     pub status: String,
     /// null, `1-0`, `0-1` or `1/2-1/2`.
@@ -136,6 +145,20 @@ pub struct GameDto {
     /// Once a rated game has ended and been rated: each player's rating before and after
     /// (null for casual games, games still going, and those too short to rate).
     pub rating_change: Option<RatingChangeDto>,
+}
+
+/// The account kinds, as the document's enum.
+pub(crate) fn account_kind_schema() -> utoipa::openapi::Object {
+    use crate::domain::accounts::AccountKind;
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .enum_values(Some(
+            [AccountKind::Human, AccountKind::Computer, AccountKind::Bot].map(AccountKind::as_str),
+        ))
+        .description(Some(
+            "who plays the account: a person, the server's engine, or a bot program",
+        ))
+        .build()
 }
 
 /// One player's rating before and after a rated game.
@@ -232,6 +255,9 @@ impl GameDto {
             rated: detail.rated,
             rating_change: detail.rating_change.map(RatingChangeDto::from),
             end_reason: detail.end_reason.map(|reason| reason.as_str().to_owned()),
+            white_kind: detail.white_kind.as_str().to_owned(),
+            black_kind: detail.black_kind.as_str().to_owned(),
+            computer_level: detail.computer().map(|(_, level)| level.number()),
             id: detail.id,
             white: detail.white,
             black: detail.black,
@@ -261,6 +287,15 @@ pub struct GameSummaryDto {
     pub white: String,
     /// Black's username.
     pub black: String,
+    /// Who plays White's account: `human`, `computer` or `bot`.
+    #[schema(schema_with = account_kind_schema)]
+    pub white_kind: String,
+    /// Who plays Black's account.
+    #[schema(schema_with = account_kind_schema)]
+    pub black_kind: String,
+    /// In a game against the computer, its level (1 to 8); null otherwise.
+    #[schema(minimum = 1, maximum = 8)]
+    pub computer_level: Option<u8>,
     /// `active`, `finished` or `aborted`.
     pub status: String,
     /// The result once finished.
@@ -289,6 +324,9 @@ impl GameSummaryDto {
     pub fn new(game: GameSummary, now: i64) -> GameSummaryDto {
         let seconds_left = game.turn_clock(now).map(|clock| clock.left);
         GameSummaryDto {
+            white_kind: game.white_kind.as_str().to_owned(),
+            black_kind: game.black_kind.as_str().to_owned(),
+            computer_level: game.computer_level().map(|level| level.number()),
             id: game.id,
             variant: game.variant.as_str().to_owned(),
             white: game.white,
@@ -489,7 +527,8 @@ game_action!(
     "Offers a draw (accepts the opponent's offer if there is one). One offer per player per \
      move, at most three per player per game.",
     "the game is over, the caller already offers (`draw_already_offered`), offered at this \
-     move (`draw_offer_this_move`) or three times (`too_many_draw_offers`), or `ply` is stale"
+     move (`draw_offer_this_move`) or three times (`too_many_draw_offers`), the opponent is \
+     the computer (`computer_game`), or `ply` is stale"
 );
 game_action!(
     draw_accept,
@@ -520,7 +559,8 @@ game_action!(
      per player per game).",
     "the game is over or untimed (`untimed_game`), paused (`already_paused`), the opponent \
      is not to move (`give_time_on_their_turn`), three days were given \
-     (`too_many_time_gifts`), or `ply` is stale"
+     (`too_many_time_gifts`), the opponent is the computer (`computer_game`), or `ply` is \
+     stale"
 );
 game_action!(
     pause_offer,
@@ -529,8 +569,8 @@ game_action!(
     "Asks for a pause of both clocks for seven days (accepts the opponent's request if there \
      is one). The request lapses when the opponent moves; at most two pauses per game.",
     "the game is over or untimed (`untimed_game`), paused (`already_paused`), the caller \
-     already asks (`pause_already_offered`), two pauses were agreed (`too_many_pauses`), or \
-     `ply` is stale"
+     already asks (`pause_already_offered`), two pauses were agreed (`too_many_pauses`), the \
+     opponent is the computer (`computer_game`), or `ply` is stale"
 );
 game_action!(
     pause_accept,

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod challenges;
 pub mod clocks;
+pub mod computer;
 pub mod events;
 pub mod games;
 pub mod notifications;
@@ -41,6 +42,7 @@ use crate::{
         time_settings::show, time_settings::change, time_settings::start, time_settings::end,
         challenges::create, challenges::list, challenges::show, challenges::accept,
         challenges::cancel,
+        computer::create,
         games::variants, games::my_games, games::show, games::play, games::resign,
         games::abort, games::draw_offer, games::draw_accept, games::draw_decline,
         games::draw_claim, games::give_time, games::pause_offer, games::pause_accept,
@@ -60,7 +62,7 @@ use crate::{
     tags(
         (name = "accounts", description = "accounts, tokens, sessions"),
         (name = "challenges", description = "challenges and accepting them"),
-        (name = "games", description = "games, moves, draws, statistics"),
+        (name = "games", description = "games, moves, draws, statistics, games against the computer"),
         (name = "events", description = "live server-sent events: games and turn notices"),
         (name = "notifications", description = "the notification centre: notices, read, preferences, Web Push devices"),
         (name = "ratings", description = "Glicko-2 ratings per variant, leaderboards, profiles"),
@@ -182,6 +184,7 @@ pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .merge(accounts::routes())
         .merge(challenges::routes())
+        .merge(computer::routes())
         .merge(games::routes())
         .merge(events::routes())
         .merge(ratings::routes())

@@ -188,6 +188,13 @@ pub struct VariantStatsDto {
 pub struct ProfileDto {
     /// The name.
     pub username: String,
+    /// Who plays the account: `human`, `computer` (the server's engine, played with
+    /// `POST /api/v1/computer-games`, never challenged) or `bot`.
+    #[schema(schema_with = super::games::account_kind_schema)]
+    pub kind: String,
+    /// The computer's level (1 to 8) for a computer account; null otherwise.
+    #[schema(minimum = 1, maximum = 8)]
+    pub computer_level: Option<u8>,
     /// Ratings per variant (those the player has).
     pub ratings: Vec<VariantRatingDto>,
     /// Counters per variant (those the player has finished a game in).
@@ -246,6 +253,9 @@ async fn profile(
         draws,
     };
     Ok(axum::Json(ProfileDto {
+        kind: profile.user.kind.as_str().to_owned(),
+        computer_level: crate::domain::computer::level_of(&profile.user.id, profile.user.kind)
+            .map(|level| level.number()),
         username: profile.user.username,
         ratings: profile
             .ratings

@@ -171,7 +171,8 @@ pub struct ChannelRow {
     pub verified: i64,
 }
 
-/// The [`ChannelRow`] of `user_id` and `kind`; `None` when there is no such player.
+/// The [`ChannelRow`] of `user_id` and `kind`; `None` when there is no such player, or
+/// when the account is the computer's (nothing is written to it).
 ///
 /// # Errors
 ///
@@ -187,7 +188,7 @@ pub async fn channel_row(
              as bigint) as verified \
          from users u left join notification_preferences p \
              on p.user_id = u.id and p.kind = $2 \
-         where u.id = $1",
+         where u.id = $1 and u.kind <> 'computer'",
     )
     .bind(user_id)
     .bind(kind)

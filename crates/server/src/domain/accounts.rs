@@ -163,9 +163,10 @@ fn token_hash(token: &str) -> String {
 ///
 /// # Errors
 ///
-/// 422 `invalid_username`, or as [`validate_password`]; 429 when the
-/// address has used its sign-ups; 503 `busy` when the hashing queue is full; 409
-/// `username_taken`.
+/// 422 `invalid_username`, `reserved_username` (a name kept for the computer
+/// opponents, see [`crate::domain::computer::is_reserved_name`]), or as
+/// [`validate_password`]; 429 when the address has used its sign-ups; 503 `busy` when
+/// the hashing queue is full; 409 `username_taken`.
 pub async fn register(
     state: &AppState,
     username: &str,
@@ -173,6 +174,12 @@ pub async fn register(
     client: &str,
 ) -> Result<User, AppError> {
     validate_username(username)?;
+    if crate::domain::computer::is_reserved_name(username) {
+        return Err(AppError::invalid(
+            "reserved_username",
+            "names such as Computer-1 are kept for the computer opponents: choose another",
+        ));
+    }
     validate_password(password)?;
     state.address_limits.check(AccountAction::SignUp, client)?;
     let hash = state.hashing.hash(password.to_owned()).await?;
@@ -193,7 +200,9 @@ pub async fn register(
 }
 
 /// Checks a username and password from `client`, counting failures per (account,
-/// address) pair and per address.
+/// address) pair and per address. Only a person's account signs in: the computer's
+/// (whose stored hash is no hash) and a bot's are refused as a wrong password would be,
+/// after checking the dummy hash, so they take as long.
 ///
 /// # Errors
 ///
@@ -210,15 +219,15 @@ pub async fn authenticate(
     let row = users::by_name(&mut conn, username).await?;
     drop(conn);
     let (hash, user) = match row {
-        Some(row) => (
+        Some(row) if AccountKind::from_stored(&row.kind) == AccountKind::Human => (
             row.password_hash,
             Some(User {
                 id: row.id,
                 username: row.username,
-                kind: AccountKind::from_stored(&row.kind),
+                kind: AccountKind::Human,
             }),
         ),
-        None => (dummy_hash(state).await?.to_owned(), None),
+        _ => (dummy_hash(state).await?.to_owned(), None),
     };
     let valid = state.hashing.verify(password.to_owned(), hash).await?;
     match user {

@@ -9,7 +9,8 @@ use crate::{
         users,
     },
     domain::{
-        accounts::User,
+        accounts::{AccountKind, User},
+        computer,
         game::{self, ClockSettings, GameSource, NewGameRequest, StopRules, TimeControl},
         new_id, notifications,
         ratings::{self, StoredRating},
@@ -168,7 +169,8 @@ pub struct ChallengeRequest<'a> {
 ///
 /// 404 when no player has the opponent's name; 422 `unknown_variant`, `invalid_color`,
 /// `invalid_days_per_move`, `invalid_time_control`, `conflicting_time_control`,
-/// `challenge_to_yourself`, `invalid_rating_range` (an end outside 0–4000, or the lowest
+/// `challenge_to_yourself`, `computer_opponent` (addressed to the computer, which is
+/// played with "Play the computer"), `invalid_rating_range` (an end outside 0–4000, or the lowest
 /// above the highest), `rating_range_needs_open_challenge` (a range on a challenge
 /// addressed to one player).
 pub async fn create(
@@ -200,6 +202,9 @@ pub async fn create(
                     "challenge_to_yourself",
                     "a challenge cannot be addressed to yourself",
                 ));
+            }
+            if row.kind == AccountKind::Computer.as_str() {
+                return Err(computer::challenge_refused(&row.username));
             }
             Some(row)
         }

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod challenges;
+pub mod computer;
 pub mod email;
 pub mod game;
 pub mod hashing;

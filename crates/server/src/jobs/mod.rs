@@ -1,5 +1,6 @@
 //! Background jobs beside the sweeper ([`crate::sweeper`]): each claims its rows with a
 //! guarded update, so several instances never do the same work twice.
 
+pub mod engine;
 pub mod outbox;
 pub mod push;

@@ -85,7 +85,9 @@ fn auth_error(
         error.retry_after(),
     );
     match error.code() {
-        "invalid_username" | "username_taken" => page.username_error = text,
+        "invalid_username" | "username_taken" | "reserved_username" => {
+            page.username_error = text;
+        }
         "invalid_password"
         | "blank_password"
         | "password_control_character"

@@ -8,6 +8,14 @@ use crate::{
     web::i18n::Tr,
 };
 
+/// The mark beside a computer account's name ("computer, level 3"); empty for others.
+#[must_use]
+pub fn computer_badge(t: &Tr, level: Option<engine::Level>) -> String {
+    level.map_or_else(String::new, |level| {
+        t.fmt("computer.badge", &[("level", &level.number().to_string())])
+    })
+}
+
 /// The translation key of a variant's name: `variant.<id>`.
 #[must_use]
 pub fn variant_key(variant: Variant) -> String {

@@ -14,6 +14,7 @@ use crate::{
     AppState,
     clock::rfc3339,
     domain::{
+        computer,
         game::{
             self, EndReason, GameAction, GameDetail, GameStatus, Termination, TimeControl,
             actions::{MAX_PAUSES, MAX_TIME_GIFTS},
@@ -28,7 +29,8 @@ use crate::{
         Ctx, Form,
         board::{self, BoardModel, BoardOptions, color_key},
         format::{
-            Countdown, clock_text, deadline_text, result_text, stop_text, time_left, variant_key,
+            Countdown, clock_text, computer_badge, deadline_text, result_text, stop_text,
+            time_left, variant_key,
         },
         i18n::Tr,
         render, see_other, svg,
@@ -130,6 +132,10 @@ struct GamePage {
     variant: String,
     white: String,
     black: String,
+    /// "computer, level 3" beside White's name when White is the computer; else empty.
+    white_badge: String,
+    /// The same for Black.
+    black_badge: String,
     status: String,
     deadline: String,
     time_control: String,
@@ -366,6 +372,8 @@ fn build_page(
         });
     };
     let active = detail.status == GameStatus::Active;
+    // The computer takes no draw offer or pause, and needs no time given.
+    let against_computer = detail.computer().is_some();
     if let (Some(color), true) = (viewer, active) {
         match detail.draw_offer {
             Some(offerer) if offerer != color => {
@@ -373,6 +381,7 @@ fn build_page(
                 push(GameAction::DeclineDraw, "action.draw_decline");
             }
             Some(_) => {}
+            None if against_computer => {}
             None => push(GameAction::OfferDraw, "action.draw_offer"),
         }
         if detail.to_move() == Some(color) && !detail.game.draw_claims().is_empty() {
@@ -384,7 +393,7 @@ fn build_page(
         let now = state.now();
         let timed = detail.deadline.is_some();
         let paused = detail.pause.is_some_and(|(_, until)| until > now);
-        if timed && !paused {
+        if timed && !paused && !against_computer {
             if detail.to_move() == Some(color.other())
                 && detail.time_gifts[bank_index(color)] < MAX_TIME_GIFTS
             {
@@ -481,6 +490,8 @@ fn build_page(
         variant: t.get(&variant_key(detail.variant())).to_owned(),
         white: detail.white.clone(),
         black: detail.black.clone(),
+        white_badge: computer_badge(&t, computer::level_of(&detail.white_id, detail.white_kind)),
+        black_badge: computer_badge(&t, computer::level_of(&detail.black_id, detail.black_kind)),
         status,
         deadline,
         time_control,
@@ -510,6 +521,8 @@ fn build_page(
         kind: t
             .get(if detail.rated {
                 "lobby.rated"
+            } else if detail.computer().is_some() {
+                "computer.game_kind"
             } else {
                 "lobby.casual"
             })

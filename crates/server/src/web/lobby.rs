@@ -12,6 +12,7 @@ use crate::{
     AppState,
     domain::{
         challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
+        computer::{self, NewComputerGame},
         game::{StopRules, TimeControl},
     },
     error::AppError,
@@ -97,17 +98,96 @@ struct LobbyPage {
     weekends_off: bool,
     no_vacation: bool,
     error: String,
+    /// The "Play the computer" form.
+    computer: ComputerView,
 }
 
-/// The lobby's query: a prefilled challenge form.
+/// The "Play the computer" form as the lobby shows it.
+#[derive(Debug, Clone)]
+struct ComputerView {
+    variants: Vec<VariantLink>,
+    /// (level, its label, chosen).
+    levels: Vec<(u8, String, bool)>,
+    colors: Vec<(&'static str, String, bool)>,
+    days: Vec<(i64, bool)>,
+    kinds: Vec<(&'static str, String, bool)>,
+    extra_hours: String,
+    bank_initial_days: String,
+    bank_increment_days: String,
+    bank_cap_days: String,
+    weekends_off: bool,
+    no_vacation: bool,
+    error: String,
+}
+
+/// The lobby's query: a prefilled challenge form (and the computer's level, from a
+/// computer's player page).
 #[derive(Debug, Default, Deserialize)]
 pub(crate) struct LobbyQuery {
     variant: Option<String>,
     opponent: Option<String>,
+    level: Option<String>,
 }
 
+/// The "Play the computer" form.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct ComputerForm {
+    #[serde(default)]
+    variant: String,
+    /// 1 to 8.
+    #[serde(default)]
+    level: String,
+    /// The player's colour: `white`, `black` or `random`.
+    #[serde(default)]
+    color: String,
+    #[serde(default)]
+    days_per_move: String,
+    /// `per_move` (also when absent), `bank` or `untimed`.
+    #[serde(default)]
+    time_kind: String,
+    #[serde(default)]
+    extra_hours: String,
+    #[serde(default)]
+    bank_initial_days: String,
+    #[serde(default)]
+    bank_increment_days: String,
+    #[serde(default)]
+    bank_cap_days: String,
+    #[serde(default)]
+    weekends_off: Option<String>,
+    #[serde(default)]
+    no_vacation: Option<String>,
+}
+
+impl ComputerForm {
+    /// The time fields as the challenge form reads them (one reading for both forms).
+    fn time(&self) -> ChallengeForm {
+        ChallengeForm {
+            variant: self.variant.clone(),
+            color: self.color.clone(),
+            days_per_move: self.days_per_move.clone(),
+            time_kind: self.time_kind.clone(),
+            extra_hours: self.extra_hours.clone(),
+            bank_initial_days: self.bank_initial_days.clone(),
+            bank_increment_days: self.bank_increment_days.clone(),
+            bank_cap_days: self.bank_cap_days.clone(),
+            weekends_off: self.weekends_off.clone(),
+            no_vacation: self.no_vacation.clone(),
+            ..ChallengeForm::default()
+        }
+    }
+
+    /// The level asked for (a level that does not read is 0, refused with its message).
+    fn level(&self) -> i64 {
+        self.level.trim().parse().unwrap_or(0)
+    }
+}
+
+/// The levels' default in the form.
+const DEFAULT_LEVEL: i64 = 3;
+
 /// The create-challenge form.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize)]
 pub(crate) struct ChallengeForm {
     #[serde(default)]
     variant: String,
@@ -197,11 +277,80 @@ impl ChallengeForm {
     }
 }
 
+/// The choices of a form's colour select, `chosen` (empty: random) selected.
+fn color_options(t: &crate::web::i18n::Tr, chosen: &str) -> Vec<(&'static str, String, bool)> {
+    let chosen = if chosen.is_empty() { "random" } else { chosen };
+    ["random", "white", "black"]
+        .into_iter()
+        .map(|color| {
+            let key = ColorChoice::parse(color).map_or("", color_choice_key);
+            (color, t.get(key).to_owned(), color == chosen)
+        })
+        .collect()
+}
+
+/// The choices of a form's time-control radio buttons, `time_kind` (else per move)
+/// checked.
+fn time_kinds(t: &crate::web::i18n::Tr, time_kind: &str) -> Vec<(&'static str, String, bool)> {
+    let chosen = match time_kind {
+        "bank" | "untimed" => time_kind,
+        _ => "per_move",
+    };
+    ["per_move", "bank", "untimed"]
+        .into_iter()
+        .map(|kind| {
+            (
+                kind,
+                t.get(&format!("lobby.kind.{kind}")).to_owned(),
+                kind == chosen,
+            )
+        })
+        .collect()
+}
+
+fn computer_view(t: &crate::web::i18n::Tr, form: &ComputerForm, error: String) -> ComputerView {
+    let level = match form.level() {
+        0 => DEFAULT_LEVEL,
+        level => level,
+    };
+    let days: i64 = form.days_per_move.parse().unwrap_or(3);
+    let time = form.time();
+    ComputerView {
+        variants: variant_links(
+            t,
+            if form.variant.is_empty() {
+                rules::Variant::Reversi8x8.as_str()
+            } else {
+                &form.variant
+            },
+        ),
+        levels: engine::Level::ALL
+            .into_iter()
+            .map(|option| {
+                let number = option.number();
+                let label = t.fmt("computer.level_option", &[("level", &number.to_string())]);
+                (number, label, i64::from(number) == level)
+            })
+            .collect(),
+        colors: color_options(t, &form.color),
+        days: DAYS_PER_MOVE.into_iter().map(|d| (d, d == days)).collect(),
+        kinds: time_kinds(t, &form.time_kind),
+        extra_hours: or_default(&form.extra_hours, "0"),
+        bank_initial_days: or_default(&form.bank_initial_days, "3"),
+        bank_increment_days: or_default(&form.bank_increment_days, "1"),
+        bank_cap_days: or_default(&form.bank_cap_days, "7"),
+        weekends_off: time.stops().weekends_off,
+        no_vacation: !time.stops().vacation_allowed,
+        error,
+    }
+}
+
 async fn lobby_page(
     state: &AppState,
     ctx: Ctx,
     form: &ChallengeForm,
     error: String,
+    computer: ComputerView,
 ) -> Result<LobbyPage, AppError> {
     let user = ctx.require_user()?.clone();
     let t = ctx.t;
@@ -235,33 +384,9 @@ async fn lobby_page(
                 &form.variant
             },
         ),
-        colors: ["random", "white", "black"]
-            .into_iter()
-            .map(|color| {
-                let key = ColorChoice::parse(color).map_or("", color_choice_key);
-                let chosen = if form.color.is_empty() {
-                    "random"
-                } else {
-                    &form.color
-                };
-                (color, t.get(key).to_owned(), color == chosen)
-            })
-            .collect(),
+        colors: color_options(&t, &form.color),
         days: DAYS_PER_MOVE.into_iter().map(|d| (d, d == days)).collect(),
-        kinds: ["per_move", "bank", "untimed"]
-            .into_iter()
-            .map(|kind| {
-                let chosen = match form.time_kind.as_str() {
-                    "bank" | "untimed" => form.time_kind.as_str(),
-                    _ => "per_move",
-                };
-                (
-                    kind,
-                    t.get(&format!("lobby.kind.{kind}")).to_owned(),
-                    kind == chosen,
-                )
-            })
-            .collect(),
+        kinds: time_kinds(&t, &form.time_kind),
         extra_hours: or_default(&form.extra_hours, "0"),
         bank_initial_days: or_default(&form.bank_initial_days, "3"),
         bank_increment_days: or_default(&form.bank_increment_days, "1"),
@@ -273,6 +398,7 @@ async fn lobby_page(
         weekends_off: form.stops().weekends_off,
         no_vacation: !form.stops().vacation_allowed,
         error,
+        computer,
         ctx,
     })
 }
@@ -292,23 +418,18 @@ pub(crate) async fn lobby(
     ctx: Ctx,
     Query(query): Query<LobbyQuery>,
 ) -> Result<Response, AppError> {
+    let computer_form = ComputerForm {
+        variant: query.variant.clone().unwrap_or_default(),
+        level: query.level.unwrap_or_default(),
+        ..ComputerForm::default()
+    };
     let form = ChallengeForm {
         variant: query.variant.unwrap_or_default(),
-        color: String::new(),
-        days_per_move: String::new(),
-        time_kind: String::new(),
-        extra_hours: String::new(),
-        bank_initial_days: String::new(),
-        bank_increment_days: String::new(),
-        bank_cap_days: String::new(),
         opponent: query.opponent.unwrap_or_default(),
-        kind: String::new(),
-        min_rating: String::new(),
-        max_rating: String::new(),
-        weekends_off: None,
-        no_vacation: None,
+        ..ChallengeForm::default()
     };
-    render(&lobby_page(&state, ctx, &form, String::new()).await?)
+    let computer = computer_view(&ctx.t, &computer_form, String::new());
+    render(&lobby_page(&state, ctx, &form, String::new(), computer).await?)
 }
 
 /// `POST /challenges`: creates a challenge; errors are shown on the lobby with the
@@ -354,8 +475,58 @@ pub(crate) async fn create_challenge(
             } else {
                 error.message()
             };
-            let page = lobby_page(&state, ctx, &form, text).await?;
+            let computer = computer_view(&ctx.t, &ComputerForm::default(), String::new());
+            let page = lobby_page(&state, ctx, &form, text, computer).await?;
             Ok((error.status(), render(&page)?).into_response())
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /computer-games`: starts a game against the computer and goes to it; a form
+/// mistake, or a full queue (503 `computer_busy`), is shown on the lobby's form with the
+/// chosen values kept.
+pub(crate) async fn start_computer_game(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Form(form): Form<ComputerForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let time = form.time();
+    let request = NewComputerGame {
+        variant: &form.variant,
+        level: form.level(),
+        color: &form.color,
+        time_control: time.time_control(),
+        stops: time.stops(),
+    };
+    match computer::start(&state, &user, &request).await {
+        Ok(id) => Ok(see_other(&format!("/games/{id}"))),
+        Err(error)
+            if matches!(
+                error.status(),
+                StatusCode::UNPROCESSABLE_ENTITY | StatusCode::SERVICE_UNAVAILABLE
+            ) && error.code() != "database_unavailable"
+                && error.code() != "request_timeout" =>
+        {
+            let text =
+                crate::web::error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
+            let computer = computer_view(&ctx.t, &form, text);
+            let page = lobby_page(
+                &state,
+                ctx,
+                &ChallengeForm::default(),
+                String::new(),
+                computer,
+            )
+            .await?;
+            let mut response = (error.status(), render(&page)?).into_response();
+            if let Some(secs) = error.retry_after() {
+                response
+                    .headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, secs.into());
+            }
+            Ok(response)
         }
         Err(error) => Err(error),
     }

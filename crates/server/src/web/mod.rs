@@ -86,6 +86,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/settings/tokens/{id}/revoke", post(settings::revoke_token))
         .route("/lobby", get(lobby::lobby))
         .route("/challenges", post(lobby::create_challenge))
+        .route("/computer-games", post(lobby::start_computer_game))
         .route("/challenges/{id}/accept", post(lobby::accept_challenge))
         .route("/challenges/{id}/cancel", post(lobby::cancel_challenge))
         .route("/my-games", get(my_games::my_games))

@@ -7,12 +7,18 @@ use serde::Deserialize;
 
 use crate::{
     AppState,
-    domain::game::{self, GameStatus, GameSummary},
+    domain::{
+        computer,
+        game::{self, GameStatus, GameSummary},
+    },
     error::AppError,
     extract::Query,
     web::{
         Ctx,
-        format::{Countdown, deadline_text, result_text, stop_text, time_left, variant_key},
+        format::{
+            Countdown, computer_badge, deadline_text, result_text, stop_text, time_left,
+            variant_key,
+        },
         i18n::Tr,
         render, see_other,
     },
@@ -27,6 +33,8 @@ pub struct GameLine {
     pub variant: String,
     /// The opponent's name (or both players', on a player page).
     pub opponent: String,
+    /// "computer, level 3" when the opponent is the computer; else empty.
+    pub opponent_badge: String,
     /// The move number (full moves).
     pub move_no: i64,
     /// Time left for the player to move, or the result.
@@ -45,10 +53,16 @@ pub(crate) fn game_lines<'a>(
 ) -> Vec<GameLine> {
     games
         .map(|game| {
-            let opponent = if game.white.eq_ignore_ascii_case(me) {
-                game.black.clone()
+            let (opponent, opponent_level) = if game.white.eq_ignore_ascii_case(me) {
+                (
+                    game.black.clone(),
+                    computer::level_of(&game.black_id, game.black_kind),
+                )
             } else {
-                game.white.clone()
+                (
+                    game.white.clone(),
+                    computer::level_of(&game.white_id, game.white_kind),
+                )
             };
             let clock = game.turn_clock(now);
             let status = match (game.status, clock) {
@@ -66,6 +80,7 @@ pub(crate) fn game_lines<'a>(
                 id: game.id.clone(),
                 variant: t.get(&variant_key(game.variant)).to_owned(),
                 opponent,
+                opponent_badge: computer_badge(t, opponent_level),
                 move_no: game.ply / 2 + 1,
                 status,
                 countdown: clock

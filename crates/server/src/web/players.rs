@@ -9,14 +9,14 @@ use serde::Deserialize;
 use crate::{
     AppState,
     domain::{
-        game, pages as lookups,
+        computer, game, pages as lookups,
         profiles::{self, Record, ResultFilter, VariantStats},
     },
     error::AppError,
     extract::{Path, Query},
     web::{
         Ctx, chart,
-        format::{VariantLink, variant_key, variant_links},
+        format::{VariantLink, computer_badge, variant_key, variant_links},
         my_games::{GameLine, game_lines},
         render,
     },
@@ -52,6 +52,10 @@ pub struct StatsView {
 struct PlayerPage {
     ctx: Ctx,
     name: String,
+    /// "computer, level 3" for a computer account; else empty.
+    badge: String,
+    /// For a computer account: its level, for the link to "Play the computer".
+    computer_level: Option<u8>,
     ratings: Vec<RatingView>,
     stats: Vec<StatsView>,
     /// The record against the viewer, as a sentence (empty: none shown).
@@ -194,6 +198,8 @@ pub(crate) async fn player(
             })
             .collect(),
         next_href,
+        badge: computer_badge(&t, computer::level_of(&user.id, user.kind)),
+        computer_level: computer::level_of(&user.id, user.kind).map(|level| level.number()),
         name: user.username.clone(),
         ctx,
     };

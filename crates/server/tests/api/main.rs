@@ -7,6 +7,7 @@ mod helpers;
 mod accounts;
 mod challenges;
 mod clock;
+mod computer;
 mod connections;
 mod errors;
 mod events;

@@ -591,7 +591,8 @@ async fn backup_of_a_live_sqlite_database_is_a_consistent_copy() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     for path in [&copy, &by_command] {
         let restored = TestApp::spawn_on(Backend::Sqlite, &sqlite_url(path), &[]).await;
-        assert_eq!(count(&restored.state.db.pool, "users").await, 2);
+        // The two players and the computer's eight accounts.
+        assert_eq!(count(&restored.state.db.pool, "users").await, 10);
         assert_eq!(count(&restored.state.db.pool, "games").await, 3);
         for id in &games {
             assert_eq!(restored.game(id).await, app.game(id).await);

@@ -7,7 +7,8 @@
 //! go to `target/screenshots/`. A second test plays with the playing settings: a move
 //! waits for Confirm (Cancel sends nothing), is sent at once with confirming off, and
 //! takes the player straight on to their next game (on SQLite, and on Postgres with
-//! `TEST_DATABASE_URL`).
+//! `TEST_DATABASE_URL`). A third starts a game against the computer from the lobby's
+//! form and sees its replies appear on the open game page.
 //!
 //! Needs `chromium` and `chromedriver` on the PATH (or `CHROME_BIN` / `CHROMEDRIVER`).
 //! Built without them the suite is ignored, with the reason (see build.rs); with
@@ -643,6 +644,68 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     for client in [alice, bob, plain] {
         client.close().await.expect("close the session");
     }
+}
+
+/// "Play the computer" from the lobby's form: the game page opens, the person clicks a
+/// move and the computer's reply appears without a reload (the engine job runs as in
+/// production, with the smallest budget).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser_tests),
+    ignore = "install chromium and chromium-driver (then touch crates/server/build.rs) to run"
+)]
+async fn a_person_plays_the_computer_from_the_lobby_in_chromium() {
+    let (chrome, driver_bin) = binaries();
+    let app = TestApp::spawn(Backend::Sqlite, &[("ENGINE_NODES", "1000")]).await;
+    let engine = server::spawn_engine(&app.state).expect("the engine job");
+    let driver = start_driver(&driver_bin).await;
+    let carol = session(&driver, &chrome, true).await;
+    sign_up(&carol, &app, "carol").await;
+    set_playing(&carol, &app, "stay", false).await;
+    carol
+        .goto(&format!("{}/lobby", app.address))
+        .await
+        .expect("lobby");
+    click(&carol, "#computer-variant option[value='reversi-6x6']").await;
+    click(&carol, "#computer-level option[value='2']").await;
+    click(&carol, "#computer-color option[value='white']").await;
+    click(&carol, "#computer-form button[type=submit]").await;
+    find(&carol, "#game").await;
+    let badge = find(&carol, "#black-computer").await.text().await.unwrap();
+    assert_eq!(badge, "computer, level 2");
+    let url = carol.current_url().await.expect("url").to_string();
+    assert_eq!(api_game(&app, &url).await["black"], "Computer-2");
+    // Two moves of the person, each answered on the open page.
+    for ply in [0, 2] {
+        wait_for_ply(&carol, ply).await;
+        mark(&carol).await;
+        let legal = find(&carol, "#board")
+            .await
+            .attr("data-legal")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        let first = legal.split(' ').next().expect("a legal move").to_owned();
+        click(&carol, &format!("#board button.sq[value='{first}']")).await;
+        let started = Instant::now();
+        while live_ply(&carol).await < ply + 2 {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "the computer's reply did not appear (the board is at ply {})",
+                live_ply(&carol).await
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(
+            still_marked(&carol).await,
+            "the reply appeared without a reload"
+        );
+    }
+    let game = api_game(&app, &url).await;
+    assert!(game["ply"].as_u64().unwrap() >= 4, "{game}");
+    shot(&carol, "computer-game").await;
+    carol.close().await.expect("close the session");
+    engine.stop().await;
 }
 
 /// Playing settings in the browser: with confirming on (the default) a chosen move waits

@@ -167,6 +167,18 @@ fn decide(
     color: Color,
     now: i64,
 ) -> Result<Change, AppError> {
+    if detail.computer().is_some()
+        && matches!(
+            action,
+            GameAction::OfferDraw | GameAction::OfferPause | GameAction::GiveTime
+        )
+    {
+        return Err(AppError::conflict(
+            "computer_game",
+            "the computer takes no draw offer or pause, and needs no time given: play on, \
+             resign or abort",
+        ));
+    }
     match action {
         GameAction::GiveTime => {
             if let Some(refused) = clock_action_refused(detail, now) {
@@ -252,7 +264,8 @@ fn decide(
 ///
 /// # Errors
 ///
-/// 404; 403 `not_a_player` / `not_your_turn` (claims); 409 `stale_ply`, `game_over`,
+/// 404; 403 `not_a_player` / `not_your_turn` (claims); 409 `computer_game` (a draw
+/// offer, a pause or a day given in a game against the computer), `stale_ply`, `game_over`,
 /// `time_out`, `too_late_to_abort`, `draw_already_offered`, `draw_offer_this_move`,
 /// `too_many_draw_offers`, `no_draw_offer`, `no_draw_claim`, `untimed_game`,
 /// `already_paused`, `give_time_on_their_turn`, `too_many_time_gifts`, `too_many_pauses`,

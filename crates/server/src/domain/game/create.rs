@@ -1,6 +1,8 @@
 //! The one way a game begins: [`create`] writes it in the caller's transaction (accepting
-//! a challenge today; a tournament pairing, a rematch or a game against the computer
-//! later), and [`Created::committed`] runs the post-commit steps.
+//! a challenge, or a game against the computer from [`crate::domain::computer::start`];
+//! a tournament pairing or a rematch later), and [`Created::committed`] runs the
+//! post-commit steps. A game against the computer is never rated, and when the computer
+//! moves first its reply is queued here, in the same transaction.
 
 use rules::{AnyGame, Color, KnightFightSetup, Variant};
 use sqlx::AnyConnection;
@@ -12,7 +14,7 @@ use crate::{
         games::{self, NewGame},
         users,
     },
-    domain::new_id,
+    domain::{computer, new_id},
     error::AppError,
     events::{self, GameEvent, Staged},
 };
@@ -56,13 +58,14 @@ pub struct Created {
     pub id: String,
     variant: Variant,
     staged: Staged,
+    reply_queued: bool,
 }
 
 impl Created {
     /// The transaction committed: publishes the new game's live event and counts it.
     /// Returns the game's id.
     pub fn committed(self, state: &AppState) -> String {
-        follow_up::after_create(state, self.staged, self.variant);
+        follow_up::after_create(state, self.staged, self.variant, self.reply_queued);
         self.id
     }
 }
@@ -71,8 +74,9 @@ impl Created {
 ///
 /// # Errors
 ///
-/// 422 `same_player` (both colours to one user), `invalid_setup` (a setup the variant
-/// does not take, or none where it needs one), `invalid_days_per_move` /
+/// 422 `same_player` (both colours to one user), `computer_opponent` (the computer in a
+/// game that does not come from "Play the computer"), `invalid_setup` (a setup the
+/// variant does not take, or none where it needs one), `invalid_days_per_move` /
 /// `invalid_time_control`; database errors.
 pub async fn create(
     state: &AppState,
@@ -84,6 +88,13 @@ pub async fn create(
         return Err(AppError::invalid(
             "same_player",
             "a game needs two different players",
+        ));
+    }
+    let computer_side = computer::side_of(request.white_id, request.black_id);
+    if computer_side.is_some() && request.source != GameSource::Computer {
+        return Err(AppError::invalid(
+            "computer_opponent",
+            "a game against the computer starts from \"Play the computer\"",
         ));
     }
     let control = request.clock.control.validated()?;
@@ -118,7 +129,8 @@ pub async fn create(
             bank: control.initial_bank(),
             deadline: control.first_deadline(now, &white_pauses),
             position: &game.saved_position(),
-            rated: request.rated,
+            // The rule of docs/ratings.md: games against the computer are never rated.
+            rated: request.rated && computer_side.is_none(),
             weekends_off: request.clock.stops.weekends_off,
             vacation_allowed: request.clock.stops.vacation_allowed,
             warnings: (warnings.turn_time, warnings.sent, warnings.next_at),
@@ -126,6 +138,13 @@ pub async fn create(
         },
     )
     .await?;
+    // The computer moves first: its reply is queued with the game.
+    let reply_queued = match (computer_side, game.to_move()) {
+        (Some((side, level)), Some(to_move)) if side == to_move => {
+            computer::queue_reply(&mut *conn, &id, 0, level, now).await?
+        }
+        _ => false,
+    };
     let event = GameEvent {
         game_id: id.clone(),
         ply: 0,
@@ -140,5 +159,6 @@ pub async fn create(
         id,
         variant: request.variant,
         staged,
+        reply_queued,
     })
 }

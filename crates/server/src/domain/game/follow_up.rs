@@ -1,17 +1,24 @@
 //! The follow-up steps of a game's life, by name, in the order they run.
 //!
 //! In the transaction of the change:
-//! - `after_move`, once a player's move is played: forced passes; then the slots for
-//!   conditional moves (a player's pre-entered reply to the move just made) and the
-//!   computer's reply (in a game against the computer).
+//! - `after_move`, once a player's move is played: forced passes; then the slot for
+//!   conditional moves (a player's pre-entered reply to the move just made); then the
+//!   computer's reply: in a game against the computer that goes on with the computer to
+//!   move, its reply is queued (a row of `engine_queue`: the ply it answers, the level,
+//!   a seed), for the engine job ([`crate::jobs::engine`]) to compute and play as the
+//!   computer's own move (which runs this pipeline in turn). The new game whose computer
+//!   moves first queues it in [`super::create`].
 //! - `after_finish`, once a game has ended: the variant statistics, the players'
-//!   counters and head-to-head records, the ratings (when [`counts_for_rating`] says so);
-//!   then the slot for tournament standings.
+//!   counters and head-to-head records, the ratings (when [`counts_for_rating`] says so;
+//!   never in a game against the computer); then the slot for tournament standings. In a
+//!   game against the computer, first its pending reply is dropped (the person resigned
+//!   or aborted, or a clock ran out): the queue holds only replies still owed.
 //!
 //! After the commit:
 //! - `after_commit`: the live event is published, the outbox job woken (the notices of
 //!   the change, and their outbox rows, were written in the transaction: the opponent's
-//!   "your turn", a draw offer, both players' "game over") and the metrics recorded.
+//!   "your turn", a draw offer, both players' "game over"), the engine job woken when a
+//!   reply was queued, and the metrics recorded.
 //! - `after_create`: the same for a new game.
 
 use rules::{Color, Variant};
@@ -20,28 +27,49 @@ use sqlx::AnyConnection;
 use super::{Applied, GameDetail, GameStatus, corrupt};
 use crate::{
     AppState,
-    db::{ratings as rating_rows, stats},
-    domain::ratings,
+    db::{engine as engine_queue, ratings as rating_rows, stats},
+    domain::{computer, ratings},
     error::AppError,
     events::Staged,
     metrics,
 };
 
-/// The steps after a move is played and before it is stored, in its transaction. Returns
-/// the plies they played (canonical texts), to be stored after the move.
+/// What the steps after a move did.
+#[derive(Debug, Default)]
+pub(super) struct AfterMove {
+    /// The plies they played (canonical texts), to be stored after the move.
+    pub(super) played: Vec<String>,
+    /// Whether the computer's reply was queued.
+    pub(super) reply_queued: bool,
+}
+
+/// The steps after a move is played and before it is stored, in its transaction (`conn`,
+/// whose first write claimed the game at the ply the mover saw).
 ///
 /// # Errors
 ///
-/// A step that fails (a forced pass the rules refuse is a 500).
-pub(super) fn after_move(detail: &mut GameDetail) -> Result<Vec<String>, AppError> {
-    let mut played = Vec::new();
+/// A step that fails (a forced pass the rules refuse is a 500); database errors.
+pub(super) async fn after_move(
+    conn: &mut AnyConnection,
+    detail: &mut GameDetail,
+    now: i64,
+) -> Result<AfterMove, AppError> {
+    let mut after = AfterMove::default();
     // 1. Forced passes: a side whose only move is `pass` plays it at once.
-    play_forced_passes(detail, &mut played)?;
+    play_forced_passes(detail, &mut after.played)?;
     // 2. Slot: conditional moves. If the player now to move entered a reply to the move
     //    just played, it is played here (then forced passes again).
-    // 3. Slot: the computer's reply. In a game against the computer, its move is asked
-    //    of the engine pool here (or queued for the engine job, for slow levels).
-    Ok(played)
+    // 3. The computer's reply: the computer is to move in a game that goes on (after the
+    //    person's move, or after its own when the person must pass), so its reply is
+    //    queued at the game's ply, for the engine job.
+    if detail.game.outcome().is_none()
+        && let (Some(to_move), Some((side, level))) = (detail.to_move(), detail.computer())
+        && to_move == side
+    {
+        after.reply_queued =
+            computer::queue_reply(conn, &detail.id, detail.stored_ply(), level, now).await?;
+    }
+    Ok(after)
 }
 
 fn play_forced_passes(detail: &mut GameDetail, played: &mut Vec<String>) -> Result<(), AppError> {
@@ -66,6 +94,11 @@ pub(super) async fn after_finish(
     detail: &mut GameDetail,
     now: i64,
 ) -> Result<(), AppError> {
+    // 0. The computer's reply, if one was pending (the person resigned, aborted, ran out
+    //    of time), is dropped: the queue holds only replies still owed.
+    if detail.computer().is_some() {
+        engine_queue::drop_for_game(&mut *conn, &detail.id).await?;
+    }
     // An aborted game has no result and counts nowhere.
     let Some(result) = detail.result else {
         return Ok(());
@@ -143,6 +176,9 @@ pub fn counts_for_rating(detail: &GameDetail) -> bool {
 pub(super) fn after_commit(state: &AppState, staged: Staged, applied: &Applied) {
     staged.committed(&state.events);
     state.wake_outbox();
+    if applied.reply_queued {
+        state.wake_engine();
+    }
     let detail = &applied.detail;
     let variant = detail.variant().as_str();
     if applied.moves_played > 0 {
@@ -157,8 +193,12 @@ pub(super) fn after_commit(state: &AppState, staged: Staged, applied: &Applied) 
     }
 }
 
-/// The steps after a new game has committed: deliver its live event, count it.
-pub(super) fn after_create(state: &AppState, staged: Staged, variant: Variant) {
+/// The steps after a new game has committed: deliver its live event, wake the engine job
+/// when the computer's first reply was queued, count it.
+pub(super) fn after_create(state: &AppState, staged: Staged, variant: Variant, reply_queued: bool) {
     staged.committed(&state.events);
+    if reply_queued {
+        state.wake_engine();
+    }
     metrics::game_started(variant.as_str());
 }

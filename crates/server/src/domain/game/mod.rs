@@ -2,13 +2,13 @@
 //!
 //! | step | file | what |
 //! |---|---|---|
-//! | create | [`create`](mod@create) | the one way a game begins: [`create::create`] in the caller's transaction (from a challenge today; tournaments, rematches and computer games later) |
-//! | play | [`play`] | [`play::play_move`]: the ply-guarded move, then the after-move pipeline |
+//! | create | [`create`](mod@create) | the one way a game begins: [`create::create`] in the caller's transaction (from a challenge, or "Play the computer" in [`crate::domain::computer`]; tournaments and rematches later); a game against the computer is never rated, and its first reply is queued here when the computer moves first |
+//! | play | [`play`] | [`play::play_move`]: the ply-guarded move, then the after-move pipeline; [`play::play_reply`]: the computer's reply, played the same way by the engine job ([`crate::jobs::engine`]), its queue row deleted in the move's transaction |
 //! | act | [`actions`] | [`actions::act`]: resign, abort, draw offer / accept / decline / claim, one [`GameAction`] for both the HTML forms and the API |
 //! | clocks | [`time_control`], [`pauses`] | the time controls, and when a clock stands still (weekends, vacations) |
 //! | time | [`timeout`] | the deadline checked at every move and action, and the sweeper's claim of overdue games |
 //! | finish | [`finish`] | [`finish::finish`]: every end goes through it |
-//! | follow-up | [`follow_up`] | the named steps after a move and after an end (in the transaction), and after the commit (live event, metrics) |
+//! | follow-up | [`follow_up`] | the named steps after a move (forced passes, the computer's reply queued) and after an end (in the transaction), and after the commit (live event, the outbox and engine jobs woken, metrics) |
 //! | read | [`read`] | games as the pages and the API show them, decoded once from their rows |
 //!
 //! Every change is one transaction whose first statement writes the game row (guarded by
@@ -48,6 +48,7 @@ pub use warnings::{ClockWarning, TurnWarnings, WarningKind, sweep_warnings};
 use crate::{
     AppState,
     db::games::{self, GameState},
+    domain::{accounts::AccountKind, computer},
     error::AppError,
     events::{self, GameEvent, Staged},
 };
@@ -74,6 +75,10 @@ pub struct GameDetail {
     pub black_id: String,
     /// Black's name.
     pub black: String,
+    /// Who plays White's account (a person, the computer, a bot).
+    pub white_kind: AccountKind,
+    /// Who plays Black's account.
+    pub black_kind: AccountKind,
     /// Active, finished or aborted.
     pub status: GameStatus,
     /// The result once finished.
@@ -193,6 +198,24 @@ impl GameDetail {
     pub fn stored_ply(&self) -> i64 {
         i64::from(self.game.ply())
     }
+
+    /// The user id, name and account kind of the player of `color`.
+    #[must_use]
+    pub fn player(&self, color: Color) -> (&str, &str, AccountKind) {
+        match color {
+            Color::White => (&self.white_id, &self.white, self.white_kind),
+            Color::Black => (&self.black_id, &self.black, self.black_kind),
+        }
+    }
+
+    /// The computer's colour and level, in a game against the computer.
+    #[must_use]
+    pub fn computer(&self) -> Option<(Color, engine::Level)> {
+        [Color::White, Color::Black].into_iter().find_map(|color| {
+            let (id, _, kind) = self.player(color);
+            computer::level_of(id, kind).map(|level| (color, level))
+        })
+    }
 }
 
 /// A stored game that does not make sense (a 500: it is the server's fault).
@@ -263,6 +286,9 @@ struct Applied {
     /// Committed, but answered as this error (a move after the deadline: the game is
     /// lost on time, and the move is refused).
     refusal: Option<AppError>,
+    /// Whether this change queued the computer's reply (the engine job is woken after
+    /// the commit).
+    reply_queued: bool,
 }
 
 impl Applied {
@@ -272,6 +298,7 @@ impl Applied {
             moves_played: 0,
             ended: false,
             refusal: None,
+            reply_queued: false,
         }
     }
 }

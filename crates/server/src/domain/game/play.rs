@@ -1,6 +1,8 @@
 //! Playing a move: the ply-guarded first write, the game read once inside the
 //! transaction, the time checked, the move played by the rules, then the after-move
-//! pipeline (`follow_up::after_move`) and, when the game is over, [`finish`].
+//! pipeline (`follow_up::after_move`) and, when the game is over, [`finish`]. A person's
+//! move comes through [`play_move`]; the computer's through [`play_reply`], which also
+//! takes its queued reply in the same transaction.
 
 use rules::PlayError;
 
@@ -10,7 +12,7 @@ use super::{
 };
 use crate::{
     AppState,
-    db::games,
+    db::{engine as engine_queue, games},
     domain::{accounts::User, notifications},
     error::AppError,
 };
@@ -31,12 +33,54 @@ pub async fn play_move(
     move_text: &str,
     seen_ply: u32,
 ) -> Result<GameDetail, AppError> {
+    play(state, user, id, move_text, seen_ply, false).await
+}
+
+/// Plays the computer's reply `move_text` as `computer` in game `id` at `seen_ply` (the
+/// ply its queued reply answers), as [`play_move`] does, and deletes the queued reply in
+/// the same transaction, right after the ply guard: only while this instance still holds
+/// its lease ([`crate::jobs::engine`]), so of two instances computing one reply (the
+/// first's lease ran out) one plays it.
+///
+/// # Errors
+///
+/// As [`play_move`]; 409 `reply_not_held` when this instance no longer holds the reply
+/// (nothing is written).
+pub async fn play_reply(
+    state: &AppState,
+    computer: &User,
+    id: &str,
+    move_text: &str,
+    seen_ply: u32,
+) -> Result<GameDetail, AppError> {
+    play(state, computer, id, move_text, seen_ply, true).await
+}
+
+async fn play(
+    state: &AppState,
+    user: &User,
+    id: &str,
+    move_text: &str,
+    seen_ply: u32,
+    queued_reply: bool,
+) -> Result<GameDetail, AppError> {
     let now = state.now();
     let mut tx = state.db.pool.begin().await?;
     // The first write: the ply guard. Zero rows: someone moved first or the game ended.
     if !games::claim_at_ply(&mut tx, id, i64::from(seen_ply), now).await? {
         tx.rollback().await?;
         return Err(why_not_claimed(state, &user.id, id, Some(seen_ply)).await);
+    }
+    // The computer's reply leaves the queue with its move (or with the loss on time that
+    // the move finds), if this instance still holds it.
+    if queued_reply
+        && !engine_queue::take(&mut tx, id, i64::from(seen_ply), &state.instance_id).await?
+    {
+        tx.rollback().await?;
+        return Err(AppError::conflict(
+            "reply_not_held",
+            "this instance no longer holds the computer's reply",
+        ));
     }
     let work = async {
         // The one read of the game, inside the transaction that holds its row.
@@ -62,7 +106,8 @@ pub async fn play_move(
             PlayError::Illegal(_) => AppError::invalid("illegal_move", error.to_string()),
             PlayError::GameOver => game_over(),
         })?];
-        played.extend(follow_up::after_move(&mut detail)?);
+        let after = follow_up::after_move(&mut tx, &mut detail, now).await?;
+        played.extend(after.played);
         games::insert_moves(&mut tx, id, first_ply, &detail.game.record()[first..], now).await?;
         let ended = match detail.game.outcome() {
             Some(outcome) => {
@@ -86,6 +131,7 @@ pub async fn play_move(
             moves_played: played.len(),
             ended,
             refusal: None,
+            reply_queued: after.reply_queued,
         })
     }
     .await;

@@ -25,7 +25,7 @@ use crate::{
         ratings as rating_rows, stats,
     },
     domain::{
-        accounts::User,
+        accounts::{AccountKind, User},
         profiles::{self, GamesPage},
         ratings::RatingChange,
     },
@@ -130,6 +130,8 @@ fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
             last_ply: row.black_offer_ply,
         },
         source_id: row.source_id,
+        white_kind: AccountKind::from_stored(&row.white_kind),
+        black_kind: AccountKind::from_stored(&row.black_kind),
         id: row.id,
         white_id: row.white_id,
         white: row.white,
@@ -255,6 +257,14 @@ pub struct GameSummary {
     pub white: String,
     /// Black's name.
     pub black: String,
+    /// Who plays White's account.
+    pub white_kind: AccountKind,
+    /// Who plays Black's account.
+    pub black_kind: AccountKind,
+    /// White's user id.
+    pub white_id: String,
+    /// Black's user id.
+    pub black_id: String,
     /// Active, finished or aborted.
     pub status: GameStatus,
     /// The result once finished.
@@ -278,6 +288,13 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
+    /// In a game against the computer, its level.
+    #[must_use]
+    pub fn computer_level(&self) -> Option<engine::Level> {
+        crate::domain::computer::level_of(&self.white_id, self.white_kind)
+            .or_else(|| crate::domain::computer::level_of(&self.black_id, self.black_kind))
+    }
+
     /// The clock of the player to move at `now`, `None` when no clock runs (untimed or
     /// over).
     #[must_use]
@@ -306,9 +323,13 @@ impl GameSummary {
             result: decode(row.result.as_deref())?,
             to_move,
             time_control: row.time_control.parse().map_err(corrupt)?,
+            white_kind: AccountKind::from_stored(&row.white_kind),
+            black_kind: AccountKind::from_stored(&row.black_kind),
             id: row.id,
             white: row.white,
             black: row.black,
+            white_id: row.white_id,
+            black_id: row.black_id,
             ply: row.ply,
             deadline: row.deadline,
             finished_at: row.finished_at,

@@ -113,6 +113,7 @@ pub(super) async fn end_if_overdue(
         moves_played: 0,
         ended: true,
         refusal: Some(time_out(loser, deadline)),
+        reply_queued: false,
     }))
 }
 
@@ -155,6 +156,7 @@ pub async fn sweep_overdue(state: &AppState) -> Result<usize, AppError> {
                     moves_played: 0,
                     ended: ran_out == RanOut::Lost,
                     refusal: None,
+                    reply_queued: false,
                 })
             }
             .await;
