@@ -27,6 +27,8 @@ pub struct GameLine {
     pub variant: String,
     /// The opponent's name (or both players', on a player page).
     pub opponent: String,
+    /// Whether a bot plays the opponent's account (shown as BOT).
+    pub opponent_bot: bool,
     /// The move number (full moves).
     pub move_no: i64,
     /// Time left for the player to move, or the result.
@@ -45,10 +47,10 @@ pub(crate) fn game_lines<'a>(
 ) -> Vec<GameLine> {
     games
         .map(|game| {
-            let opponent = if game.white.eq_ignore_ascii_case(me) {
-                game.black.clone()
+            let (opponent, opponent_kind) = if game.white.eq_ignore_ascii_case(me) {
+                (game.black.clone(), game.black_kind)
             } else {
-                game.white.clone()
+                (game.white.clone(), game.white_kind)
             };
             let clock = game.turn_clock(now);
             let status = match (game.status, clock) {
@@ -66,6 +68,7 @@ pub(crate) fn game_lines<'a>(
                 id: game.id.clone(),
                 variant: t.get(&variant_key(game.variant)).to_owned(),
                 opponent,
+                opponent_bot: opponent_kind.is_bot(),
                 move_no: game.ply / 2 + 1,
                 status,
                 countdown: clock

@@ -52,6 +52,8 @@ pub struct StatsView {
 struct PlayerPage {
     ctx: Ctx,
     name: String,
+    /// Whether a bot plays the account (shown as BOT).
+    bot: bool,
     ratings: Vec<RatingView>,
     stats: Vec<StatsView>,
     /// The record against the viewer, as a sentence (empty: none shown).
@@ -195,6 +197,7 @@ pub(crate) async fn player(
             .collect(),
         next_href,
         name: user.username.clone(),
+        bot: user.kind.is_bot(),
         ctx,
     };
     render(&page)

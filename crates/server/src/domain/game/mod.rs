@@ -48,6 +48,7 @@ pub use warnings::{ClockWarning, TurnWarnings, WarningKind, sweep_warnings};
 use crate::{
     AppState,
     db::games::{self, GameState},
+    domain::accounts::AccountKind,
     error::AppError,
     events::{self, GameEvent, Staged},
 };
@@ -74,6 +75,10 @@ pub struct GameDetail {
     pub black_id: String,
     /// Black's name.
     pub black: String,
+    /// Who plays White's account.
+    pub white_kind: AccountKind,
+    /// Who plays Black's account.
+    pub black_kind: AccountKind,
     /// Active, finished or aborted.
     pub status: GameStatus,
     /// The result once finished.

@@ -25,7 +25,7 @@ use crate::{
         ratings as rating_rows, stats,
     },
     domain::{
-        accounts::User,
+        accounts::{AccountKind, User},
         profiles::{self, GamesPage},
         ratings::RatingChange,
     },
@@ -135,6 +135,8 @@ fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
         white: row.white,
         black_id: row.black_id,
         black: row.black,
+        white_kind: AccountKind::from_stored(&row.white_kind),
+        black_kind: AccountKind::from_stored(&row.black_kind),
         deadline: row.deadline,
         days_per_move: row.days_per_move,
         rated: row.rated != 0,
@@ -255,6 +257,10 @@ pub struct GameSummary {
     pub white: String,
     /// Black's name.
     pub black: String,
+    /// Who plays White's account.
+    pub white_kind: AccountKind,
+    /// Who plays Black's account.
+    pub black_kind: AccountKind,
     /// Active, finished or aborted.
     pub status: GameStatus,
     /// The result once finished.
@@ -306,6 +312,8 @@ impl GameSummary {
             result: decode(row.result.as_deref())?,
             to_move,
             time_control: row.time_control.parse().map_err(corrupt)?,
+            white_kind: AccountKind::from_stored(&row.white_kind),
+            black_kind: AccountKind::from_stored(&row.black_kind),
             id: row.id,
             white: row.white,
             black: row.black,
