@@ -1072,3 +1072,13 @@ async fn until_accepted(app: &TestApp, challenge: &str) -> String {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+#[test]
+fn the_writing_a_bot_page_holds_the_example_bot_as_it_is() {
+    let doc = include_str!("../../../../docs/bots.md");
+    let script = include_str!("../../../../scripts/bots/example_bot.py");
+    assert!(
+        doc.contains(script),
+        "docs/bots.md must hold scripts/bots/example_bot.py as it is"
+    );
+}
