@@ -453,20 +453,6 @@ pub async fn decline(
     }
 }
 
-/// The open challenges made by `user` to someone or addressed to them, oldest first.
-///
-/// # Errors
-///
-/// Database errors.
-pub async fn open_between(state: &AppState, user: &User) -> Result<Vec<Challenge>, AppError> {
-    let mut conn = state.db.pool.acquire().await?;
-    challenges::open_between(&mut conn, &user.id)
-        .await?
-        .into_iter()
-        .map(Challenge::try_from)
-        .collect()
-}
-
 /// Accepts a challenge: takes it and creates the game in one transaction, so of several
 /// people accepting at once exactly one gets the game. Returns the game's id.
 ///

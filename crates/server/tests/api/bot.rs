@@ -29,6 +29,7 @@ scenarios!(
     two_moves_at_once_play_one,
     reversi_is_played_with_its_own_move_texts,
     the_event_stream_hears_changes_made_on_another_instance,
+    shutdown_ends_the_streams,
     a_berserk_bot_plays_chess_and_reversi_to_the_end,
 );
 
@@ -274,19 +275,23 @@ async fn upgrading_follows_lichess_rules_and_a_bot_plays_only_through_the_api(ap
     );
 
     // BOT by its name on the game page, its player page and in the lists.
+    let badges = bot_badges(&app.page_html(&format!("/games/{game}")).await);
+    assert!(badges.len() >= 2 && badges.iter().all(|text| text == "BOT"), "{badges:?}");
+    let badges = bot_badges(&app.page_html("/players/FreshBot").await);
+    assert_eq!(badges.len(), 1, "the heading only");
+    let badges = bot_badges(&app.page_html("/players/human_one").await);
+    assert_eq!(badges.len(), 1, "the game against the bot");
+    let badges = bot_badges(&app.page_html_as(&human, "/my-games").await);
+    assert_eq!(badges.len(), 1, "the opponent in My games");
+}
+
+/// The texts of the BOT badges on a page.
+fn bot_badges(page: &str) -> Vec<String> {
     let badge = scraper::Selector::parse(".bot-badge").unwrap();
-    let html = scraper::Html::parse_document(&app.page_html(&format!("/games/{game}")).await);
-    let badges: Vec<String> = html
+    scraper::Html::parse_document(page)
         .select(&badge)
         .map(|element| element.text().collect())
-        .collect();
-    assert!(badges.len() >= 2 && badges.iter().all(|text| text == "BOT"), "{badges:?}");
-    let html = scraper::Html::parse_document(&app.page_html("/players/FreshBot").await);
-    assert_eq!(html.select(&badge).count(), 1, "the heading only");
-    let html = scraper::Html::parse_document(&app.page_html("/players/human_one").await);
-    assert_eq!(html.select(&badge).count(), 1, "the game against the bot");
-    let html = scraper::Html::parse_document(&app.page_html_as(&human, "/games").await);
-    assert_eq!(html.select(&badge).count(), 1, "the opponent in My games");
+        .collect()
 }
 
 async fn the_event_stream_tells_of_challenges_and_games(app: TestApp) {
@@ -706,10 +711,8 @@ async fn two_moves_at_once_play_one(app: TestApp) {
     let human = app.player("Racer").await;
     let game = lichess_game(&app, &bot, &human, &[("color", "white")]).await;
     let path = format!("/api/bot/game/{game}/move/");
-    let (a, b) = tokio::join!(
-        post_empty(&app, &format!("{path}e2e4"), &bot),
-        post_empty(&app, &format!("{path}d2d4"), &bot)
-    );
+    let (e4, d4) = (format!("{path}e2e4"), format!("{path}d2d4"));
+    let (a, b) = tokio::join!(post_empty(&app, &e4, &bot), post_empty(&app, &d4, &bot));
     let mut statuses = [a.0, b.0];
     statuses.sort();
     assert_eq!(statuses, [StatusCode::OK, StatusCode::BAD_REQUEST], "{a:?} {b:?}");
@@ -804,6 +807,22 @@ async fn the_event_stream_hears_changes_made_on_another_instance(app: TestApp) {
     assert_eq!(events.expect("gameFinish").await["game"]["id"], game.as_str());
 }
 
+async fn shutdown_ends_the_streams(mut app: TestApp) {
+    let bot = bot(&app, "LastBot").await;
+    let human = app.player("LastHuman").await;
+    let game = lichess_game(&app, &human, &bot, &[("days", "3")]).await;
+    let mut events = Ndjson::open(&app, "/api/stream/event", &bot).await;
+    events.expect("gameStart").await;
+    let mut stream = Ndjson::open(&app, &format!("/api/bot/game/stream/{game}"), &bot).await;
+    stream.expect("gameFull").await;
+    tokio::time::timeout(PATIENCE, app.shut_down())
+        .await
+        .expect("the server stops with streams open")
+        .expect("a clean stop");
+    events.ends().await;
+    stream.ends().await;
+}
+
 async fn streams_are_limited_per_address(app: TestApp) {
     let bot = bot(&app, "GreedyBot").await;
     let mut held = Vec::new();
@@ -875,7 +894,7 @@ fn mate_against_first_mover(game: &AnyGame, depth: u32, budget: &mut u32) -> Opt
         let mut next = game.clone();
         next.play(&mv).expect("a legal move");
         if let Some(outcome) = next.outcome() {
-            if outcome.result() == rules::GameResult::WhiteWins {
+            if outcome.result == rules::GameResult::WhiteWins {
                 return Some(vec![mv]);
             }
             continue;

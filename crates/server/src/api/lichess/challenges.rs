@@ -11,9 +11,7 @@ use utoipa::{
 
 use super::{
     Caller, LichessError, Params,
-    payloads::{
-        ChallengeJson, OkJson, challenge_json, parse_variant_key, variant_key, variant_keys,
-    },
+    payloads::{ChallengeJson, OkJson, challenge_json, parse_variant_key, variant_keys},
 };
 use crate::{
     AppState,
@@ -191,7 +189,7 @@ pub(crate) async fn create(
             weekends_off: false,
             vacation_allowed: true,
         },
-        opponent: Some(&name),
+        opponent: Some(name.as_str()),
         rated,
         min_rating: None,
         max_rating: None,
@@ -347,6 +345,5 @@ mod tests {
             let error = time_control_of(&clock).unwrap_err();
             assert_eq!(error.code(), "realtime_not_supported");
         }
-        assert_eq!(variant_key(rules::Variant::Chess), "standard");
     }
 }
