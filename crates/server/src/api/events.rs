@@ -222,6 +222,8 @@ fn sse(
                             .data(serde_json::to_string(&notice).unwrap_or_default());
                     }
                     Delivery::Refetch => break Event::default().event("refetch").data("{}"),
+                    // The bot API's event stream tells of challenges; this one does not.
+                    Delivery::Challenge(_) => {}
                 }
             };
             Some((event, (subscription, known, slot)))

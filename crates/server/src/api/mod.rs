@@ -7,6 +7,7 @@ pub mod clocks;
 pub mod computer;
 pub mod events;
 pub mod games;
+pub mod lichess;
 pub mod notifications;
 pub mod push;
 pub mod ratings;
@@ -56,6 +57,14 @@ use crate::{
         push::delete_push_subscription,
         notifications::show_email, notifications::set_email,
         ratings::leaderboard, ratings::profile, ratings::player_games, ratings::variant_games,
+        lichess::account::account, lichess::account::upgrade, lichess::stream::events,
+        lichess::challenges::create, lichess::challenges::list, lichess::challenges::accept,
+        lichess::challenges::decline, lichess::challenges::cancel,
+        lichess::games::bot_stream, lichess::games::bot_move, lichess::games::bot_resign,
+        lichess::games::bot_abort, lichess::games::bot_draw, lichess::games::bot_claim_draw,
+        lichess::games::board_stream, lichess::games::board_move, lichess::games::board_resign,
+        lichess::games::board_abort, lichess::games::board_draw,
+        lichess::games::board_claim_draw,
     ),
     components(schemas(ErrorBody, GameEvent, TurnNotice, NotificationNotice)),
     modifiers(&SecuritySchemes, &ExtractorErrors),
@@ -66,6 +75,12 @@ use crate::{
         (name = "events", description = "live server-sent events: games and turn notices"),
         (name = "notifications", description = "the notification centre: notices, read, preferences, Web Push devices"),
         (name = "ratings", description = "Glicko-2 ratings per variant, leaderboards, profiles"),
+        (name = "lichess", description = "the Lichess-shaped API for bots and third-party \
+            clients (docs/bots.md): the account, the NDJSON event stream, challenges"),
+        (name = "bot", description = "Lichess's Bot API, for bot accounts: the upgrade, game \
+            streams, moves, resigning, draws"),
+        (name = "board", description = "Lichess's Board API, for people's accounts playing \
+            from a third-party client: game streams, moves, resigning, draws"),
     )
 )]
 pub struct ApiDoc;
@@ -191,6 +206,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(time_settings::routes())
         .merge(notifications::routes())
         .merge(push::routes())
+        .merge(lichess::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 

@@ -11,6 +11,8 @@ pub struct ChallengeRow {
     pub challenger_id: String,
     /// Their name.
     pub challenger: String,
+    /// Who plays their account (`human`, `computer`, `bot`).
+    pub challenger_kind: String,
     /// Who may accept it (`None`: anyone).
     pub opponent_id: Option<String>,
     /// Their name.
@@ -27,7 +29,7 @@ pub struct ChallengeRow {
     pub weekends_off: i64,
     /// 1: vacation allowed.
     pub vacation_allowed: i64,
-    /// open, accepted or cancelled.
+    /// open, accepted, cancelled or declined.
     pub status: String,
     /// The game it became.
     pub game_id: Option<String>,
@@ -41,7 +43,8 @@ pub struct ChallengeRow {
     pub max_rating: Option<i64>,
 }
 
-const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, c.opponent_id, \
+const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, \
+    u.kind as challenger_kind, c.opponent_id, \
     o.username as opponent, c.variant, c.color, c.days_per_move, c.time_control, \
     c.weekends_off, c.vacation_allowed, c.status, \
     c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating \
@@ -140,7 +143,8 @@ pub async fn list_open(
     .await
 }
 
-/// Cancels `id` if it is `user_id`'s and still open. Returns whether it did.
+/// Cancels `id` if it is `user_id`'s and still open. Returns `None` if it did not, else
+/// the user it was addressed to (`Some(None)`: open to anyone).
 ///
 /// # Errors
 ///
@@ -149,16 +153,58 @@ pub async fn cancel(
     conn: &mut AnyConnection,
     id: &str,
     user_id: &str,
-) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
+) -> Result<Option<Option<String>>, sqlx::Error> {
+    let row: Option<(Option<String>,)> = sqlx::query_as(
         "update challenges set status = 'cancelled' \
-         where id = $1 and challenger_id = $2 and status = 'open'",
+         where id = $1 and challenger_id = $2 and status = 'open' returning opponent_id",
     )
     .bind(id)
     .bind(user_id)
-    .execute(conn)
+    .fetch_optional(conn)
     .await?;
-    Ok(done.rows_affected() == 1)
+    Ok(row.map(|(opponent,)| opponent))
+}
+
+/// Declines `id` if it is addressed to `user_id` and still open. Returns its
+/// challenger's id if it did.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn decline(
+    conn: &mut AnyConnection,
+    id: &str,
+    user_id: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "update challenges set status = 'declined' \
+         where id = $1 and opponent_id = $2 and status = 'open' returning challenger_id",
+    )
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|(challenger,)| challenger))
+}
+
+/// Open challenges made by `user_id` to someone, or addressed to them, oldest first
+/// (what the bot API's event stream opens with).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn open_between(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Vec<ChallengeRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{SELECT} where c.status = 'open' and c.opponent_id is not null \
+         and (c.opponent_id = $1 or c.challenger_id = $1) \
+         order by c.created_at, c.id limit 200"
+    ))
+    .bind(user_id)
+    .fetch_all(conn)
+    .await
 }
 
 /// What an accepted challenge asks of its game.

@@ -17,6 +17,10 @@ pub struct GameRow {
     pub black_id: String,
     /// Black's name.
     pub black: String,
+    /// Who plays White's account (`human`, `computer`, `bot`).
+    pub white_kind: String,
+    /// Who plays Black's account.
+    pub black_kind: String,
     /// Knight Fight's numbers as JSON.
     pub setup: Option<String>,
     /// active, finished or aborted.
@@ -106,7 +110,8 @@ pub struct GameRow {
 }
 
 const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as white, g.black_id, \
-    b.username as black, g.setup, g.status, g.result, g.termination, g.end_reason, g.ply, \
+    b.username as black, w.kind as white_kind, b.kind as black_kind, g.setup, g.status, \
+    g.result, g.termination, g.end_reason, g.ply, \
     g.to_move, g.deadline, g.draw_offer, g.days_per_move, g.created_at, g.updated_at, \
     g.finished_at, g.source, g.source_id, g.white_draw_offers, g.black_draw_offers, \
     g.white_offer_ply, g.black_offer_ply, g.rated, g.time_control, g.white_bank, g.black_bank, \

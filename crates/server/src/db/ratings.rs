@@ -445,6 +445,8 @@ pub struct BoardRow {
     pub user_id: String,
     /// Their name.
     pub username: String,
+    /// Who plays their account (`human`, `computer`, `bot`).
+    pub kind: String,
     /// Millionths of a point.
     pub rating: i64,
     /// Millionths of a point.
@@ -470,7 +472,7 @@ pub async fn leaderboard(
 ) -> Result<Vec<BoardRow>, sqlx::Error> {
     let (rating, user) = after.unwrap_or((i64::MAX, ""));
     sqlx::query_as(
-        "select r.user_id, u.username, r.rating, r.deviation, r.rated_games \
+        "select r.user_id, u.username, u.kind, r.rating, r.deviation, r.rated_games \
          from player_ratings r join users u on u.id = r.user_id \
          where r.variant = $1 and r.deviation <= $2 and r.last_rated_at >= $3 \
          and (r.rating < $4 or (r.rating = $4 and r.user_id > $5)) \

@@ -377,3 +377,48 @@ pub async fn update_play_settings(
     .fetch_optional(conn)
     .await
 }
+
+/// What anyone may know of a user: the bot API's player cards and account.
+#[derive(Debug, Clone, FromRow)]
+pub struct PublicUserRow {
+    /// The user's id.
+    pub id: String,
+    /// The name as registered.
+    pub username: String,
+    /// Who plays it (`human`, `computer`, `bot`).
+    pub kind: String,
+    /// When the account was made.
+    pub created_at: i64,
+}
+
+/// The user `id`, as anyone may know them.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn public_by_id(
+    conn: &mut AnyConnection,
+    id: &str,
+) -> Result<Option<PublicUserRow>, sqlx::Error> {
+    sqlx::query_as("select id, username, kind, created_at from users where id = $1")
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Turns the human account `id` into a bot's, if it has no game at all (the first write
+/// of its transaction). Returns whether it did.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn upgrade_to_bot(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "update users set kind = 'bot' where id = $1 and kind = 'human' \
+         and not exists (select 1 from games where white_id = $1 or black_id = $1)",
+    )
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -46,6 +46,12 @@ impl AccountKind {
         }
     }
 
+    /// Whether a bot plays the account (pages show BOT by its name).
+    #[must_use]
+    pub const fn is_bot(self) -> bool {
+        matches!(self, Self::Bot)
+    }
+
     /// The kind stored as `text`; an unknown text reads as a human (the default).
     #[must_use]
     pub fn from_stored(text: &str) -> Self {

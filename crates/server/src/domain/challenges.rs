@@ -16,6 +16,7 @@ use crate::{
         ratings::{self, StoredRating},
     },
     error::AppError,
+    events::{ChallengeChange, ChallengeSignal},
 };
 
 /// The days per move a challenge may ask for.
@@ -64,6 +65,8 @@ pub struct Challenge {
     pub variant: Variant,
     /// Who made it.
     pub challenger: String,
+    /// Who plays the challenger's account.
+    pub challenger_kind: AccountKind,
     /// The challenger's colour choice.
     pub color: ColorChoice,
     /// Days per move (the per-move days, a bank's initial days, 0 untimed).
@@ -74,7 +77,7 @@ pub struct Challenge {
     pub stops: StopRules,
     /// Who may accept it (`None`: anyone).
     pub opponent: Option<String>,
-    /// open, accepted or cancelled.
+    /// open, accepted, cancelled or declined.
     pub status: String,
     /// The game it became, once accepted.
     pub game_id: Option<String>,
@@ -123,6 +126,7 @@ impl TryFrom<ChallengeRow> for Challenge {
                 .time_control
                 .parse()
                 .map_err(|error| AppError::internal(format!("stored time control: {error}")))?,
+            challenger_kind: AccountKind::from_stored(&row.challenger_kind),
             id: row.id,
             challenger: row.challenger,
             days_per_move: row.days_per_move,
@@ -233,25 +237,37 @@ pub async fn create(
         },
     )
     .await?;
-    if let Some(opponent) = &opponent {
-        notifications::record(
-            &mut tx,
-            &opponent.id,
-            notifications::Kind::Challenge,
-            notifications::Link::Challenge(&id),
-            serde_json::json!({"opponent": user.username, "variant": variant.as_str()}),
-            now,
-        )
-        .await?;
-    }
+    let staged = match &opponent {
+        Some(opponent) => {
+            notifications::record(
+                &mut tx,
+                &opponent.id,
+                notifications::Kind::Challenge,
+                notifications::Link::Challenge(&id),
+                serde_json::json!({"opponent": user.username, "variant": variant.as_str()}),
+                now,
+            )
+            .await?;
+            let signal = ChallengeSignal {
+                challenge_id: id.clone(),
+                change: ChallengeChange::Created,
+                users: vec![user.id.clone(), opponent.id.clone()],
+                reason: None,
+            };
+            Some(state.events.stage_challenge(&mut tx, signal).await?)
+        }
+        None => None,
+    };
     tx.commit().await?;
-    if opponent.is_some() {
+    if let Some(staged) = staged {
+        staged.committed(&state.events);
         state.wake_outbox();
     }
     Ok(Challenge {
         id,
         variant,
         challenger: user.username.clone(),
+        challenger_kind: user.kind,
         color,
         days_per_move: time_control.legacy_days(),
         time_control,
@@ -328,17 +344,36 @@ pub async fn get(state: &AppState, id: &str) -> Result<Challenge, AppError> {
     Challenge::try_from(row)
 }
 
-/// Cancels the caller's open challenge.
+/// Cancels the caller's open challenge (the player it was addressed to hears of it on
+/// their event stream).
 ///
 /// # Errors
 ///
 /// 404 no such challenge; 403 `not_your_challenge`; 409 `challenge_closed`.
 pub async fn cancel(state: &AppState, user: &User, id: &str) -> Result<Challenge, AppError> {
-    let mut conn = state.db.pool.acquire().await?;
-    if challenges::cancel(&mut conn, id, &user.id).await? {
-        drop(conn);
+    let mut tx = state.db.pool.begin().await?;
+    // The first statement is the write that cancels it.
+    if let Some(opponent) = challenges::cancel(&mut tx, id, &user.id).await? {
+        let staged = match opponent {
+            Some(opponent) => {
+                let signal = ChallengeSignal {
+                    challenge_id: id.to_owned(),
+                    change: ChallengeChange::Canceled,
+                    users: vec![user.id.clone(), opponent],
+                    reason: None,
+                };
+                Some(state.events.stage_challenge(&mut tx, signal).await?)
+            }
+            None => None,
+        };
+        tx.commit().await?;
+        if let Some(staged) = staged {
+            staged.committed(&state.events);
+        }
         return get(state, id).await;
     }
+    tx.rollback().await?;
+    let mut conn = state.db.pool.acquire().await?;
     let row = challenges::get(&mut conn, id)
         .await?
         .ok_or(AppError::NotFound("challenge"))?;
@@ -346,6 +381,74 @@ pub async fn cancel(state: &AppState, user: &User, id: &str) -> Result<Challenge
         Err(AppError::forbidden(
             "not_your_challenge",
             "only its creator may cancel a challenge",
+        ))
+    } else {
+        Err(AppError::conflict(
+            "challenge_closed",
+            "the challenge is no longer open",
+        ))
+    }
+}
+
+/// Why a challenge is declined: Lichess's reasons, by their keys.
+pub const DECLINE_REASONS: [&str; 11] = [
+    "generic",
+    "later",
+    "tooFast",
+    "tooSlow",
+    "timeControl",
+    "rated",
+    "casual",
+    "standard",
+    "variant",
+    "noBot",
+    "onlyBot",
+];
+
+/// Declines a challenge addressed to the caller, for `reason` (one of
+/// [`DECLINE_REASONS`]); its challenger hears of it on their event stream. A challenge
+/// open to anyone cannot be declined (it waits for someone else).
+///
+/// # Errors
+///
+/// 422 `invalid_decline_reason`; 404 no such challenge; 403 `not_addressed_to_you`
+/// (addressed to someone else, or to anyone); 409 `challenge_closed` when it is no
+/// longer open.
+pub async fn decline(
+    state: &AppState,
+    user: &User,
+    id: &str,
+    reason: &str,
+) -> Result<Challenge, AppError> {
+    if !DECLINE_REASONS.contains(&reason) {
+        return Err(AppError::invalid(
+            "invalid_decline_reason",
+            format!("a decline reason is one of {}", DECLINE_REASONS.join(", ")),
+        ));
+    }
+    let mut tx = state.db.pool.begin().await?;
+    // The first statement is the write that declines it.
+    if let Some(challenger) = challenges::decline(&mut tx, id, &user.id).await? {
+        let signal = ChallengeSignal {
+            challenge_id: id.to_owned(),
+            change: ChallengeChange::Declined,
+            users: vec![challenger, user.id.clone()],
+            reason: Some(reason.to_owned()),
+        };
+        let staged = state.events.stage_challenge(&mut tx, signal).await?;
+        tx.commit().await?;
+        staged.committed(&state.events);
+        return get(state, id).await;
+    }
+    tx.rollback().await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let row = challenges::get(&mut conn, id)
+        .await?
+        .ok_or(AppError::NotFound("challenge"))?;
+    if row.opponent_id.as_deref() != Some(user.id.as_str()) {
+        Err(AppError::forbidden(
+            "not_addressed_to_you",
+            "only the player a challenge is addressed to may decline it",
         ))
     } else {
         Err(AppError::conflict(

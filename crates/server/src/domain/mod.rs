@@ -2,6 +2,7 @@
 //! do, each one transaction. The JSON API (and later the HTML pages) call these.
 
 pub mod accounts;
+pub mod bots;
 pub mod challenges;
 pub mod computer;
 pub mod email;

@@ -437,6 +437,8 @@ pub struct BoardLine {
     pub rank: i64,
     /// The player's name.
     pub username: String,
+    /// Who plays their account.
+    pub kind: crate::domain::accounts::AccountKind,
     /// Their rating.
     pub rating: ShownRating,
     /// Their rated games in the variant.
@@ -524,6 +526,7 @@ pub async fn leaderboard(
             (
                 BoardLine {
                     rank,
+                    kind: crate::domain::accounts::AccountKind::from_stored(&row.kind),
                     username: row.username,
                     rating: ShownRating {
                         rating: row.rating,

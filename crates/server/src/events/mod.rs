@@ -107,12 +107,48 @@ pub struct UserNotice {
     pub notice: NotificationNotice,
 }
 
-/// What a NOTIFY payload carries: a game's change or a player's notice.
+/// How a challenge addressed to a player changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeChange {
+    /// It was made.
+    Created,
+    /// Its challenger cancelled it.
+    Canceled,
+    /// The player it was addressed to declined it.
+    Declined,
+}
+
+/// A change of a challenge addressed to one player, for its challenger and that player
+/// (the bot API's event stream tells them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeSignal {
+    /// The challenge.
+    pub challenge_id: String,
+    /// What happened to it.
+    pub change: ChallengeChange,
+    /// The challenger's and the addressed player's user ids.
+    pub users: Vec<String>,
+    /// Why it was declined (a decline reason's key), for [`ChallengeChange::Declined`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// A challenge signal on the wire (a field of its own, so the untagged [`Wire`] tells
+/// it from the others).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct ChallengeWire {
+    challenge: ChallengeSignal,
+}
+
+/// What a NOTIFY payload carries: a game's change, a player's notice or a challenge's
+/// change.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 enum Wire {
     Change(Change),
     Notice(UserNotice),
+    Challenge(ChallengeWire),
 }
 
 /// One player's side of a change.
@@ -164,6 +200,8 @@ pub enum Delivery {
     Turns(TurnNotice),
     /// A notice reached the subscribed player.
     Notice(NotificationNotice),
+    /// A challenge made by or addressed to the subscribed player changed.
+    Challenge(Arc<ChallengeSignal>),
     /// Events may have been lost (the instance lost its database connection): fetch the
     /// state again.
     Refetch,
@@ -198,14 +236,17 @@ impl RenderedGame {
 pub struct Staged {
     /// What to deliver in this process; `None` when Postgres delivers it to every
     /// instance.
-    local: Option<Change>,
+    local: Option<Wire>,
 }
 
 impl Staged {
     /// The transaction committed: deliver the change (SQLite) or nothing (Postgres has it).
     pub fn committed(self, hub: &EventHub) {
-        if let Some(change) = self.local {
-            hub.deliver(&change);
+        match self.local {
+            Some(Wire::Change(change)) => hub.deliver(&change),
+            Some(Wire::Notice(notice)) => hub.deliver_notice(&notice),
+            Some(Wire::Challenge(wire)) => hub.deliver_challenge(&wire.challenge),
+            None => {}
         }
     }
 }
@@ -393,12 +434,33 @@ impl EventHub {
         conn: &mut AnyConnection,
         change: Change,
     ) -> Result<Staged, sqlx::Error> {
+        self.stage_wire(conn, Wire::Change(change)).await
+    }
+
+    /// Stages a challenge's change in the transaction `conn`, as [`EventHub::stage`] does
+    /// a game's.
+    ///
+    /// # Errors
+    ///
+    /// Database errors (the transaction should then be rolled back).
+    pub async fn stage_challenge(
+        &self,
+        conn: &mut AnyConnection,
+        signal: ChallengeSignal,
+    ) -> Result<Staged, sqlx::Error> {
+        self.stage_wire(conn, Wire::Challenge(ChallengeWire { challenge: signal }))
+            .await
+    }
+
+    async fn stage_wire(
+        &self,
+        conn: &mut AnyConnection,
+        wire: Wire,
+    ) -> Result<Staged, sqlx::Error> {
         match self.inner.backend {
-            Backend::Sqlite => Ok(Staged {
-                local: Some(change),
-            }),
+            Backend::Sqlite => Ok(Staged { local: Some(wire) }),
             Backend::Postgres => {
-                notify(conn, &change).await?;
+                notify(conn, &wire).await?;
                 Ok(Staged { local: None })
             }
         }
@@ -436,6 +498,7 @@ impl EventHub {
         match serde_json::from_str::<Wire>(payload) {
             Ok(Wire::Change(change)) => self.deliver(&change),
             Ok(Wire::Notice(notice)) => self.deliver_notice(&notice),
+            Ok(Wire::Challenge(wire)) => self.deliver_challenge(&wire.challenge),
             Err(error) => tracing::warn!(%error, "ignoring a malformed event notification"),
         }
     }
@@ -449,6 +512,21 @@ impl EventHub {
         let ids: Vec<u64> = ids.iter().copied().collect();
         for id in ids {
             subscribers.offer(id, Delivery::Notice(notice.notice.clone()));
+        }
+    }
+
+    /// Hands a challenge's change to this process's subscribers of its players.
+    pub fn deliver_challenge(&self, signal: &ChallengeSignal) {
+        let mut subscribers = self.lock();
+        let signal = Arc::new(signal.clone());
+        for user in &signal.users {
+            let Some(ids) = subscribers.by_user.get(user) else {
+                continue;
+            };
+            let ids: Vec<u64> = ids.iter().copied().collect();
+            for id in ids {
+                subscribers.offer(id, Delivery::Challenge(signal.clone()));
+            }
         }
     }
 
@@ -752,5 +830,38 @@ mod tests {
             other => panic!("expected a notice, got {other:?}"),
         }
         assert!(theirs.receiver.try_recv().is_err());
+    }
+
+    #[tokio::test]
+    async fn challenge_signals_reach_both_players_and_survive_the_payload() {
+        let hub = EventHub::new(Backend::Sqlite);
+        let mut challenger = hub.subscribe(None, Some("c"));
+        let mut opponent = hub.subscribe(None, Some("o"));
+        let mut other = hub.subscribe(None, Some("x"));
+        let signal = ChallengeSignal {
+            challenge_id: "ch1".to_owned(),
+            change: ChallengeChange::Declined,
+            users: vec!["c".to_owned(), "o".to_owned()],
+            reason: Some("later".to_owned()),
+        };
+        let payload = serde_json::to_string(&Wire::Challenge(ChallengeWire {
+            challenge: signal.clone(),
+        }))
+        .unwrap();
+        hub.deliver_payload(&payload);
+        for subscription in [&mut challenger, &mut opponent] {
+            match subscription.next().await {
+                Some(Delivery::Challenge(got)) => assert_eq!(*got, signal),
+                other => panic!("expected a challenge signal, got {other:?}"),
+            }
+        }
+        assert!(other.receiver.try_recv().is_err());
+        // A game change still reads as one.
+        let change = change("g1", 1, "black");
+        let payload = serde_json::to_string(&Wire::Change(change.clone())).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Wire>(&payload).unwrap(),
+            Wire::Change(change)
+        );
     }
 }

@@ -14,6 +14,7 @@ use crate::{
     AppState,
     clock::rfc3339,
     domain::{
+        accounts::{AccountKind, User},
         computer,
         game::{
             self, EndReason, GameAction, GameDetail, GameStatus, Termination, TimeControl,
@@ -136,6 +137,10 @@ struct GamePage {
     white_badge: String,
     /// The same for Black.
     black_badge: String,
+    /// Whether a bot plays White's account (shown as BOT).
+    white_bot: bool,
+    /// Whether a bot plays Black's account.
+    black_bot: bool,
     status: String,
     deadline: String,
     time_control: String,
@@ -492,6 +497,8 @@ fn build_page(
         black: detail.black.clone(),
         white_badge: computer_badge(&t, computer::level_of(&detail.white_id, detail.white_kind)),
         black_badge: computer_badge(&t, computer::level_of(&detail.black_id, detail.black_kind)),
+        white_bot: detail.white_kind.is_bot(),
+        black_bot: detail.black_kind.is_bot(),
         status,
         deadline,
         time_control,
@@ -662,6 +669,16 @@ async fn refused(
     Ok((error.status(), render(&page)?).into_response())
 }
 
+/// A bot account plays through the bot API only: the forms refuse it.
+fn bot_refused(user: &User) -> Option<AppError> {
+    (user.kind == AccountKind::Bot).then(|| {
+        AppError::forbidden(
+            "bot_plays_through_api",
+            "a bot account plays through the bot API (`/api/bot/…`), not the site's forms",
+        )
+    })
+}
+
 fn stale(seen: &str, current: u32) -> Option<AppError> {
     (seen.parse::<u32>().ok() != Some(current)).then(|| {
         AppError::conflict(
@@ -681,6 +698,9 @@ pub(crate) async fn play(
     Form(form): Form<MoveForm>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
+    if let Some(error) = bot_refused(&user) {
+        return refused(&state, ctx, &id, &error, &form.view()).await;
+    }
     let Ok(seen) = form.ply.parse::<u32>() else {
         let detail = game::get(&state, &id).await?;
         let error = stale(&form.ply, detail.game.ply())
@@ -718,6 +738,9 @@ pub(crate) async fn action(
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
     let action: GameAction = action.parse().map_err(|_| AppError::NotFound("action"))?;
+    if let Some(error) = bot_refused(&user) {
+        return refused(&state, ctx, &id, &error, &form.view()).await;
+    }
     let result = match form.ply.parse::<u32>() {
         Ok(seen) => game::act(&state, &user, &id, action, Some(seen)).await,
         Err(_) => {

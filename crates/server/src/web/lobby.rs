@@ -34,6 +34,8 @@ pub struct ChallengeView {
     pub variant: String,
     /// Who made it.
     pub challenger: String,
+    /// Whether a bot plays the challenger's account (shown as BOT).
+    pub challenger_bot: bool,
     /// The challenger's colour, translated.
     pub color: String,
     /// The time control in words.
@@ -62,6 +64,7 @@ fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
         id: challenge.id.clone(),
         variant: t.get(&variant_key(challenge.variant)).to_owned(),
         challenger: challenge.challenger.clone(),
+        challenger_bot: challenge.challenger_kind.is_bot(),
         color: t.get(color_choice_key(challenge.color)).to_owned(),
         time: clock_text(t, challenge.time_control, challenge.stops),
         opponent: challenge.opponent.clone().unwrap_or_default(),

@@ -138,6 +138,12 @@ impl Ctx {
         self.user.as_ref().map_or("", |user| user.username.as_str())
     }
 
+    /// Whether a bot plays the signed-in user's account (the header shows BOT).
+    #[must_use]
+    pub fn is_bot(&self) -> bool {
+        self.user.as_ref().is_some_and(|user| user.kind.is_bot())
+    }
+
     /// The header's text for the number of games waiting for a move.
     #[must_use]
     pub fn your_turn_text(&self) -> String {

@@ -35,6 +35,8 @@ pub struct GameLine {
     pub opponent: String,
     /// "computer, level 3" when the opponent is the computer; else empty.
     pub opponent_badge: String,
+    /// Whether a bot plays the opponent's account (shown as BOT).
+    pub opponent_bot: bool,
     /// The move number (full moves).
     pub move_no: i64,
     /// Time left for the player to move, or the result.
@@ -53,16 +55,10 @@ pub(crate) fn game_lines<'a>(
 ) -> Vec<GameLine> {
     games
         .map(|game| {
-            let (opponent, opponent_level) = if game.white.eq_ignore_ascii_case(me) {
-                (
-                    game.black.clone(),
-                    computer::level_of(&game.black_id, game.black_kind),
-                )
+            let (opponent, opponent_id, opponent_kind) = if game.white.eq_ignore_ascii_case(me) {
+                (game.black.clone(), &game.black_id, game.black_kind)
             } else {
-                (
-                    game.white.clone(),
-                    computer::level_of(&game.white_id, game.white_kind),
-                )
+                (game.white.clone(), &game.white_id, game.white_kind)
             };
             let clock = game.turn_clock(now);
             let status = match (game.status, clock) {
@@ -80,7 +76,8 @@ pub(crate) fn game_lines<'a>(
                 id: game.id.clone(),
                 variant: t.get(&variant_key(game.variant)).to_owned(),
                 opponent,
-                opponent_badge: computer_badge(t, opponent_level),
+                opponent_badge: computer_badge(t, computer::level_of(opponent_id, opponent_kind)),
+                opponent_bot: opponent_kind.is_bot(),
                 move_no: game.ply / 2 + 1,
                 status,
                 countdown: clock

@@ -56,6 +56,8 @@ struct PlayerPage {
     badge: String,
     /// For a computer account: its level, for the link to "Play the computer".
     computer_level: Option<u8>,
+    /// Whether a bot plays the account (shown as BOT).
+    bot: bool,
     ratings: Vec<RatingView>,
     stats: Vec<StatsView>,
     /// The record against the viewer, as a sentence (empty: none shown).
@@ -201,6 +203,7 @@ pub(crate) async fn player(
         badge: computer_badge(&t, computer::level_of(&user.id, user.kind)),
         computer_level: computer::level_of(&user.id, user.kind).map(|level| level.number()),
         name: user.username.clone(),
+        bot: user.kind.is_bot(),
         ctx,
     };
     render(&page)

@@ -30,6 +30,10 @@ pub struct RecentGame {
     pub white: String,
     /// Black's name.
     pub black: String,
+    /// Whether a bot plays White's account (shown as BOT).
+    pub white_bot: bool,
+    /// Whether a bot plays Black's account.
+    pub black_bot: bool,
     /// `1-0`, `0-1` or `½-½`.
     pub result: &'static str,
     /// When it ended (a date).
@@ -138,6 +142,8 @@ pub(crate) async fn rules(
                     .finished_at
                     .map(|at| crate::clock::rfc3339(at).chars().take(10).collect())
                     .unwrap_or_default(),
+                white_bot: game.white_kind.is_bot(),
+                black_bot: game.black_kind.is_bot(),
                 id: game.id,
                 white: game.white,
                 black: game.black,

@@ -5,6 +5,7 @@
 mod helpers;
 
 mod accounts;
+mod bot;
 mod challenges;
 mod clock;
 mod computer;

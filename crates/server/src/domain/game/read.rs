@@ -137,6 +137,8 @@ fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
         white: row.white,
         black_id: row.black_id,
         black: row.black,
+        white_kind: AccountKind::from_stored(&row.white_kind),
+        black_kind: AccountKind::from_stored(&row.black_kind),
         deadline: row.deadline,
         days_per_move: row.days_per_move,
         rated: row.rated != 0,
