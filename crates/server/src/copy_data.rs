@@ -3,7 +3,7 @@
 //!
 //! Copies users (with their time settings and vacations), API tokens, challenges, games,
 //! moves, ratings, rating changes, player counters, head-to-head records, the sweeper's
-//! heartbeat and the variant counters; not sessions (everyone signs in again). Both databases are migrated first; a target that
+//! heartbeat, game chat, private notes, blocks and the variant counters; not sessions (everyone signs in again). Both databases are migrated first; a target that
 //! holds any data is refused. The source is read in one transaction (repeatable read on
 //! Postgres), the target written in one, so a failure leaves the target empty. Afterwards
 //! row counts and counters are compared and every copied game is replayed by the rules,
@@ -57,6 +57,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("digest_last_date", Text),
             ("digest_next_at", Int),
             ("kind", Text),
+            ("chat_spectators", Int),
         ],
     ),
     (
@@ -281,6 +282,35 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("outbox_id", Text),
             ("subscription_id", Text),
             ("delivered_at", Int),
+        ],
+    ),
+    // A game's chat belongs to its record; notes and blocks to their players.
+    (
+        "chat_messages",
+        &[
+            ("game_id", Text),
+            ("seq", Int),
+            ("user_id", Text),
+            ("ply", Int),
+            ("body", Text),
+            ("created_at", Int),
+        ],
+    ),
+    (
+        "game_notes",
+        &[
+            ("game_id", Text),
+            ("user_id", Text),
+            ("body", Text),
+            ("updated_at", Int),
+        ],
+    ),
+    (
+        "blocks",
+        &[
+            ("blocker_id", Text),
+            ("blocked_id", Text),
+            ("created_at", Int),
         ],
     ),
 ];

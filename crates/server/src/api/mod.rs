@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod challenges;
+pub mod chat;
 pub mod clocks;
 pub mod events;
 pub mod games;
@@ -24,7 +25,7 @@ use utoipa::{
 use crate::{
     AppState,
     error::ErrorBody,
-    events::{GameEvent, NotificationNotice, TurnNotice},
+    events::{ChatNotice, GameEvent, NotificationNotice, TurnNotice},
 };
 
 /// The OpenAPI 3 document of the whole API.
@@ -54,8 +55,10 @@ use crate::{
         push::delete_push_subscription,
         notifications::show_email, notifications::set_email,
         ratings::leaderboard, ratings::profile, ratings::player_games, ratings::variant_games,
+        chat::show_chat, chat::post_line, chat::show_note, chat::save_note, chat::list_blocks,
+        chat::add_block, chat::remove_block, chat::chat_settings, chat::change_chat_settings,
     ),
-    components(schemas(ErrorBody, GameEvent, TurnNotice, NotificationNotice)),
+    components(schemas(ErrorBody, GameEvent, TurnNotice, NotificationNotice, ChatNotice)),
     modifiers(&SecuritySchemes, &ExtractorErrors),
     tags(
         (name = "accounts", description = "accounts, tokens, sessions"),
@@ -64,6 +67,7 @@ use crate::{
         (name = "events", description = "live server-sent events: games and turn notices"),
         (name = "notifications", description = "the notification centre: notices, read, preferences, Web Push devices"),
         (name = "ratings", description = "Glicko-2 ratings per variant, leaderboards, profiles"),
+        (name = "chat", description = "game chat, private notes, blocked players, who reads the chat"),
     )
 )]
 pub struct ApiDoc;
@@ -188,6 +192,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(time_settings::routes())
         .merge(notifications::routes())
         .merge(push::routes())
+        .merge(chat::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod challenges;
+pub mod chat;
 pub mod email;
 pub mod game;
 pub mod hashing;

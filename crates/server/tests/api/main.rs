@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts;
 mod challenges;
+mod chat;
 mod clock;
 mod connections;
 mod errors;
