@@ -183,7 +183,6 @@ struct Table<'a> {
     black_id: &'a str,
     variant: &'a str,
     ply: i64,
-    active: bool,
 }
 
 impl<'a> Table<'a> {
@@ -194,7 +193,6 @@ impl<'a> Table<'a> {
             black_id: &row.black_id,
             variant: &row.variant,
             ply: row.ply,
-            active: row.status == GameStatus::Active.as_str(),
         }
     }
 
@@ -205,7 +203,6 @@ impl<'a> Table<'a> {
             black_id: &detail.black_id,
             variant: detail.variant().as_str(),
             ply: detail.stored_ply(),
-            active: detail.status == GameStatus::Active,
         }
     }
 

@@ -335,7 +335,7 @@ async fn notes_are_private_to_their_player(app: TestApp) {
         &[("text", "Changed by form")],
     )
     .await;
-    assert_eq!((status, location), (StatusCode::SEE_OTHER, format!("/games/{id}?saved=note#note")));
+    assert_eq!((status, location.as_str()), (StatusCode::SEE_OTHER, format!("/games/{id}?saved=note#note").as_str()));
     let page = app.page_html_as(&white, &location).await;
     assert_eq!(select_texts(&page, "#note-text"), ["Changed by form"]);
     assert_eq!(count(&page, "#note-saved[role=status]"), 1);
