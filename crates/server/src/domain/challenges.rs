@@ -390,7 +390,8 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
     let variant: Variant = variant
         .parse()
         .map_err(|_| AppError::internal(format!("stored variant `{variant}`")))?;
-    if let Err(error) = crate::domain::chat::check_challenge(&mut tx, &user.id, &challenger_id).await
+    if let Err(error) =
+        crate::domain::chat::check_challenge(&mut tx, &user.id, &challenger_id).await
     {
         tx.rollback().await?;
         return Err(error);

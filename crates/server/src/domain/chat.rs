@@ -259,17 +259,13 @@ async fn view(
 ) -> Result<ChatView, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     let color = viewer.and_then(|user| table.color_of(&user.id));
-    let (white, black) = rows::spectators_allowed(&mut conn, table.white_id, table.black_id).await?;
+    let (white, black) =
+        rows::spectators_allowed(&mut conn, table.white_id, table.black_id).await?;
     let spectators = white && black;
     let readable = color.is_some() || spectators;
     let closed = match color {
         Some(color) => {
-            closed_between(
-                &mut conn,
-                table.id_of(color),
-                table.id_of(color.other()),
-            )
-            .await?
+            closed_between(&mut conn, table.id_of(color), table.id_of(color.other())).await?
         }
         None => None,
     };
@@ -402,7 +398,10 @@ pub async fn post(
     let row = game_row(state, id).await?;
     let table = Table::of_row(&row);
     let color = table.color_of(&user.id).ok_or_else(|| {
-        AppError::forbidden("not_a_player", "only the two players write in a game's chat")
+        AppError::forbidden(
+            "not_a_player",
+            "only the two players write in a game's chat",
+        )
     })?;
     let opponent_id = table.id_of(color.other());
     let (spectators, closed) = {
@@ -533,7 +532,9 @@ pub async fn save_note(
     text: &str,
 ) -> Result<Note, AppError> {
     let text = clean(text, TextKind::Note)?;
-    state.player_limits.check(PlayerAction::SaveNote, &user.id)?;
+    state
+        .player_limits
+        .check(PlayerAction::SaveNote, &user.id)?;
     own_game(state, user, id).await?;
     let now = state.now();
     let mut conn = state.db.pool.acquire().await?;
@@ -589,7 +590,11 @@ pub async fn blocks(state: &AppState, user: &User) -> Result<Vec<Block>, AppErro
 /// # Errors
 ///
 /// Database errors.
-pub async fn blocks_player(state: &AppState, user: &User, other_id: &str) -> Result<bool, AppError> {
+pub async fn blocks_player(
+    state: &AppState,
+    user: &User,
+    other_id: &str,
+) -> Result<bool, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     Ok(closed_between(&mut conn, &user.id, other_id).await? == Some(Closed::YouBlock))
 }
@@ -703,17 +708,26 @@ mod tests {
 
     #[test]
     fn lines_are_trimmed_and_checked() {
-        assert_eq!(clean("  hi\r\nthere \r", TextKind::Line).unwrap(), "hi\nthere");
+        assert_eq!(
+            clean("  hi\r\nthere \r", TextKind::Line).unwrap(),
+            "hi\nthere"
+        );
         let code = |text: &str, kind| clean(text, kind).err().map(|error| error.code());
         assert_eq!(code("   \n ", TextKind::Line), Some("empty_message"));
         assert_eq!(code("bell\u{7}", TextKind::Line), Some("control_character"));
         assert_eq!(code("nul\0", TextKind::Note), Some("control_character"));
-        assert_eq!(code("a\u{202E}b", TextKind::Line), Some("control_character"));
+        assert_eq!(
+            code("a\u{202E}b", TextKind::Line),
+            Some("control_character")
+        );
         assert_eq!(code("a\u{85}b", TextKind::Line), Some("control_character"));
         assert!(clean("tab\there, emoji 👍🏽 and <b>tags</b>", TextKind::Line).is_ok());
         let long = "ä".repeat(MAX_LINE_CHARS);
         assert!(clean(&long, TextKind::Line).is_ok());
-        assert_eq!(code(&format!("{long}x"), TextKind::Line), Some("message_too_long"));
+        assert_eq!(
+            code(&format!("{long}x"), TextKind::Line),
+            Some("message_too_long")
+        );
         let tall = "x\n".repeat(MAX_LINE_BREAKS + 2);
         assert_eq!(code(&tall, TextKind::Line), Some("message_too_long"));
         // A note may be empty, keeps its leading blanks and is longer.

@@ -843,7 +843,9 @@ mod tests {
         chat.chat.seq = 2;
         hub.deliver_chat(&chat);
         for watcher in [&mut player, &mut guest, &mut stranger] {
-            assert!(matches!(watcher.next().await, Some(Delivery::Chat(notice)) if notice.seq == 2));
+            assert!(
+                matches!(watcher.next().await, Some(Delivery::Chat(notice)) if notice.seq == 2)
+            );
         }
         assert!(elsewhere.receiver.try_recv().is_err());
     }

@@ -14,12 +14,12 @@ use crate::{
     AppState,
     clock::rfc3339,
     domain::{
+        chat::ChatLine,
         game::{
             self, EndReason, GameAction, GameDetail, GameStatus, Termination, TimeControl,
             actions::{MAX_PAUSES, MAX_TIME_GIFTS},
             time_control::bank_index,
         },
-        chat::ChatLine,
         ratings::SideChange,
         settings::{self, AfterMove, PlaySettings},
     },
@@ -617,7 +617,14 @@ pub(crate) async fn page_with_chat(
     let detail = game::get(state, id).await?;
     let mut extras = viewer_extras(state, &ctx, &detail).await?;
     adjust(&mut extras.chat);
-    let page = build_page(state, ctx, &detail, &GameQuery::default(), String::new(), extras)?;
+    let page = build_page(
+        state,
+        ctx,
+        &detail,
+        &GameQuery::default(),
+        String::new(),
+        extras,
+    )?;
     Ok((status, render(&page)?).into_response())
 }
 
@@ -774,7 +781,11 @@ fn pgn_comment(line: &ChatLine) -> String {
             other => other,
         })
         .collect();
-    format!("{{Chat {} ({}): {text}}}", line.author, deadline_text(line.created_at))
+    format!(
+        "{{Chat {} ({}): {text}}}",
+        line.author,
+        deadline_text(line.created_at)
+    )
 }
 
 /// The movetext of `detail` with each chat line as a comment after the move it was
@@ -785,7 +796,9 @@ fn movetext_with_chat(detail: &GameDetail, chat: &[ChatLine]) -> String {
     let mut comments = chat.iter().peekable();
     let mut comment_before = false;
     let mut flush = |tokens: &mut Vec<String>, ply: usize, comment_before: &mut bool| {
-        while let Some(line) = comments.next_if(|line| usize::try_from(line.ply).unwrap_or(0) <= ply) {
+        while let Some(line) =
+            comments.next_if(|line| usize::try_from(line.ply).unwrap_or(0) <= ply)
+        {
             tokens.push(pgn_comment(line));
             *comment_before = true;
         }

@@ -108,7 +108,10 @@ pub(crate) fn routes() -> Router<AppState> {
         )
         .route("/settings/chat", post(settings::save_chat))
         .route("/settings/blocks", post(settings::add_block))
-        .route("/settings/blocks/{name}/remove", post(settings::remove_block))
+        .route(
+            "/settings/blocks/{name}/remove",
+            post(settings::remove_block),
+        )
         .route("/static/{name}", get(assets::serve))
         .route("/favicon.ico", get(assets::favicon))
         .layer(CompressionLayer::new())

@@ -118,34 +118,73 @@ async fn players_chat_and_spectators_read_only_when_both_allow(app: TestApp) {
     let (status, line) = say(&app, &white, &id, "  Good luck!  ").await;
     assert_eq!(status, StatusCode::CREATED, "{line}");
     assert_eq!(
-        (&line["seq"], &line["author"], &line["color"], &line["text"], &line["ply"]),
-        (&json!(1), &json!("chat_w"), &json!("white"), &json!("Good luck!"), &json!(0))
+        (
+            &line["seq"],
+            &line["author"],
+            &line["color"],
+            &line["text"],
+            &line["ply"]
+        ),
+        (
+            &json!(1),
+            &json!("chat_w"),
+            &json!("white"),
+            &json!("Good luck!"),
+            &json!(0)
+        )
     );
     app.play_ok(&white, &black, &id, "e2e4").await;
-    assert_eq!(say(&app, &black, &id, "Thanks,\r\nyou too").await.0, StatusCode::CREATED);
+    assert_eq!(
+        say(&app, &black, &id, "Thanks,\r\nyou too").await.0,
+        StatusCode::CREATED
+    );
     let (status, both) = chat(&app, &id, Some(&black.token)).await;
     assert_eq!(status, StatusCode::OK, "{both}");
     assert_eq!(texts(&both), ["Good luck!", "Thanks,\nyou too"]);
     assert_eq!(both["lines"][1]["ply"], 1);
-    assert_eq!((&both["may_write"], &both["spectators"]), (&json!(true), &json!(false)));
+    assert_eq!(
+        (&both["may_write"], &both["spectators"]),
+        (&json!(true), &json!(false))
+    );
     // Only the lines after a number.
     let (_, later) = app
-        .get(&format!("/api/v1/games/{id}/chat?after=1"), Some(&white.token))
+        .get(
+            &format!("/api/v1/games/{id}/chat?after=1"),
+            Some(&white.token),
+        )
         .await;
     assert_eq!(texts(&later), ["Thanks,\nyou too"]);
 
     // Nobody else writes, and nobody else reads while either player keeps it private.
     let (status, body) = say(&app, &stranger, &id, "hello?").await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::FORBIDDEN, Some("not_a_player")));
-    assert_eq!(say(&app, &stranger, "nosuchgame", "x").await.0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("not_a_player"))
+    );
+    assert_eq!(
+        say(&app, &stranger, "nosuchgame", "x").await.0,
+        StatusCode::NOT_FOUND
+    );
     for token in [None, Some(stranger.token.as_str())] {
         let (status, body) = chat(&app, &id, token).await;
-        assert_eq!((status, body["error"].as_str()), (StatusCode::FORBIDDEN, Some("chat_private")));
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (StatusCode::FORBIDDEN, Some("chat_private"))
+        );
     }
-    let (status, settings) = app.get("/api/v1/me/chat-settings", Some(&white.token)).await;
-    assert_eq!((status, settings), (StatusCode::OK, json!({"spectators": false})));
+    let (status, settings) = app
+        .get("/api/v1/me/chat-settings", Some(&white.token))
+        .await;
+    assert_eq!(
+        (status, settings),
+        (StatusCode::OK, json!({"spectators": false}))
+    );
     let_spectators_read(&app, &white, true).await;
-    assert_eq!(chat(&app, &id, None).await.0, StatusCode::FORBIDDEN, "one is not both");
+    assert_eq!(
+        chat(&app, &id, None).await.0,
+        StatusCode::FORBIDDEN,
+        "one is not both"
+    );
     let guest_page = app.page_html(&format!("/games/{id}")).await;
     assert_eq!(count(&guest_page, "#chat-private"), 1);
     assert_eq!(count(&guest_page, "#chat-log, #chat-form"), 0);
@@ -153,7 +192,10 @@ async fn players_chat_and_spectators_read_only_when_both_allow(app: TestApp) {
     let (status, public) = chat(&app, &id, Some(&stranger.token)).await;
     assert_eq!(status, StatusCode::OK, "{public}");
     assert_eq!(texts(&public), ["Good luck!", "Thanks,\nyou too"]);
-    assert_eq!((&public["may_write"], &public["spectators"]), (&json!(false), &json!(true)));
+    assert_eq!(
+        (&public["may_write"], &public["spectators"]),
+        (&json!(false), &json!(true))
+    );
     // A spectator's page shows the lines (a live region) and no box to write in.
     let guest_page = app.page_html(&format!("/games/{id}")).await;
     assert_eq!(
@@ -177,35 +219,81 @@ async fn players_chat_and_spectators_read_only_when_both_allow(app: TestApp) {
             "{text:?}"
         );
     }
-    assert_eq!(say(&app, &white, &id, &"é".repeat(500)).await.0, StatusCode::CREATED);
+    assert_eq!(
+        say(&app, &white, &id, &"é".repeat(500)).await.0,
+        StatusCode::CREATED
+    );
     let (status, body) = app
-        .post(&format!("/api/v1/games/{id}/chat"), Some(&white.token), json!({"text": 5}))
+        .post(
+            &format!("/api/v1/games/{id}/chat"),
+            Some(&white.token),
+            json!({"text": 5}),
+        )
         .await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("invalid_body")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("invalid_body"))
+    );
     assert_eq!(texts(&chat(&app, &id, Some(&white.token)).await.1).len(), 3);
 
     // By form, without script: back to the chat, which shows the line; a refused line
     // comes back with its error and the text kept in the box.
-    let (status, location, _) =
-        post_form(&app, &black, &format!("/games/{id}/chat"), &[("text", "By form")]).await;
-    assert_eq!((status, location.as_str()), (StatusCode::SEE_OTHER, format!("/games/{id}#chat").as_str()));
+    let (status, location, _) = post_form(
+        &app,
+        &black,
+        &format!("/games/{id}/chat"),
+        &[("text", "By form")],
+    )
+    .await;
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, format!("/games/{id}#chat").as_str())
+    );
     let page = app.page_html_as(&black, &format!("/games/{id}")).await;
-    assert_eq!(select_texts(&page, "#chat-log li:last-child .chat-text"), ["By form"]);
-    assert_eq!(count(&page, "#chat-form textarea#chat-text[name=text][maxlength='500']"), 1);
+    assert_eq!(
+        select_texts(&page, "#chat-log li:last-child .chat-text"),
+        ["By form"]
+    );
+    assert_eq!(
+        count(
+            &page,
+            "#chat-form textarea#chat-text[name=text][maxlength='500']"
+        ),
+        1
+    );
     assert_eq!(count(&page, "label[for=chat-text]"), 1);
-    let (status, _, page) =
-        post_form(&app, &black, &format!("/games/{id}/chat"), &[("text", "nul\u{0}")]).await;
+    let (status, _, page) = post_form(
+        &app,
+        &black,
+        &format!("/games/{id}/chat"),
+        &[("text", "nul\u{0}")],
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         select_texts(&page, "#chat-error[role=alert]"),
         ["The text holds a control character: only line breaks and tabs are allowed."]
     );
-    let (status, _, page) =
-        post_form(&app, &black, &format!("/games/{id}/chat"), &[("text", &long)]).await;
+    let (status, _, page) = post_form(
+        &app,
+        &black,
+        &format!("/games/{id}/chat"),
+        &[("text", &long)],
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(select_texts(&page, "#chat-text"), [long.as_str()], "the text is kept");
-    let (status, _, _) =
-        post_form(&app, &stranger, &format!("/games/{id}/chat"), &[("text", "hi")]).await;
+    assert_eq!(
+        select_texts(&page, "#chat-text"),
+        [long.as_str()],
+        "the text is kept"
+    );
+    let (status, _, _) = post_form(
+        &app,
+        &stranger,
+        &format!("/games/{id}/chat"),
+        &[("text", "hi")],
+    )
+    .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
@@ -234,7 +322,10 @@ async fn a_line_reaches_the_opponents_page_live_or_their_notices(app: TestApp) {
     assert_eq!(chat_notices.len(), 1, "{chat_notices:?}");
     assert_eq!(chat_notices[0]["game_id"], json!(id));
     assert_eq!(chat_notices[0]["payload"]["opponent"], "live_w");
-    assert!(notices(white.clone()).await.is_empty(), "nothing for the writer");
+    assert!(
+        notices(white.clone()).await.is_empty(),
+        "nothing for the writer"
+    );
 
     // Black's game page holds the game's stream open: the line arrives there at once,
     // and leaves no notice. A guest watching the private chat hears nothing of it.
@@ -253,7 +344,13 @@ async fn a_line_reaches_the_opponents_page_live_or_their_notices(app: TestApp) {
     let (_, event) = page.next("chat").await;
     assert_eq!(event, json!({"game_id": id, "seq": 3}));
     guest.quiet_for(Duration::from_millis(300)).await;
-    let (status, body) = app.post("/api/v1/notifications/read-all", Some(&black.token), json!({})).await;
+    let (status, body) = app
+        .post(
+            "/api/v1/notifications/read-all",
+            Some(&black.token),
+            json!({}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     say(&app, &white, &id, "four").await;
     page.next("chat").await;
@@ -293,31 +390,58 @@ async fn notes_are_private_to_their_player(app: TestApp) {
     let path = format!("/api/v1/games/{id}/note");
     let (status, empty) = app.get(&path, Some(&white.token)).await;
     assert_eq!(status, StatusCode::OK, "{empty}");
-    assert_eq!((&empty["text"], &empty["updated_at"]), (&json!(""), &Value::Null));
-    let (status, saved) = put_note(&app, &path, &white, json!({"text": "Plan: take the 99.\n\tThen the corner."})).await;
+    assert_eq!(
+        (&empty["text"], &empty["updated_at"]),
+        (&json!(""), &Value::Null)
+    );
+    let (status, saved) = put_note(
+        &app,
+        &path,
+        &white,
+        json!({"text": "Plan: take the 99.\n\tThen the corner."}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(saved["text"], "Plan: take the 99.\n\tThen the corner.");
     assert!(saved["updated_at"].is_string());
     // Only its owner reads it: the opponent has their own (empty), others none at all.
     assert_eq!(app.get(&path, Some(&black.token)).await.1["text"], "");
     let (status, body) = app.get(&path, Some(&stranger.token)).await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::FORBIDDEN, Some("not_a_player")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("not_a_player"))
+    );
     assert_eq!(app.get(&path, None).await.0, StatusCode::UNAUTHORIZED);
     let (status, _) = put_note(&app, &path, &stranger, json!({"text": "mine"})).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     // Limits: 10 000 characters (a long one in letters that take two bytes fits the
     // body), no control characters.
     let long = "õ".repeat(10_000);
-    assert_eq!(put_note(&app, &path, &black, json!({"text": long})).await.0, StatusCode::OK);
+    assert_eq!(
+        put_note(&app, &path, &black, json!({"text": long})).await.0,
+        StatusCode::OK
+    );
     let (status, body) = put_note(&app, &path, &black, json!({"text": format!("{long}õ")})).await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("note_too_long")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("note_too_long"))
+    );
     let (status, body) = put_note(&app, &path, &black, json!({"text": "esc\u{1b}[31m"})).await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("control_character")));
-    assert_eq!(app.get(&path, Some(&black.token)).await.1["text"], json!(long));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("control_character"))
+    );
+    assert_eq!(
+        app.get(&path, Some(&black.token)).await.1["text"],
+        json!(long)
+    );
 
     // The page shows the note in its owner's form only.
     let page = app.page_html_as(&white, &format!("/games/{id}")).await;
-    assert_eq!(select_texts(&page, "#note-form textarea#note-text"), ["Plan: take the 99.\n\tThen the corner."]);
+    assert_eq!(
+        select_texts(&page, "#note-form textarea#note-text"),
+        ["Plan: take the 99.\n\tThen the corner."]
+    );
     assert_eq!(count(&page, "label[for=note-text]"), 1);
     for html in [
         app.page_html_as(&black, &format!("/games/{id}")).await,
@@ -326,7 +450,10 @@ async fn notes_are_private_to_their_player(app: TestApp) {
     ] {
         assert!(!html.contains("take the 99"), "the note leaked");
     }
-    assert_eq!(count(&app.page_html(&format!("/games/{id}")).await, "#note"), 0);
+    assert_eq!(
+        count(&app.page_html(&format!("/games/{id}")).await, "#note"),
+        0
+    );
     // By form: saved, back saying so; an empty note deletes it.
     let (status, location, _) = post_form(
         &app,
@@ -335,14 +462,24 @@ async fn notes_are_private_to_their_player(app: TestApp) {
         &[("text", "Changed by form")],
     )
     .await;
-    assert_eq!((status, location.as_str()), (StatusCode::SEE_OTHER, format!("/games/{id}?saved=note#note").as_str()));
+    assert_eq!(
+        (status, location.as_str()),
+        (
+            StatusCode::SEE_OTHER,
+            format!("/games/{id}?saved=note#note").as_str()
+        )
+    );
     let page = app.page_html_as(&white, &location).await;
     assert_eq!(select_texts(&page, "#note-text"), ["Changed by form"]);
     assert_eq!(count(&page, "#note-saved[role=status]"), 1);
-    let (status, _, _) = post_form(&app, &white, &format!("/games/{id}/note"), &[("text", "")]).await;
+    let (status, _, _) =
+        post_form(&app, &white, &format!("/games/{id}/note"), &[("text", "")]).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     let (_, gone) = app.get(&path, Some(&white.token)).await;
-    assert_eq!((&gone["text"], &gone["updated_at"]), (&json!(""), &Value::Null));
+    assert_eq!(
+        (&gone["text"], &gone["updated_at"]),
+        (&json!(""), &Value::Null)
+    );
 }
 
 async fn chat_lines_are_rate_limited_per_player(app: TestApp) {
@@ -350,7 +487,10 @@ async fn chat_lines_are_rate_limited_per_player(app: TestApp) {
     let black = app.player("fast_b").await;
     let id = app.new_game("chess", &white, &black).await;
     for n in 0..3 {
-        assert_eq!(say(&app, &white, &id, &format!("line {n}")).await.0, StatusCode::CREATED);
+        assert_eq!(
+            say(&app, &white, &id, &format!("line {n}")).await.0,
+            StatusCode::CREATED
+        );
     }
     let response = app
         .client
@@ -361,18 +501,33 @@ async fn chat_lines_are_rate_limited_per_player(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
-    let wait: u64 = response.headers()[header::RETRY_AFTER].to_str().unwrap().parse().unwrap();
+    let wait: u64 = response.headers()[header::RETRY_AFTER]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!((1..=20).contains(&wait), "{wait}");
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["error"], "chat_rate_limited");
     // The form says so on the page, in the reader's language.
-    let (status, _, page) =
-        post_form(&app, &white, &format!("/games/{id}/chat"), &[("text", "by form")]).await;
+    let (status, _, page) = post_form(
+        &app,
+        &white,
+        &format!("/games/{id}/chat"),
+        &[("text", "by form")],
+    )
+    .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     let error = select_texts(&page, "#chat-error").join("");
-    assert!(error.starts_with("You are writing too fast: wait "), "{error}");
+    assert!(
+        error.starts_with("You are writing too fast: wait "),
+        "{error}"
+    );
     // The budget is the writer's own.
-    assert_eq!(say(&app, &black, &id, "my turn to talk").await.0, StatusCode::CREATED);
+    assert_eq!(
+        say(&app, &black, &id, "my turn to talk").await.0,
+        StatusCode::CREATED
+    );
     assert_eq!(texts(&chat(&app, &id, Some(&black.token)).await.1).len(), 4);
 }
 
@@ -401,19 +556,38 @@ async fn blocking_closes_the_chat_and_challenges_both_ways(app: TestApp) {
 
     // Alice blocks Bob (any case; again is fine), not herself, not nobody.
     let (status, block) = app
-        .post("/api/v1/me/blocks", Some(&alice.token), json!({"username": "BLK_BOB"}))
+        .post(
+            "/api/v1/me/blocks",
+            Some(&alice.token),
+            json!({"username": "BLK_BOB"}),
+        )
         .await;
-    assert_eq!((status, &block["username"]), (StatusCode::CREATED, &json!("blk_bob")));
+    assert_eq!(
+        (status, &block["username"]),
+        (StatusCode::CREATED, &json!("blk_bob"))
+    );
     let (status, _) = app
-        .post("/api/v1/me/blocks", Some(&alice.token), json!({"username": "blk_bob"}))
+        .post(
+            "/api/v1/me/blocks",
+            Some(&alice.token),
+            json!({"username": "blk_bob"}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     for (name, expected, code) in [
-        ("blk_alice", StatusCode::UNPROCESSABLE_ENTITY, "block_yourself"),
+        (
+            "blk_alice",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "block_yourself",
+        ),
         ("nobody_here", StatusCode::NOT_FOUND, "not_found"),
     ] {
         let (status, body) = app
-            .post("/api/v1/me/blocks", Some(&alice.token), json!({"username": name}))
+            .post(
+                "/api/v1/me/blocks",
+                Some(&alice.token),
+                json!({"username": name}),
+            )
             .await;
         assert_eq!((status, body["error"].as_str()), (expected, Some(code)));
     }
@@ -424,24 +598,42 @@ async fn blocking_closes_the_chat_and_challenges_both_ways(app: TestApp) {
 
     // The chat between them is closed both ways, with the reason; the game goes on.
     let (status, body) = say(&app, &bob, &id, "hey").await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::FORBIDDEN, Some("blocked")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("blocked"))
+    );
     let (status, body) = say(&app, &alice, &id, "hey").await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::FORBIDDEN, Some("you_block")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("you_block"))
+    );
     let (_, seen) = chat(&app, &id, Some(&bob.token)).await;
-    assert_eq!((&seen["may_write"], &seen["closed"]), (&json!(false), &json!("blocked")));
+    assert_eq!(
+        (&seen["may_write"], &seen["closed"]),
+        (&json!(false), &json!("blocked"))
+    );
     app.play_ok(&alice, &bob, &id, "e2e4").await;
     let page = app.page_html_as(&alice, &format!("/games/{id}")).await;
     assert_eq!(count(&page, "#chat-form"), 0);
-    assert_eq!(select_texts(&page, "#chat-closed"), ["You block blk_bob, so the chat of this game is closed."]);
+    assert_eq!(
+        select_texts(&page, "#chat-closed"),
+        ["You block blk_bob, so the chat of this game is closed."]
+    );
     assert_eq!(count(&page, "#unblock-opponent button"), 1);
 
     // Challenges: the one addressed is cancelled; none either way now; Bob's open
     // challenge is hidden from Alice and she cannot accept it; Carol still can see it.
     let (_, cancelled) = app
-        .get(&format!("/api/v1/challenges/{}", addressed["id"].as_str().unwrap()), None)
+        .get(
+            &format!("/api/v1/challenges/{}", addressed["id"].as_str().unwrap()),
+            None,
+        )
         .await;
     assert_eq!(cancelled["status"], "cancelled");
-    for (from, to, code) in [(&bob, "blk_alice", "blocked"), (&alice, "blk_bob", "you_block")] {
+    for (from, to, code) in [
+        (&bob, "blk_alice", "blocked"),
+        (&alice, "blk_bob", "you_block"),
+    ] {
         let (status, body) = app
             .post(
                 "/api/v1/challenges",
@@ -449,7 +641,10 @@ async fn blocking_closes_the_chat_and_challenges_both_ways(app: TestApp) {
                 json!({"variant": "chess", "color": "white", "opponent": to, "days_per_move": 3}),
             )
             .await;
-        assert_eq!((status, body["error"].as_str()), (StatusCode::FORBIDDEN, Some(code)));
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (StatusCode::FORBIDDEN, Some(code))
+        );
     }
     let open_id = open["id"].as_str().unwrap();
     let listed = |player: Player| {
@@ -465,9 +660,16 @@ async fn blocking_closes_the_chat_and_challenges_both_ways(app: TestApp) {
     assert!(!listed(alice.clone()).await, "hidden from the blocker");
     assert!(listed(carol.clone()).await);
     let (status, body) = app
-        .post(&format!("/api/v1/challenges/{open_id}/accept"), Some(&alice.token), json!({}))
+        .post(
+            &format!("/api/v1/challenges/{open_id}/accept"),
+            Some(&alice.token),
+            json!({}),
+        )
         .await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::FORBIDDEN, Some("you_block")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("you_block"))
+    );
     assert!(listed(carol.clone()).await, "still open");
 
     // Unblocking (on the player's page, by form) opens everything again.
@@ -480,30 +682,61 @@ async fn blocking_closes_the_chat_and_challenges_both_ways(app: TestApp) {
         &[("back", "/players/blk_bob")],
     )
     .await;
-    assert_eq!((status, location.as_str()), (StatusCode::SEE_OTHER, "/players/blk_bob"));
-    assert_eq!(say(&app, &bob, &id, "friends again?").await.0, StatusCode::CREATED);
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/players/blk_bob")
+    );
+    assert_eq!(
+        say(&app, &bob, &id, "friends again?").await.0,
+        StatusCode::CREATED
+    );
     let (status, _) = app
-        .send(reqwest::Method::DELETE, "/api/v1/me/blocks/blk_bob", Some(&alice.token), None)
+        .send(
+            reqwest::Method::DELETE,
+            "/api/v1/me/blocks/blk_bob",
+            Some(&alice.token),
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "no block to lift");
     // Blocking by the settings form, and the list there.
     let (status, location, _) =
         post_form(&app, &carol, "/settings/blocks", &[("username", "blk_bob")]).await;
-    assert_eq!((status, location.as_str()), (StatusCode::SEE_OTHER, "/settings#chat"));
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/settings#chat")
+    );
     let settings = app.page_html_as(&carol, "/settings").await;
     assert_eq!(
         Html::parse_document(&settings)
             .select(&sel("#block-list li"))
-            .map(|li| li.value().attr("data-player").unwrap_or_default().to_owned())
+            .map(|li| li
+                .value()
+                .attr("data-player")
+                .unwrap_or_default()
+                .to_owned())
             .collect::<Vec<_>>(),
         ["blk_bob"]
     );
-    let (status, _, page) =
-        post_form(&app, &carol, "/settings/blocks", &[("username", "blk_carol")]).await;
+    let (status, _, page) = post_form(
+        &app,
+        &carol,
+        "/settings/blocks",
+        &[("username", "blk_carol")],
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(select_texts(&page, "#chat-error"), ["You cannot block yourself."]);
+    assert_eq!(
+        select_texts(&page, "#chat-error"),
+        ["You cannot block yourself."]
+    );
     let (status, _) = app
-        .send(reqwest::Method::DELETE, "/api/v1/me/blocks/blk_bob", Some(&carol.token), None)
+        .send(
+            reqwest::Method::DELETE,
+            "/api/v1/me/blocks/blk_bob",
+            Some(&carol.token),
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
 }
@@ -519,8 +752,13 @@ async fn what_players_write_stays_text_in_page_json_record_and_svg(app: TestApp)
     // JSON: the text exactly as written, as a string.
     let (_, read) = chat(&app, &id, Some(&black.token)).await;
     assert_eq!(texts(&read), [PAYLOAD]);
-    let (status, _, _) =
-        post_form(&app, &black, &format!("/games/{id}/chat"), &[("text", PAYLOAD)]).await;
+    let (status, _, _) = post_form(
+        &app,
+        &black,
+        &format!("/games/{id}/chat"),
+        &[("text", PAYLOAD)],
+    )
+    .await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     let (status, _) = app
         .send(
@@ -534,11 +772,24 @@ async fn what_players_write_stays_text_in_page_json_record_and_svg(app: TestApp)
 
     // The page: text in the chat and in the note's box, no element made of it.
     let page = app.page_html_as(&black, &format!("/games/{id}")).await;
-    assert_eq!(select_texts(&page, "#chat-log .chat-text"), [PAYLOAD, PAYLOAD]);
+    assert_eq!(
+        select_texts(&page, "#chat-log .chat-text"),
+        [PAYLOAD, PAYLOAD]
+    );
     assert_eq!(select_texts(&page, "#note-text"), [PAYLOAD]);
-    assert_eq!(count(&page, "#chat script, #chat img, #note script, #note img"), 0);
-    assert_eq!(count(&page, "script:not([src])"), 0, "no inline script at all");
-    assert!(!page.contains("<script>alert"), "escaped in the HTML source");
+    assert_eq!(
+        count(&page, "#chat script, #chat img, #note script, #note img"),
+        0
+    );
+    assert_eq!(
+        count(&page, "script:not([src])"),
+        0,
+        "no inline script at all"
+    );
+    assert!(
+        !page.contains("<script>alert"),
+        "escaped in the HTML source"
+    );
 
     // The record: no chat while the game goes on; after it, the lines as PGN comments
     // that cannot break out of their braces, for the players only (both keep it private).
@@ -553,19 +804,40 @@ async fn what_players_write_stays_text_in_page_json_record_and_svg(app: TestApp)
             }
             let response = request.send().await.unwrap();
             assert_eq!(response.status(), StatusCode::OK);
-            let kind = response.headers()[header::CONTENT_TYPE].to_str().unwrap().to_owned();
+            let kind = response.headers()[header::CONTENT_TYPE]
+                .to_str()
+                .unwrap()
+                .to_owned();
             (kind, response.text().await.unwrap())
         }
     };
     let (kind, during) = record(Some(white.token.clone())).await;
     assert_eq!(kind, "application/x-chess-pgn");
     assert!(!during.contains("Chat"), "{during}");
+    assert_eq!(
+        say(&app, &white, &id, "your move").await.0,
+        StatusCode::CREATED
+    );
+    app.play_ok(&white, &black, &id, "e7e5").await;
     assert_eq!(app.act(&black, &id, "resign").await.0, StatusCode::OK);
-    assert_eq!(say(&app, &black, &id, "gg").await.0, StatusCode::CREATED, "after the end too");
+    assert_eq!(
+        say(&app, &black, &id, "gg").await.0,
+        StatusCode::CREATED,
+        "after the end too"
+    );
     let (_, pgn) = record(Some(white.token.clone())).await;
-    let movetext = pgn.split("\n\n").nth(1).expect("tags, a blank line, the movetext");
+    let movetext = pgn
+        .split("\n\n")
+        .nth(1)
+        .expect("tags, a blank line, the movetext");
     assert!(movetext.starts_with("{Chat xss_w (2026-12-01 10:00 UTC): </textarea><script>alert(1)</script><img src=x onerror=alert(2)> \"q\" 'a' & (c) ) [x]} {Chat xss_b"), "{pgn}");
-    assert!(movetext.contains("1. e4 {Chat xss_b (2026-12-01 10:00 UTC): gg} 1-0"), "{pgn}");
+    assert!(
+        movetext.contains(
+            "1. e4 {Chat xss_w (2026-12-01 10:00 UTC): your move} 1... e5 \
+             {Chat xss_b (2026-12-01 10:00 UTC): gg} 1-0"
+        ),
+        "{pgn}"
+    );
     // Every comment closes before the next opens, and the result ends the game.
     let mut depth = 0;
     for c in movetext.chars() {
@@ -582,10 +854,18 @@ async fn what_players_write_stays_text_in_page_json_record_and_svg(app: TestApp)
     assert!(movetext.trim_end().ends_with("1-0"), "{movetext}");
     assert!(pgn.contains("[Result \"1-0\"]"));
     let (_, guest) = record(None).await;
-    assert!(!guest.contains("Chat"), "private chat stays out of the public record");
+    assert!(
+        !guest.contains("Chat"),
+        "private chat stays out of the public record"
+    );
     // Text records of the other games: a section after the moves.
     let reversi = app.new_game("reversi-6x6", &white, &black).await;
-    assert_eq!(say(&app, &white, &reversi, "line one\nline two <b>").await.0, StatusCode::CREATED);
+    assert_eq!(
+        say(&app, &white, &reversi, "line one\nline two <b>")
+            .await
+            .0,
+        StatusCode::CREATED
+    );
     app.act(&white, &reversi, "resign").await;
     let_spectators_read(&app, &white, true).await;
     let_spectators_read(&app, &black, true).await;
@@ -595,7 +875,12 @@ async fn what_players_write_stays_text_in_page_json_record_and_svg(app: TestApp)
         .send()
         .await
         .unwrap();
-    assert!(response.headers()[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/plain"));
+    assert!(
+        response.headers()[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/plain")
+    );
     let text = response.text().await.unwrap();
     assert!(
         text.ends_with("Chat:\n  [move 0] xss_w (2026-12-01 10:00 UTC): line one / line two <b>\n"),

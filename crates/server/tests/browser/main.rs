@@ -7,7 +7,8 @@
 //! go to `target/screenshots/`. A second test plays with the playing settings: a move
 //! waits for Confirm (Cancel sends nothing), is sent at once with confirming off, and
 //! takes the player straight on to their next game (on SQLite, and on Postgres with
-//! `TEST_DATABASE_URL`).
+//! `TEST_DATABASE_URL`). A chat line one player sends reaches the other's open game page
+//! without a reload.
 //!
 //! Needs `chromium` and `chromedriver` on the PATH (or `CHROME_BIN` / `CHROMEDRIVER`).
 //! Built without them the suite is ignored, with the reason (see build.rs); with
@@ -934,7 +935,11 @@ async fn a_chat_line_reaches_the_opponents_open_page_in_chromium() {
         .unwrap();
     assert_eq!(left, json!(""));
     // Bob's page: the line arrives in the live region, as text, without a reload.
-    let arrived = find(&bob, "#chat-log[aria-live='polite'] li[data-seq='1'] .chat-text").await;
+    let arrived = find(
+        &bob,
+        "#chat-log[aria-live='polite'] li[data-seq='1'] .chat-text",
+    )
+    .await;
     assert_eq!(arrived.text().await.unwrap(), line);
     assert!(still_marked(&bob).await, "arrived without a reload");
     assert!(
@@ -942,9 +947,19 @@ async fn a_chat_line_reaches_the_opponents_open_page_in_chromium() {
         "the text made no element"
     );
     assert!(
-        !find(&bob, "#chat-empty").await.is_displayed().await.unwrap(),
+        !find(&bob, "#chat-empty")
+            .await
+            .is_displayed()
+            .await
+            .unwrap(),
         "the empty-chat line hides"
     );
+    bob.execute(
+        "document.getElementById('chat').scrollIntoView(); return null;",
+        vec![],
+    )
+    .await
+    .expect("script");
     shot(&bob, "game-chat").await;
     for client in [alice, bob] {
         client.close().await.expect("close the session");
