@@ -1,7 +1,8 @@
 // Progressive enhancement: on the board, selection without reloads, legal targets
 // highlighted, moves confirmed first when the player asked for that, posted with fetch
-// and the fresh game swapped in (or on to the next game); on every page, live
-// updates (the opponent's moves, the your-turn counter) by server-sent events. Without
+// and the fresh game swapped in (or on to the next game); the game's chat sent and
+// received without reloads; on every page, live updates (the opponent's moves, chat
+// lines, the your-turn counter) by server-sent events. Without
 // this script every square is still a plain link or form button, and a reload shows
 // what changed.
 (function () {
@@ -248,6 +249,69 @@
     }
   }
 
+  // Game chat: the lines of the log in `doc` (a page from the server) that this page
+  // does not show yet are added to its log, a live region, so screen readers read them
+  // out. Lines are numbered (data-seq); the log only ever grows.
+  function mergeChat(doc) {
+    var log = document.getElementById("chat-log");
+    var fresh = doc.getElementById("chat-log");
+    if (!log || !fresh) return;
+    var shown = log.querySelectorAll("li[data-seq]");
+    var last = shown.length ? parseInt(shown[shown.length - 1].getAttribute("data-seq"), 10) : 0;
+    var added = false;
+    fresh.querySelectorAll("li[data-seq]").forEach(function (line) {
+      if (parseInt(line.getAttribute("data-seq"), 10) > last) {
+        log.appendChild(document.importNode(line, true));
+        added = true;
+      }
+    });
+    var empty = document.getElementById("chat-empty");
+    if (empty) empty.hidden = log.children.length > 0;
+    if (added) log.scrollTop = log.scrollHeight;
+  }
+
+  // Fetches this page again for its chat (a `chat` event: a line was written).
+  function refreshChat() {
+    if (!document.getElementById("chat-log")) return;
+    fetch(location.pathname, { credentials: "same-origin" })
+      .then(function (response) { return response.text(); })
+      .then(function (html) { mergeChat(new DOMParser().parseFromString(html, "text/html")); })
+      .catch(function () {});
+  }
+
+  // Sends the chat form without a reload: the page that comes back brings the log up to
+  // date (and the box empties), or says why the line was refused (the box keeps it).
+  function sendChat(form) {
+    var box = document.getElementById("chat-text");
+    var button = form.querySelector('button[type="submit"]');
+    var body = new URLSearchParams();
+    body.set("text", box ? box.value : "");
+    if (button) button.disabled = true;
+    fetch(form.action, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" }
+    }).then(function (response) {
+      return response.text().then(function (html) { return { ok: response.ok, html: html }; });
+    }).then(function (result) {
+      var doc = new DOMParser().parseFromString(result.html, "text/html");
+      mergeChat(doc);
+      var error = document.getElementById("chat-error");
+      var freshError = doc.getElementById("chat-error");
+      if (error) {
+        error.textContent = freshError && !freshError.hidden ? freshError.textContent : "";
+        error.hidden = !error.textContent;
+      }
+      if (result.ok && box) box.value = "";
+      if (button) button.disabled = false;
+      if (box) box.focus();
+    }).catch(function () {
+      if (button) button.disabled = false;
+      form.submit();
+    });
+  }
+
   // Replaces the game with the one in `html` (a whole page from the server), and the
   // parts that follow the turn count (`data-live="turns"`, such as the list of my
   // games). A live update keeps the player's selection while it still has legal moves.
@@ -261,6 +325,7 @@
       var freshPart = part.id && doc.getElementById(part.id);
       if (freshPart) part.replaceWith(freshPart);
     });
+    mergeChat(doc);
     var fresh = doc.getElementById("game");
     var current = document.getElementById("game");
     if (!fresh || !current) {
@@ -304,7 +369,11 @@
     }
     var source = null;
     function open() {
+      var opened = 0;
       source = new EventSource(url);
+      // A stream opened again (after a drop) may have missed chat lines.
+      source.addEventListener("open", function () { if (opened++ > 0) refreshChat(); });
+      source.addEventListener("chat", function () { refreshChat(); });
       source.addEventListener("game", function (event) { changed(event.lastEventId); });
       source.addEventListener("refetch", function () { changed(""); });
       source.addEventListener("notification", function (event) {
@@ -365,7 +434,20 @@
     }
     activate(event);
   });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || form.id !== "chat-form" || !window.fetch) return;
+    event.preventDefault();
+    sendChat(form);
+  });
   document.addEventListener("keydown", function (event) {
+    // Ctrl+Enter (or Cmd+Enter) in the chat box sends the line; Enter starts a new line.
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && event.target.id === "chat-text") {
+      event.preventDefault();
+      var chatForm = document.getElementById("chat-form");
+      if (chatForm) sendChat(chatForm);
+      return;
+    }
     if (event.key === "Escape") dismiss();
     if ((event.key === "Enter" || event.key === " ") && event.target.matches && event.target.matches('span.sq[role="button"]')) {
       activate(event);

@@ -133,6 +133,10 @@ pub fn describe(config: &Config) -> String {
         ),
         ("BODY_LIMIT_BYTES", config.body_limit_bytes.to_string()),
         (
+            "CHAT_MESSAGES_PER_MINUTE",
+            config.chat_messages_per_minute.to_string(),
+        ),
+        (
             "VAPID_PRIVATE_KEY",
             if config.push.vapid_private_key.is_some() {
                 "****"

@@ -72,6 +72,9 @@ pub struct Config {
     pub leaderboard_active_days: i64,
     /// `BODY_LIMIT_BYTES`: the largest request body accepted (default 16384).
     pub body_limit_bytes: usize,
+    /// `CHAT_MESSAGES_PER_MINUTE`: game chat lines one player may send per minute, all
+    /// at once or spread out; one more is answered 429 `chat_rate_limited` (default 10).
+    pub chat_messages_per_minute: NonZeroU32,
     /// `TRUSTED_PROXIES`: reverse proxies (addresses or CIDR networks, comma-separated)
     /// whose `X-Forwarded-For` gives the client address (default: none).
     pub trusted_proxies: Vec<ipnet::IpNet>,
@@ -518,6 +521,7 @@ impl Config {
             session_days: parse(&lookup, "SESSION_DAYS", "30")?,
             leaderboard_active_days: parse(&lookup, "LEADERBOARD_ACTIVE_DAYS", "180")?,
             body_limit_bytes: parse(&lookup, "BODY_LIMIT_BYTES", "16384")?,
+            chat_messages_per_minute: parse(&lookup, "CHAT_MESSAGES_PER_MINUTE", "10")?,
             trusted_proxies: crate::client_addr::parse_trusted(
                 &lookup("TRUSTED_PROXIES").unwrap_or_default(),
             )

@@ -3,14 +3,14 @@
 //!
 //! Copies users (with their time settings and vacations), API tokens, challenges, games,
 //! moves, ratings, rating changes, player counters, head-to-head records, the sweeper's
-//! heartbeat and the variant counters; not sessions (everyone signs in again), not the
-//! computer's pending replies (queued again when the copied site starts). Both databases
-//! are migrated first; a target that holds any data is refused (the computer's accounts,
-//! which the server inserts when it starts, do not count: the source's replace them).
-//! The source is read in one transaction (repeatable read on Postgres), the target
-//! written in one, so a failure leaves the target empty. Afterwards row counts and
-//! counters are compared and every copied game is replayed by the rules, its position
-//! cache and its moves' display texts checked against the replay.
+//! heartbeat, game chat, private notes, blocks and the variant counters; not sessions
+//! (everyone signs in again), not the computer's pending replies (queued again when the
+//! copied site starts). Both databases are migrated first; a target that holds any data is
+//! refused (the computer's accounts, which the server inserts when it starts, do not
+//! count: the source's replace them). The source is read in one transaction (repeatable
+//! read on Postgres), the target written in one, so a failure leaves the target empty.
+//! Afterwards row counts and counters are compared and every copied game is replayed by
+//! the rules, its position cache and its moves' display texts checked against the replay.
 
 use std::{collections::BTreeMap, fmt};
 
@@ -60,6 +60,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("digest_last_date", Text),
             ("digest_next_at", Int),
             ("kind", Text),
+            ("chat_spectators", Int),
         ],
     ),
     (
@@ -284,6 +285,35 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("outbox_id", Text),
             ("subscription_id", Text),
             ("delivered_at", Int),
+        ],
+    ),
+    // A game's chat belongs to its record; notes and blocks to their players.
+    (
+        "chat_messages",
+        &[
+            ("game_id", Text),
+            ("seq", Int),
+            ("user_id", Text),
+            ("ply", Int),
+            ("body", Text),
+            ("created_at", Int),
+        ],
+    ),
+    (
+        "game_notes",
+        &[
+            ("game_id", Text),
+            ("user_id", Text),
+            ("body", Text),
+            ("updated_at", Int),
+        ],
+    ),
+    (
+        "blocks",
+        &[
+            ("blocker_id", Text),
+            ("blocked_id", Text),
+            ("created_at", Int),
         ],
     ),
 ];

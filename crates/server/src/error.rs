@@ -53,6 +53,12 @@ pub enum AppError {
         /// Seconds until the next attempt may succeed (at least 1).
         retry_after: u64,
     },
+    /// 429 `chat_rate_limited`: the player writes chat lines faster than they may; try
+    /// again in `retry_after` seconds (sent as `Retry-After`).
+    ChatRateLimited {
+        /// Seconds until the next line may be sent (at least 1).
+        retry_after: u64,
+    },
     /// 503: the password-hashing queue is full; try again in `retry_after` seconds (sent
     /// as `Retry-After`).
     Busy {
@@ -143,6 +149,7 @@ impl AppError {
     pub fn retry_after(&self) -> Option<u64> {
         match self {
             AppError::RateLimited { retry_after }
+            | AppError::ChatRateLimited { retry_after }
             | AppError::Busy { retry_after }
             | AppError::ComputerBusy { retry_after } => Some(*retry_after),
             AppError::DatabaseUnavailable(_) | AppError::RequestTimeout => {
@@ -165,9 +172,9 @@ impl AppError {
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::RateLimited { .. } | AppError::TooManyStreams => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            AppError::RateLimited { .. }
+            | AppError::ChatRateLimited { .. }
+            | AppError::TooManyStreams => StatusCode::TOO_MANY_REQUESTS,
             AppError::Busy { .. }
             | AppError::ComputerBusy { .. }
             | AppError::Unavailable(_)
@@ -192,6 +199,7 @@ impl AppError {
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::UnsupportedMediaType(_) => "unsupported_media_type",
             AppError::RateLimited { .. } => "rate_limited",
+            AppError::ChatRateLimited { .. } => "chat_rate_limited",
             AppError::Busy { .. } => "busy",
             AppError::ComputerBusy { .. } => "computer_busy",
             AppError::TooManyStreams => "too_many_streams",
@@ -218,6 +226,9 @@ impl AppError {
             AppError::PayloadTooLarge => "the request body is too large".to_owned(),
             AppError::RateLimited { retry_after } => {
                 format!("too many attempts: try again in {retry_after} s")
+            }
+            AppError::ChatRateLimited { retry_after } => {
+                format!("you are writing too fast: wait {retry_after} s before the next line")
             }
             AppError::Busy { retry_after } => {
                 format!("the server is busy: try again in {retry_after} s")

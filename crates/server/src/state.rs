@@ -10,7 +10,7 @@ use crate::{
     db::Database,
     domain::{
         hashing::HashPool,
-        throttle::{AddressLimits, FailedLogins},
+        throttle::{AddressLimits, FailedLogins, PlayerLimits},
     },
     events::EventHub,
 };
@@ -30,6 +30,8 @@ pub struct AppState {
     pub failed_logins: Arc<FailedLogins>,
     /// Sign-up, login and token-creation budgets per client address.
     pub address_limits: Arc<AddressLimits>,
+    /// Chat-line and note-save budgets per player.
+    pub player_limits: Arc<PlayerLimits>,
     /// The password-hashing threads.
     pub hashing: HashPool,
     /// This instance's name in the outbox's claims (random per process).
@@ -60,6 +62,7 @@ impl AppState {
             config.accounts.address_max_failures,
         );
         let address_limits = AddressLimits::new(&config.accounts);
+        let player_limits = PlayerLimits::new(config.chat_messages_per_minute);
         let hashing = HashPool::new(config.accounts.hash_threads, config.accounts.hash_queue);
         // The configuration checked both variables: a mailer that cannot be built here
         // is logged and e-mail stays off.
@@ -76,6 +79,7 @@ impl AppState {
             clock,
             failed_logins: Arc::new(failed_logins),
             address_limits: Arc::new(address_limits),
+            player_limits: Arc::new(player_limits),
             hashing,
             instance_id: Arc::new(crate::domain::new_id()),
             outbox_wake: Arc::new(tokio::sync::Notify::new()),

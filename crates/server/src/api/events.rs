@@ -6,6 +6,10 @@
 //! - `turns`: a [`TurnNotice`], how many games wait for the player's move.
 //! - `notification`: a [`NotificationNotice`](crate::events::NotificationNotice), a
 //!   notice that reached the player and how many are unread.
+//! - `chat`: a [`ChatNotice`](crate::events::ChatNotice), a new line in the game's chat
+//!   (its number only: read the lines with `GET /api/v1/games/{id}/chat?after=`); sent
+//!   only to those who may read the chat (its players, and everyone when both players
+//!   let spectators read it).
 //! - `refetch`: events may have been missed; fetch the game (and the turn count) again.
 //!   Its data is the current game when the server knows it, else `{}`.
 //!
@@ -48,7 +52,8 @@ pub(crate) fn routes() -> Router<AppState> {
 }
 
 /// Server-sent events of one game: first its current state (`game`), then a `game` event
-/// after every change (move, pass, draw offer or answer, resignation, abort, timeout).
+/// after every change (move, pass, draw offer or answer, resignation, abort, timeout),
+/// and a `chat` event after each new chat line when both players let spectators read it.
 /// With `Last-Event-ID`, nothing first if the game is still in that state, else `refetch`.
 #[utoipa::path(get, path = "/api/v1/games/{id}/events", tag = "events",
     params(
@@ -105,7 +110,8 @@ struct MyEventsQuery {
 
 /// Server-sent events of the signed-in player: first `turns` with how many games wait for
 /// their move, then a `turns` notice after every change in one of their games. With
-/// `?game=`, that game's events too, as on its own stream.
+/// `?game=`, that game's events too, as on its own stream (and its `chat` events when the
+/// player plays in it or may read its chat).
 #[utoipa::path(get, path = "/api/v1/me/events", tag = "events",
     security(("bearer" = []), ("session" = [])),
     params(
@@ -220,6 +226,11 @@ fn sse(
                         break Event::default()
                             .event("notification")
                             .data(serde_json::to_string(&notice).unwrap_or_default());
+                    }
+                    Delivery::Chat(chat) => {
+                        break Event::default()
+                            .event("chat")
+                            .data(serde_json::to_string(&chat).unwrap_or_default());
                     }
                     Delivery::Refetch => break Event::default().event("refetch").data("{}"),
                     // The bot API's event stream tells of challenges; this one does not.

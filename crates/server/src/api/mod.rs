@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod challenges;
+pub mod chat;
 pub mod clocks;
 pub mod computer;
 pub mod events;
@@ -26,7 +27,7 @@ use utoipa::{
 use crate::{
     AppState,
     error::ErrorBody,
-    events::{GameEvent, NotificationNotice, TurnNotice},
+    events::{ChatNotice, GameEvent, NotificationNotice, TurnNotice},
 };
 
 /// The OpenAPI 3 document of the whole API.
@@ -65,8 +66,10 @@ use crate::{
         lichess::games::board_stream, lichess::games::board_move, lichess::games::board_resign,
         lichess::games::board_abort, lichess::games::board_draw,
         lichess::games::board_claim_draw,
+        chat::show_chat, chat::post_line, chat::show_note, chat::save_note, chat::list_blocks,
+        chat::add_block, chat::remove_block, chat::chat_settings, chat::change_chat_settings,
     ),
-    components(schemas(ErrorBody, GameEvent, TurnNotice, NotificationNotice)),
+    components(schemas(ErrorBody, GameEvent, TurnNotice, NotificationNotice, ChatNotice)),
     modifiers(&SecuritySchemes, &ExtractorErrors),
     tags(
         (name = "accounts", description = "accounts, tokens, sessions"),
@@ -81,6 +84,7 @@ use crate::{
             streams, moves, resigning, draws"),
         (name = "board", description = "Lichess's Board API, for people's accounts playing \
             from a third-party client: game streams, moves, resigning, draws"),
+        (name = "chat", description = "game chat, private notes, blocked players, who reads the chat"),
     )
 )]
 pub struct ApiDoc;
@@ -207,6 +211,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(notifications::routes())
         .merge(push::routes())
         .merge(lichess::routes())
+        .merge(chat::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 

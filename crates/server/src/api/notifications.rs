@@ -44,8 +44,8 @@ pub(crate) fn routes() -> Router<AppState> {
 pub struct NotificationDto {
     /// Its id.
     pub id: String,
-    /// `your_turn`, `draw_offer`, `challenge`, `game_finished` or `clock_warning`
-    /// (`tournament_round` and `chat_message` are reserved).
+    /// `your_turn`, `draw_offer`, `challenge`, `game_finished`, `clock_warning` or
+    /// `chat_message` (`tournament_round` is reserved).
     pub kind: String,
     /// The game it links to.
     pub game_id: Option<String>,
@@ -238,6 +238,9 @@ pub struct PreferencesDto {
     /// The caller's time in a game runs out.
     #[serde(default, deserialize_with = "crate::extract::optional_object")]
     pub clock_warning: Option<KindPreferenceDto>,
+    /// The opponent wrote in a game's chat while the caller was not watching the game.
+    #[serde(default, deserialize_with = "crate::extract::optional_object")]
+    pub chat_message: Option<KindPreferenceDto>,
     /// The daily digest.
     #[serde(default, deserialize_with = "crate::extract::optional_object")]
     pub digest: Option<DigestDto>,
@@ -249,13 +252,14 @@ pub struct PreferencesDto {
 }
 
 impl PreferencesDto {
-    fn slots(&self) -> [(Kind, Option<KindPreferenceDto>); 5] {
+    fn slots(&self) -> [(Kind, Option<KindPreferenceDto>); 6] {
         [
             (Kind::YourTurn, self.your_turn),
             (Kind::DrawOffer, self.draw_offer),
             (Kind::Challenge, self.challenge),
             (Kind::GameFinished, self.game_finished),
             (Kind::ClockWarning, self.clock_warning),
+            (Kind::ChatMessage, self.chat_message),
         ]
     }
 }
@@ -275,6 +279,7 @@ impl From<Preferences> for PreferencesDto {
             challenge: of(Kind::Challenge),
             game_finished: of(Kind::GameFinished),
             clock_warning: of(Kind::ClockWarning),
+            chat_message: of(Kind::ChatMessage),
             digest: Some(DigestDto {
                 email: Some(preferences.email.digest),
                 hour: Some(preferences.email.digest_hour),

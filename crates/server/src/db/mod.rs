@@ -5,6 +5,7 @@
 //! writes. On SQLite every transaction starts with a write (see DESIGN.md).
 
 pub mod challenges;
+pub mod chat;
 pub mod engine;
 pub mod games;
 pub mod mail;

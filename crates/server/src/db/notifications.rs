@@ -43,7 +43,8 @@ pub struct NewNotification<'a> {
 }
 
 /// Writes `notice` at `now` unless its player turned its kind off, superseding an unread
-/// notice of a superseding kind (`your_turn`, `clock_warning`) for the same game; then
+/// notice of a superseding kind (`your_turn`, `clock_warning`, `chat_message`) for the
+/// same game; then
 /// queues one outbox row per channel of `channels`. One upsert (the preference is read
 /// inside it) and one insert per channel. Returns the notice's id, `None` when the
 /// player turned the kind off.
@@ -64,7 +65,7 @@ pub async fn record(
          where not exists (select 1 from notification_preferences p \
              where p.user_id = $2 and p.kind = $3 and p.in_site = 0) \
          on conflict (user_id, kind, game_id) \
-             where read_at is null and kind in ('your_turn', 'clock_warning') \
+             where read_at is null and kind in ('your_turn', 'clock_warning', 'chat_message') \
          do update set created_at = excluded.created_at, payload = excluded.payload \
          returning id",
     )

@@ -171,7 +171,9 @@ pub struct ChallengeRequest<'a> {
 ///
 /// # Errors
 ///
-/// 404 when no player has the opponent's name; 422 `unknown_variant`, `invalid_color`,
+/// 404 when no player has the opponent's name; 403 `blocked` when the opponent blocks the
+/// caller, `you_block` when the caller blocks the opponent; 422 `unknown_variant`,
+/// `invalid_color`,
 /// `invalid_days_per_move`, `invalid_time_control`, `conflicting_time_control`,
 /// `challenge_to_yourself`, `computer_opponent` (addressed to the computer, which is
 /// played with "Play the computer"), `invalid_rating_range` (an end outside 0–4000, or the lowest
@@ -210,6 +212,7 @@ pub async fn create(
             if row.kind == AccountKind::Computer.as_str() {
                 return Err(computer::challenge_refused(&row.username));
             }
+            crate::domain::chat::check_challenge(&mut conn, &user.id, &row.id).await?;
             Some(row)
         }
     };
@@ -304,14 +307,19 @@ fn check_range(request: &ChallengeRequest<'_>) -> Result<(), AppError> {
     Ok(())
 }
 
-/// Open challenges the caller may see: open to anyone, addressed to them, or their own.
+/// Open challenges the caller may see: open to anyone, addressed to them, or their own;
+/// none made by a player the caller blocks or is blocked by.
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn list(state: &AppState, user: Option<&User>) -> Result<Vec<Challenge>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
-    let rows = challenges::list_open(&mut conn, user.map(|user| user.id.as_str())).await?;
+    let mut rows = challenges::list_open(&mut conn, user.map(|user| user.id.as_str())).await?;
+    if let Some(user) = user {
+        let partners = crate::domain::chat::block_partners(&mut conn, &user.id).await?;
+        rows.retain(|row| !partners.contains(&row.challenger_id));
+    }
     let mut list = rows
         .into_iter()
         .map(Challenge::try_from)
@@ -463,7 +471,8 @@ pub async fn decline(
 ///
 /// # Errors
 ///
-/// 404 no such challenge; 403 `own_challenge` / `not_addressed_to_you`; 409
+/// 404 no such challenge; 403 `own_challenge` / `not_addressed_to_you`, `blocked` /
+/// `you_block` when the challenger and the caller block one another (it stays open); 409
 /// `challenge_taken` when it is no longer open; 422 `rating_out_of_range` when the
 /// caller's rating in the variant is outside the challenge's range (it stays open).
 pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, AppError> {
@@ -489,6 +498,12 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, A
     let variant: Variant = variant
         .parse()
         .map_err(|_| AppError::internal(format!("stored variant `{variant}`")))?;
+    if let Err(error) =
+        crate::domain::chat::check_challenge(&mut tx, &user.id, &challenger_id).await
+    {
+        tx.rollback().await?;
+        return Err(error);
+    }
     if min_rating.is_some() || max_rating.is_some() {
         let rating = ratings::whole_points(&mut tx, &user.id, variant).await?;
         if !admits(min_rating, max_rating, rating) {

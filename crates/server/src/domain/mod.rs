@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod bots;
 pub mod challenges;
+pub mod chat;
 pub mod computer;
 pub mod email;
 pub mod game;

@@ -3,9 +3,9 @@
 //! read on the centre's page and through the API, marked read, pruned by age, and
 //! delivered to further channels through the outbox ([`crate::jobs::outbox`]).
 //!
-//! A notice of a superseding kind (`your_turn`, `clock_warning`) replaces an unread one
-//! of the same kind and game instead of piling up: a player away for a week with twenty
-//! games finds at most one "your turn" per game.
+//! A notice of a superseding kind (`your_turn`, `clock_warning`, `chat_message`) replaces
+//! an unread one of the same kind and game instead of piling up: a player away for a week
+//! with twenty games finds at most one "your turn" per game.
 
 use rules::{Color, GameResult};
 use serde_json::json;
@@ -41,7 +41,7 @@ pub enum Kind {
     ClockWarning,
     /// Slot: a tournament round begins (the tournament work writes it).
     TournamentRound,
-    /// Slot: a chat message (the chat work writes it).
+    /// A new line in a game's chat, for the opponent who is not watching the game.
     ChatMessage,
 }
 
@@ -58,12 +58,13 @@ impl Kind {
     ];
 
     /// The kinds written today, in the order the settings show them.
-    pub const WRITTEN: [Kind; 5] = [
+    pub const WRITTEN: [Kind; 6] = [
         Kind::YourTurn,
         Kind::DrawOffer,
         Kind::Challenge,
         Kind::GameFinished,
         Kind::ClockWarning,
+        Kind::ChatMessage,
     ];
 
     /// Its stored name.

@@ -7,6 +7,8 @@
 //! slows only themselves; the owner, logging in from anywhere else, is never refused.
 //! A per-address count over all accounts, far higher, stops one address from trying many
 //! accounts.
+//!
+//! Game chat lines and note saves are limited per player ([`PlayerLimits`]).
 
 use std::{
     collections::{HashMap, VecDeque},
@@ -82,6 +84,75 @@ impl AddressLimits {
         limiter.check_key(&client.to_owned()).map_err(|not_until| {
             metrics::counter!("account_requests_refused_total").increment(1);
             AppError::rate_limited(not_until.wait_time_from(DefaultClock::default().now()))
+        })
+    }
+}
+
+/// How often a player may save their notes: a burst of this many, refilled over a minute.
+pub const NOTE_SAVES_PER_MINUTE: u32 = 30;
+
+/// Budgets per player (by user id) for what they write: chat lines and note saves. Kept
+/// in each instance's memory, so behind a load balancer each instance counts its own.
+#[derive(Debug)]
+pub struct PlayerLimits {
+    chat: DefaultKeyedRateLimiter<String>,
+    notes: DefaultKeyedRateLimiter<String>,
+}
+
+/// What a player writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerAction {
+    /// A chat line.
+    Chat,
+    /// A save of a note.
+    SaveNote,
+}
+
+/// `count` a minute, all of it available at once.
+fn per_minute(count: NonZeroU32) -> DefaultKeyedRateLimiter<String> {
+    let quota = Quota::with_period(Duration::from_secs(60) / count.get())
+        .unwrap_or_else(|| Quota::per_second(count))
+        .allow_burst(count);
+    RateLimiter::hashmap(quota)
+}
+
+impl PlayerLimits {
+    /// `chat_per_minute` chat lines per player, and [`NOTE_SAVES_PER_MINUTE`] note saves.
+    #[must_use]
+    pub fn new(chat_per_minute: NonZeroU32) -> PlayerLimits {
+        PlayerLimits {
+            chat: per_minute(chat_per_minute),
+            notes: per_minute(NonZeroU32::new(NOTE_SAVES_PER_MINUTE).unwrap_or(NonZeroU32::MIN)),
+        }
+    }
+
+    /// Spends one of `user_id`'s `action` budget.
+    ///
+    /// # Errors
+    ///
+    /// [`AppError::ChatRateLimited`] for a chat line, [`AppError::RateLimited`] for a note,
+    /// with the wait, when the budget is spent.
+    pub fn check(&self, action: PlayerAction, user_id: &str) -> Result<(), AppError> {
+        let limiter = match action {
+            PlayerAction::Chat => &self.chat,
+            PlayerAction::SaveNote => &self.notes,
+        };
+        if limiter.len() > MAX_KEYS_BEFORE_PRUNING {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+        limiter.check_key(&user_id.to_owned()).map_err(|not_until| {
+            let limited =
+                AppError::rate_limited(not_until.wait_time_from(DefaultClock::default().now()));
+            match action {
+                PlayerAction::Chat => {
+                    metrics::counter!("chat_lines_refused_total").increment(1);
+                    AppError::ChatRateLimited {
+                        retry_after: limited.retry_after().unwrap_or(1),
+                    }
+                }
+                PlayerAction::SaveNote => limited,
+            }
         })
     }
 }
@@ -302,6 +373,20 @@ mod tests {
         // Long after the wait and the window, one new failure is the first again.
         limiter.record_failure("bob", "1.1.1.1", 5_000);
         assert!(limiter.check("bob", "1.1.1.1", 5_000).is_ok());
+    }
+
+    #[test]
+    fn a_players_chat_budget_is_their_own_and_refuses_with_its_code() {
+        let limits = PlayerLimits::new(NonZeroU32::new(3).unwrap());
+        for _ in 0..3 {
+            assert!(limits.check(PlayerAction::Chat, "u1").is_ok());
+        }
+        let refused = limits.check(PlayerAction::Chat, "u1").unwrap_err();
+        assert_eq!(refused.code(), "chat_rate_limited");
+        // One line comes back every 20 seconds.
+        assert!((1..=20).contains(&refused.retry_after().unwrap()));
+        assert!(limits.check(PlayerAction::Chat, "u2").is_ok());
+        assert!(limits.check(PlayerAction::SaveNote, "u1").is_ok());
     }
 
     #[test]

@@ -141,14 +141,53 @@ struct ChallengeWire {
     challenge: ChallengeSignal,
 }
 
-/// What a NOTIFY payload carries: a game's change, a player's notice or a challenge's
-/// change.
+/// A new line in a game's chat: what the game's watchers who may read it are told (the
+/// text itself is fetched through the page or the API, which check who may read it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ChatNotice {
+    /// The game's id.
+    pub game_id: String,
+    /// The new line's number in the game's chat.
+    pub seq: i64,
+}
+
+/// A chat line, as it travels between instances: who may hear of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatWire {
+    /// What the watchers are told.
+    pub chat: ChatNotice,
+    /// The game's two players (they always hear of it).
+    pub players: Vec<String>,
+    /// Whether everyone watching may read the chat (both players allow spectators).
+    pub spectators: bool,
+}
+
+/// A chat line staged in its transaction, to be delivered once that has committed.
+#[derive(Debug)]
+#[must_use = "call `committed` after the transaction commits"]
+pub struct StagedChat {
+    local: Option<ChatWire>,
+}
+
+impl StagedChat {
+    /// The transaction committed: deliver the line's notice (SQLite) or nothing
+    /// (Postgres has it).
+    pub fn committed(self, hub: &EventHub) {
+        if let Some(chat) = self.local {
+            hub.deliver_chat(&chat);
+        }
+    }
+}
+
+/// What a NOTIFY payload carries: a game's change, a player's notice, a challenge's
+/// change or a chat line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 enum Wire {
     Change(Change),
     Notice(UserNotice),
     Challenge(ChallengeWire),
+    Chat(ChatWire),
 }
 
 /// One player's side of a change.
@@ -202,6 +241,8 @@ pub enum Delivery {
     Notice(NotificationNotice),
     /// A challenge made by or addressed to the subscribed player changed.
     Challenge(Arc<ChallengeSignal>),
+    /// A new line in the watched game's chat, which this subscriber may read.
+    Chat(ChatNotice),
     /// Events may have been lost (the instance lost its database connection): fetch the
     /// state again.
     Refetch,
@@ -499,7 +540,52 @@ impl EventHub {
             Ok(Wire::Change(change)) => self.deliver(&change),
             Ok(Wire::Notice(notice)) => self.deliver_notice(&notice),
             Ok(Wire::Challenge(wire)) => self.deliver_challenge(&wire.challenge),
+            Ok(Wire::Chat(chat)) => self.deliver_chat(&chat),
             Err(error) => tracing::warn!(%error, "ignoring a malformed event notification"),
+        }
+    }
+
+    /// Stages a new chat line in the transaction `conn` (as [`EventHub::stage`]).
+    ///
+    /// # Errors
+    ///
+    /// Database errors (the transaction should then be rolled back).
+    pub async fn stage_chat(
+        &self,
+        conn: &mut AnyConnection,
+        chat: ChatWire,
+    ) -> Result<StagedChat, sqlx::Error> {
+        match self.inner.backend {
+            Backend::Sqlite => Ok(StagedChat { local: Some(chat) }),
+            Backend::Postgres => {
+                notify(conn, &Wire::Chat(chat)).await?;
+                Ok(StagedChat { local: None })
+            }
+        }
+    }
+
+    /// Hands a committed chat line to this process's watchers of its game who may read
+    /// it: its players, and everyone when both players allow spectators.
+    pub fn deliver_chat(&self, chat: &ChatWire) {
+        let mut subscribers = self.lock();
+        let Some(ids) = subscribers.by_game.get(&chat.chat.game_id) else {
+            return;
+        };
+        let ids: Vec<u64> = ids
+            .iter()
+            .copied()
+            .filter(|id| {
+                chat.spectators
+                    || subscribers.by_id.get(id).is_some_and(|entry| {
+                        entry
+                            .user
+                            .as_ref()
+                            .is_some_and(|user| chat.players.contains(user))
+                    })
+            })
+            .collect();
+        for id in ids {
+            subscribers.offer(id, Delivery::Chat(chat.chat.clone()));
         }
     }
 
@@ -808,6 +894,38 @@ mod tests {
             serde_json::from_str::<Wire>(&payload).unwrap(),
             Wire::Change(change)
         );
+    }
+
+    #[tokio::test]
+    async fn chat_lines_reach_the_players_and_spectators_only_when_allowed() {
+        let hub = EventHub::new(Backend::Sqlite);
+        let mut player = hub.subscribe(Some("g1"), Some("w"));
+        let mut guest = hub.subscribe(Some("g1"), None);
+        let mut stranger = hub.subscribe(Some("g1"), Some("x"));
+        let mut elsewhere = hub.subscribe(Some("g2"), Some("w"));
+        let mut chat = ChatWire {
+            chat: ChatNotice {
+                game_id: "g1".to_owned(),
+                seq: 1,
+            },
+            players: vec!["w".to_owned(), "b".to_owned()],
+            spectators: false,
+        };
+        let payload = serde_json::to_string(&Wire::Chat(chat.clone())).unwrap();
+        hub.deliver_payload(&payload);
+        assert!(matches!(player.next().await, Some(Delivery::Chat(notice)) if notice.seq == 1));
+        assert!(guest.receiver.try_recv().is_err());
+        assert!(stranger.receiver.try_recv().is_err());
+        assert!(elsewhere.receiver.try_recv().is_err());
+        chat.spectators = true;
+        chat.chat.seq = 2;
+        hub.deliver_chat(&chat);
+        for watcher in [&mut player, &mut guest, &mut stranger] {
+            assert!(
+                matches!(watcher.next().await, Some(Delivery::Chat(notice)) if notice.seq == 2)
+            );
+        }
+        assert!(elsewhere.receiver.try_recv().is_err());
     }
 
     #[tokio::test]

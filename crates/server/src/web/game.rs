@@ -15,6 +15,7 @@ use crate::{
     clock::rfc3339,
     domain::{
         accounts::{AccountKind, User},
+        chat::ChatLine,
         computer,
         game::{
             self, EndReason, GameAction, GameDetail, GameStatus, Termination, TimeControl,
@@ -29,6 +30,7 @@ use crate::{
     web::{
         Ctx, Form,
         board::{self, BoardModel, BoardOptions, color_key},
+        chat::{self, ChatSection},
         format::{
             Countdown, clock_text, computer_badge, deadline_text, result_text, stop_text,
             time_left, variant_key,
@@ -49,6 +51,8 @@ pub(crate) struct GameQuery {
     attacks: Option<String>,
     /// `resign`: ask for confirmation.
     confirm: Option<String>,
+    /// `note`: the viewer's note was just saved.
+    saved: Option<String>,
     /// Every parameter, for the board: the selection so far is kept in parameters named
     /// after the game's input steps (`from=e2`, `piece=Q`).
     #[serde(skip)]
@@ -180,22 +184,37 @@ struct GamePage {
     /// What the script reads out (through the page's live region) when it swaps this
     /// game in: the last move, a pass, whose turn or the result.
     announce: String,
+    /// The chat and the viewer's notes (outside the part the script swaps in).
+    chat: ChatSection,
 }
 
-/// What the game page shows for the signed-in viewer besides the game: their next game
-/// and their playing settings.
+/// What the game page shows for the viewer besides the game: the chat (and their notes),
+/// and when signed in their next game and their playing settings.
 #[derive(Debug, Clone, Default)]
 struct ViewerExtras {
     next_game: Option<String>,
     play: PlaySettings,
+    chat: ChatSection,
 }
 
-async fn viewer_extras(state: &AppState, ctx: &Ctx, id: &str) -> Result<ViewerExtras, AppError> {
+async fn viewer_extras(
+    state: &AppState,
+    ctx: &Ctx,
+    detail: &GameDetail,
+) -> Result<ViewerExtras, AppError> {
+    let chat = chat::load(state, &ctx.t, ctx.user.as_ref(), detail).await?;
     let Some(user) = &ctx.user else {
-        return Ok(ViewerExtras::default());
+        return Ok(ViewerExtras {
+            chat,
+            ..ViewerExtras::default()
+        });
     };
-    let (play, next_game) = settings::play_settings_and_next_game(state, user, id).await?;
-    Ok(ViewerExtras { next_game, play })
+    let (play, next_game) = settings::play_settings_and_next_game(state, user, &detail.id).await?;
+    Ok(ViewerExtras {
+        next_game,
+        play,
+        chat,
+    })
 }
 
 /// A player's rating change as the game page shows it.
@@ -547,6 +566,7 @@ fn build_page(
         your_turn: viewer.is_some() && detail.to_move() == viewer,
         pass,
         announce,
+        chat: extras.chat,
         ctx,
     })
 }
@@ -593,7 +613,8 @@ pub(crate) async fn page(
             .into_response());
     }
     let detail = game::get(&state, &id).await?;
-    let extras = viewer_extras(&state, &ctx, &detail.id).await?;
+    let mut extras = viewer_extras(&state, &ctx, &detail).await?;
+    extras.chat.note_saved = query.saved.as_deref() == Some("note") && extras.chat.note.is_some();
     render(&build_page(
         &state,
         ctx,
@@ -602,6 +623,29 @@ pub(crate) async fn page(
         String::new(),
         extras,
     )?)
+}
+
+/// The game page of `id` at `status`, its chat section changed by `adjust` (a refused
+/// line or note), for the chat's forms.
+pub(crate) async fn page_with_chat(
+    state: &AppState,
+    ctx: Ctx,
+    id: &str,
+    status: StatusCode,
+    adjust: impl FnOnce(&mut ChatSection),
+) -> Result<Response, AppError> {
+    let detail = game::get(state, id).await?;
+    let mut extras = viewer_extras(state, &ctx, &detail).await?;
+    adjust(&mut extras.chat);
+    let page = build_page(
+        state,
+        ctx,
+        &detail,
+        &GameQuery::default(),
+        String::new(),
+        extras,
+    )?;
+    Ok((status, render(&page)?).into_response())
 }
 
 /// A move or action form: what it carries besides the move.
@@ -664,7 +708,7 @@ async fn refused(
     } else {
         error.message()
     };
-    let extras = viewer_extras(state, &ctx, &detail.id).await?;
+    let extras = viewer_extras(state, &ctx, &detail).await?;
     let page = build_page(state, ctx, &detail, view, message, extras)?;
     Ok((error.status(), render(&page)?).into_response())
 }
@@ -760,9 +804,64 @@ fn pgn_quote(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The record of a game: PGN for chess, plain text with the setup otherwise.
+/// A chat line as a PGN comment's text: who, when and what, on one line, with nothing
+/// that could end the comment early (`}`) or open another (`{`).
+fn pgn_comment(line: &ChatLine) -> String {
+    let text: String = line
+        .text
+        .chars()
+        .map(|c| match c {
+            '{' => '(',
+            '}' => ')',
+            '\n' | '\t' => ' ',
+            other => other,
+        })
+        .collect();
+    format!(
+        "{{Chat {} ({}): {text}}}",
+        line.author,
+        deadline_text(line.created_at)
+    )
+}
+
+/// The movetext of `detail` with each chat line as a comment after the move it was
+/// written at (before the first move when none was played yet).
+fn movetext_with_chat(detail: &GameDetail, chat: &[ChatLine]) -> String {
+    let record = detail.game.record();
+    let mut tokens: Vec<String> = Vec::new();
+    let mut comments = chat.iter().peekable();
+    let mut comment_before = false;
+    let mut flush = |tokens: &mut Vec<String>, ply: usize, comment_before: &mut bool| {
+        while let Some(line) =
+            comments.next_if(|line| usize::try_from(line.ply).unwrap_or(0) <= ply)
+        {
+            tokens.push(pgn_comment(line));
+            *comment_before = true;
+        }
+    };
+    flush(&mut tokens, 0, &mut comment_before);
+    for (index, played) in record.iter().enumerate() {
+        let number = index / 2 + 1;
+        if index % 2 == 0 {
+            tokens.push(format!("{number}. {}", played.display));
+        } else if comment_before {
+            tokens.push(format!("{number}... {}", played.display));
+        } else {
+            tokens.push(played.display.clone());
+        }
+        comment_before = false;
+        flush(&mut tokens, index + 1, &mut comment_before);
+    }
+    // Lines stored at a ply past the record (none should be) still come out.
+    flush(&mut tokens, usize::MAX, &mut comment_before);
+    tokens.join(" ")
+}
+
+/// The record of a game: PGN for chess, plain text with the setup otherwise; with the
+/// chat lines given (the caller decides who sees them): in PGN as comments after the move
+/// each was written at, in text as a section after the moves.
 #[must_use]
-pub fn record_text(detail: &GameDetail, site: &str) -> String {
+pub fn record_text(detail: &GameDetail, site: &str, chat: &[ChatLine]) -> String {
     let date = rfc3339(detail.created_at);
     let date = date.get(..10).unwrap_or_default();
     let result = match detail.status {
@@ -776,7 +875,11 @@ pub fn record_text(detail: &GameDetail, site: &str) -> String {
         (_, None) => "unterminated",
     };
     let url = format!("{site}/games/{}", detail.id);
-    let movetext = detail.game.movetext();
+    let movetext = if chat.is_empty() || detail.variant() != Variant::Chess {
+        detail.game.movetext()
+    } else {
+        movetext_with_chat(detail, chat)
+    };
     if detail.variant() == Variant::Chess {
         let mut pgn = String::new();
         let date = date.replace('-', ".");
@@ -826,16 +929,32 @@ pub fn record_text(detail: &GameDetail, site: &str) -> String {
         text.push_str("   a  b  c  d  e  f  g  h  i  j\n");
     }
     text.push_str(&format!("Moves: {movetext}\n"));
+    if !chat.is_empty() {
+        text.push_str("Chat:\n");
+        for line in chat {
+            // One line each: a line break in a message is shown as ` / `.
+            let message = line.text.replace('\n', " / ");
+            text.push_str(&format!(
+                "  [move {}] {} ({}): {message}\n",
+                line.ply,
+                line.author,
+                deadline_text(line.created_at)
+            ));
+        }
+    }
     text
 }
 
-/// `GET /games/{id}/record`: a download.
+/// `GET /games/{id}/record`: a download; with the chat once the game has ended, for
+/// those who may read it.
 pub(crate) async fn record(
     State(state): State<AppState>,
+    ctx: Ctx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let detail = game::get(&state, &id).await?;
-    let text = record_text(&detail, &state.config.public_url.base);
+    let chat = crate::domain::chat::for_record(&state, ctx.user.as_ref(), &detail).await?;
+    let text = record_text(&detail, &state.config.public_url.base, &chat);
     let (kind, extension) = if detail.variant() == Variant::Chess {
         ("application/x-chess-pgn", "pgn")
     } else {

@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod assets;
 pub mod board;
 pub mod chart;
+pub mod chat;
 pub mod email;
 pub mod format;
 pub mod game;
@@ -99,6 +100,19 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games/{id}/record", get(game::record))
         .route("/games/{id}/move", post(game::play))
         .route("/games/{id}/action/{action}", post(game::action))
+        .route("/games/{id}/chat", post(chat::post_line))
+        .route(
+            "/games/{id}/note",
+            post(chat::save_note).layer(axum::extract::DefaultBodyLimit::max(
+                crate::api::chat::NOTE_BODY_LIMIT,
+            )),
+        )
+        .route("/settings/chat", post(settings::save_chat))
+        .route("/settings/blocks", post(settings::add_block))
+        .route(
+            "/settings/blocks/{name}/remove",
+            post(settings::remove_block),
+        )
         .route("/static/{name}", get(assets::serve))
         .route("/favicon.ico", get(assets::favicon))
         .layer(CompressionLayer::new())

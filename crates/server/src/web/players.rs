@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::{
     AppState,
     domain::{
-        computer, game, pages as lookups,
+        chat, computer, game, pages as lookups,
         profiles::{self, Record, ResultFilter, VariantStats},
     },
     error::AppError,
@@ -67,6 +67,10 @@ struct PlayerPage {
     variants: Vec<VariantLink>,
     results: Vec<(&'static str, String, bool)>,
     next_href: String,
+    /// The viewer is signed in and another player: a block (or unblock) button.
+    may_block: bool,
+    /// The viewer blocks this player.
+    you_block: bool,
 }
 
 /// The player page's query: the finished-games filter and page.
@@ -124,6 +128,12 @@ pub(crate) async fn player(
         profiles::finished_games(&state, &user, variant, result, query.after.as_deref(), PAGE)
             .await?;
     let active = game::active_for_user(&state, &user).await?;
+    let (may_block, you_block) = match &ctx.user {
+        Some(viewer) if viewer.id != user.id => {
+            (true, chat::blocks_player(&state, viewer, &user.id).await?)
+        }
+        _ => (false, false),
+    };
     let (t, now) = (ctx.t, state.now());
     let me = user.username.as_str();
     let ratings = profile
@@ -202,6 +212,8 @@ pub(crate) async fn player(
         next_href,
         badge: computer_badge(&t, computer::level_of(&user.id, user.kind)),
         computer_level: computer::level_of(&user.id, user.kind).map(|level| level.number()),
+        may_block,
+        you_block,
         name: user.username.clone(),
         bot: user.kind.is_bot(),
         ctx,

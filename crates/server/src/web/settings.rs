@@ -1,7 +1,7 @@
 //! The settings page: the signed-in user's time (time zone, vacation, automatic
 //! vacation), playing settings (after a move, confirming moves), notifications (the
-//! centre's kinds, the devices notified by Web Push) and API tokens, made, listed and
-//! revoked.
+//! centre's kinds, the devices notified by Web Push), the chat (who reads it, the players
+//! blocked) and API tokens, made, listed and revoked.
 
 use askama::Template;
 use axum::{
@@ -13,7 +13,7 @@ use serde::Deserialize;
 use crate::{
     AppState,
     domain::{
-        accounts, email,
+        accounts, chat, email,
         notifications::{self, DigestChange, Kind, KindChange},
         player_time::{self, TimeSettings},
         push,
@@ -21,7 +21,7 @@ use crate::{
     },
     error::AppError,
     extract::{Path, Query},
-    web::{Ctx, Form, error_text, i18n::Tr, render, see_other},
+    web::{Ctx, Form, error_text, i18n::Tr, render, safe_back, see_other},
 };
 
 #[derive(Template)]
@@ -42,6 +42,20 @@ struct SettingsPage {
     time: TimeView,
     /// The devices notified by Web Push.
     devices: Vec<DeviceLine>,
+    /// Whether spectators may read the chat of the user's games.
+    chat_spectators: bool,
+    /// The players the user blocks.
+    blocks: Vec<BlockLine>,
+}
+
+/// A blocked player as the page lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BlockLine {
+    name: String,
+    /// "Blocked since …".
+    since: String,
+    /// The unblock button's name for screen readers ("Unblock bob").
+    unblock_label: String,
 }
 
 /// A device notified by Web Push, as the page lists it.
@@ -74,6 +88,10 @@ struct Notes {
     play_error: String,
     /// A refused change of the time settings, shown in that section.
     time_error: String,
+    /// The chat settings were saved.
+    chat_saved: bool,
+    /// A refused block, shown in the chat section.
+    chat_error: String,
 }
 
 /// The time section as the page shows it.
@@ -279,6 +297,21 @@ async fn page(state: &AppState, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
             push: preferences.push(kind),
         })
         .collect();
+    let chat_spectators = chat::spectators_setting(state, &user).await?;
+    let blocks = chat::blocks(state, &user)
+        .await?
+        .into_iter()
+        .map(|block| BlockLine {
+            since: ctx.t.fmt(
+                "settings.blocked_since",
+                &[("when", &utc_minute(block.created_at))],
+            ),
+            unblock_label: ctx
+                .t
+                .fmt("settings.unblock_name", &[("name", &block.username)]),
+            name: block.username,
+        })
+        .collect();
     let mail = &preferences.email;
     let email = EmailView {
         enabled: mail.enabled,
@@ -290,6 +323,8 @@ async fn page(state: &AppState, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
             .collect(),
     };
     Ok(SettingsPage {
+        chat_spectators,
+        blocks,
         devices,
         notify,
         email,
@@ -319,6 +354,7 @@ pub(crate) async fn settings(
         play_saved: query.saved.as_deref() == Some("play"),
         notify_saved: query.saved.as_deref() == Some("notifications"),
         email_saved: query.saved.as_deref() == Some("email"),
+        chat_saved: query.saved.as_deref() == Some("chat"),
         ..Notes::default()
     };
     render(&page(&state, ctx, notes).await?)
@@ -577,6 +613,83 @@ pub(crate) async fn remove_device(
     let user = ctx.require_user()?;
     push::unsubscribe(&state, user, &id).await?;
     Ok(see_other("/settings#push"))
+}
+
+/// The chat form: a checkbox.
+#[derive(Debug, Deserialize)]
+pub(crate) struct ChatForm {
+    /// Present when spectators may read the chat.
+    #[serde(default)]
+    spectators: Option<String>,
+}
+
+/// `POST /settings/chat`: whether spectators may read the chat of the user's games.
+pub(crate) async fn save_chat(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Form(form): Form<ChatForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    chat::set_spectators(&state, &user, form.spectators.is_some()).await?;
+    Ok(see_other("/settings?saved=chat#chat"))
+}
+
+/// A block or unblock form: the player's name (blocking), and where to come back to.
+#[derive(Debug, Deserialize)]
+pub(crate) struct BlockForm {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    back: Option<String>,
+}
+
+/// Where a block form comes back to: the page it was sent from (on this site), else the
+/// chat section of the settings.
+fn block_back(back: Option<&str>) -> String {
+    match back {
+        Some(back) if !back.is_empty() => safe_back(Some(back)),
+        _ => "/settings#chat".to_owned(),
+    }
+}
+
+/// `POST /settings/blocks`: blocks a player (from this page, a player's page or a game
+/// page); a refused one shows this page with the error in the chat section.
+pub(crate) async fn add_block(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Form(form): Form<BlockForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    match chat::block(&state, &user, &form.username).await {
+        Ok(_) => Ok(see_other(&block_back(form.back.as_deref()))),
+        Err(
+            error @ (AppError::Invalid { .. } | AppError::Conflict { .. } | AppError::NotFound(_)),
+        ) => {
+            refused(&state, ctx, &error, |text| Notes {
+                chat_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /settings/blocks/{name}/remove`: unblocks a player.
+pub(crate) async fn remove_block(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(name): Path<String>,
+    Form(form): Form<BlockForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    match chat::unblock(&state, &user, &name).await {
+        // Not blocked (any more): as asked.
+        Ok(()) | Err(AppError::NotFound("block")) => {
+            Ok(see_other(&block_back(form.back.as_deref())))
+        }
+        Err(error) => Err(error),
+    }
 }
 
 /// `POST /settings/tokens/{id}/revoke`.

@@ -33,14 +33,14 @@ scenarios!(
 const PATIENCE: Duration = Duration::from_secs(10);
 
 /// An open event stream and everything read from it so far.
-struct Stream {
+pub(crate) struct Stream {
     response: reqwest::Response,
     seen: String,
 }
 
 impl Stream {
     /// Opens `path` on `base` with `headers`, expecting a 200 event stream.
-    async fn open(base: &str, path: &str, headers: &[(&str, &str)]) -> Stream {
+    pub(crate) async fn open(base: &str, path: &str, headers: &[(&str, &str)]) -> Stream {
         let mut request = reqwest::Client::new().get(format!("{base}{path}"));
         for (name, value) in headers {
             request = request.header(*name, *value);
@@ -61,7 +61,7 @@ impl Stream {
 
     /// Reads until `needle` and the end of its event have arrived (or fails after
     /// [`PATIENCE`]); returns what came since the previous call, up to that end.
-    async fn until(&mut self, needle: &str) -> String {
+    pub(crate) async fn until(&mut self, needle: &str) -> String {
         let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
             if let Some(at) = self.seen.find(needle)
@@ -79,7 +79,7 @@ impl Stream {
     }
 
     /// The next event of kind `kind` as (id, data).
-    async fn next(&mut self, kind: &str) -> (String, Value) {
+    pub(crate) async fn next(&mut self, kind: &str) -> (String, Value) {
         let read = self.until(&format!("event: {kind}\n")).await;
         let block = &read[read.rfind(&format!("event: {kind}\n")).unwrap()..];
         let field = |name: &str| {
@@ -94,7 +94,7 @@ impl Stream {
     }
 
     /// Asserts nothing but comments and keep-alives arrive within `wait`.
-    async fn quiet_for(&mut self, wait: Duration) {
+    pub(crate) async fn quiet_for(&mut self, wait: Duration) {
         let _ = tokio::time::timeout(wait, async {
             while let Ok(Some(chunk)) = self.response.chunk().await {
                 self.seen.push_str(&String::from_utf8_lossy(&chunk));

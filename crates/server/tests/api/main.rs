@@ -7,6 +7,7 @@ mod helpers;
 mod accounts;
 mod bot;
 mod challenges;
+mod chat;
 mod clock;
 mod computer;
 mod connections;

@@ -9,6 +9,8 @@
 //! takes the player straight on to their next game (on SQLite, and on Postgres with
 //! `TEST_DATABASE_URL`). A third starts a game against the computer from the lobby's
 //! form and sees its replies appear on the open game page.
+//! `TEST_DATABASE_URL`). A chat line one player sends reaches the other's open game page
+//! without a reload.
 //!
 //! Needs `chromium` and `chromedriver` on the PATH (or `CHROME_BIN` / `CHROMEDRIVER`).
 //! Built without them the suite is ignored, with the reason (see build.rs); with
@@ -947,4 +949,83 @@ async fn push_settings_in_chromium() {
             .unwrap()
     );
     plain.close().await.expect("close the session");
+}
+
+/// Game chat in the browser: a line Alice sends from her game page (posted without a
+/// reload) appears on Bob's open page of the game without a reload, in the chat's live
+/// region, as text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser_tests),
+    ignore = "install chromium and chromium-driver (then touch crates/server/build.rs) to run"
+)]
+async fn a_chat_line_reaches_the_opponents_open_page_in_chromium() {
+    let (chrome, driver_bin) = binaries();
+    let app = TestApp::spawn(Backend::Sqlite, &[]).await;
+    let driver = start_driver(&driver_bin).await;
+    let alice = session(&driver, &chrome, true).await;
+    let bob = session(&driver, &chrome, true).await;
+    sign_up(&alice, &app, "alice").await;
+    sign_up(&bob, &app, "bob").await;
+    let url = challenge(&app, &alice, &bob, "chess").await;
+    let game_id = url.rsplit('/').next().unwrap().to_owned();
+    for player in [&alice, &bob] {
+        player.goto(&url).await.expect("game page");
+        mark(player).await;
+    }
+    // Bob's page has its event stream open before Alice writes.
+    let (bob_id,): (String,) = sqlx::query_as("select id from users where username = 'bob'")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    let started = Instant::now();
+    while !app.state.events.watches(&bob_id, &game_id) {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "Bob's page opened no stream"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    find(&bob, "#chat-empty").await;
+    let line = "Good luck, <b>Bob</b>!";
+    type_into(&alice, "#chat-text", line).await;
+    click(&alice, "#chat-form button[type=submit]").await;
+    // Alice's log shows her line and her box is empty again, without a reload.
+    find(&alice, "#chat-log li[data-seq='1']").await;
+    assert!(still_marked(&alice).await, "sent without a reload");
+    let left = alice
+        .execute("return document.getElementById('chat-text').value;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(left, json!(""));
+    // Bob's page: the line arrives in the live region, as text, without a reload.
+    let arrived = find(
+        &bob,
+        "#chat-log[aria-live='polite'] li[data-seq='1'] .chat-text",
+    )
+    .await;
+    assert_eq!(arrived.text().await.unwrap(), line);
+    assert!(still_marked(&bob).await, "arrived without a reload");
+    assert!(
+        bob.find(css("#chat-log b")).await.is_err(),
+        "the text made no element"
+    );
+    assert!(
+        !find(&bob, "#chat-empty")
+            .await
+            .is_displayed()
+            .await
+            .unwrap(),
+        "the empty-chat line hides"
+    );
+    bob.execute(
+        "document.getElementById('chat').scrollIntoView(); return null;",
+        vec![],
+    )
+    .await
+    .expect("script");
+    shot(&bob, "game-chat").await;
+    for client in [alice, bob] {
+        client.close().await.expect("close the session");
+    }
 }
