@@ -103,10 +103,6 @@ pub struct GameRow {
     pub paused_until: Option<i64>,
     /// Pauses agreed in the game.
     pub pauses_agreed: i64,
-    /// Who plays White's account (`human`, `computer`, `bot`).
-    pub white_kind: String,
-    /// Who plays Black's account.
-    pub black_kind: String,
 }
 
 const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as white, g.black_id, \
@@ -120,7 +116,7 @@ const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as white, g.black
     b.time_zone as black_time_zone, b.vacation_from as black_vacation_from, \
     b.vacation_until as black_vacation_until, g.turn_time, g.warnings_sent, g.next_warning_at, \
     g.white_time_gifts, g.black_time_gifts, g.pause_offer, g.paused_from, g.paused_until, \
-    g.pauses_agreed, w.kind as white_kind, b.kind as black_kind";
+    g.pauses_agreed";
 
 const FROM: &str =
     "from games g join users w on w.id = g.white_id join users b on b.id = g.black_id";

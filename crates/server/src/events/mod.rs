@@ -287,6 +287,7 @@ impl Staged {
             Some(Wire::Change(change)) => hub.deliver(&change),
             Some(Wire::Notice(notice)) => hub.deliver_notice(&notice),
             Some(Wire::Challenge(wire)) => hub.deliver_challenge(&wire.challenge),
+            Some(Wire::Chat(chat)) => hub.deliver_chat(&chat),
             None => {}
         }
     }

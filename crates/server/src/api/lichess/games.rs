@@ -98,7 +98,10 @@ async fn next_line(mut open: OpenGame) -> Option<(Result<Bytes, Infallible>, Ope
         tokio::select! {
             delivery = open.subscription.next() => match delivery? {
                 Delivery::Game(_) | Delivery::Refetch => open.read_state().await,
-                Delivery::Turns(_) | Delivery::Notice(_) | Delivery::Challenge(_) => {}
+                Delivery::Turns(_)
+                | Delivery::Notice(_)
+                | Delivery::Challenge(_)
+                | Delivery::Chat(_) => {}
             },
             _ = open.ticker.tick() => return Some((Ok(Bytes::from_static(b"\n")), open)),
         }

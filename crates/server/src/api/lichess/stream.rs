@@ -128,7 +128,7 @@ impl Feed {
             },
             Delivery::Challenge(signal) => self.challenge_changed(&signal).await,
             Delivery::Refetch => self.catch_up().await,
-            Delivery::Game(_) | Delivery::Notice(_) => Ok(()),
+            Delivery::Game(_) | Delivery::Notice(_) | Delivery::Chat(_) => Ok(()),
         };
         if let Err(error) = heard {
             tracing::warn!(%error, "the event stream could not read a change");

@@ -130,8 +130,6 @@ fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
             last_ply: row.black_offer_ply,
         },
         source_id: row.source_id,
-        white_kind: AccountKind::from_stored(&row.white_kind),
-        black_kind: AccountKind::from_stored(&row.black_kind),
         id: row.id,
         white_id: row.white_id,
         white: row.white,
