@@ -171,7 +171,10 @@ pub async fn challenge_view(state: &AppState, id: &str) -> Result<ChallengeView,
 /// # Errors
 ///
 /// Database errors.
-pub async fn open_challenges(state: &AppState, user: &User) -> Result<Vec<ChallengeView>, AppError> {
+pub async fn open_challenges(
+    state: &AppState,
+    user: &User,
+) -> Result<Vec<ChallengeView>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     let rows = challenges::open_between(&mut conn, &user.id).await?;
     let mut views = Vec::with_capacity(rows.len());

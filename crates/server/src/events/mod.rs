@@ -448,14 +448,15 @@ impl EventHub {
         conn: &mut AnyConnection,
         signal: ChallengeSignal,
     ) -> Result<Staged, sqlx::Error> {
-        self.stage_wire(
-            conn,
-            Wire::Challenge(ChallengeWire { challenge: signal }),
-        )
-        .await
+        self.stage_wire(conn, Wire::Challenge(ChallengeWire { challenge: signal }))
+            .await
     }
 
-    async fn stage_wire(&self, conn: &mut AnyConnection, wire: Wire) -> Result<Staged, sqlx::Error> {
+    async fn stage_wire(
+        &self,
+        conn: &mut AnyConnection,
+        wire: Wire,
+    ) -> Result<Staged, sqlx::Error> {
         match self.inner.backend {
             Backend::Sqlite => Ok(Staged { local: Some(wire) }),
             Backend::Postgres => {

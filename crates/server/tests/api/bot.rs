@@ -59,7 +59,8 @@ impl Ndjson {
             .expect("open the stream");
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         assert_eq!(
-            response.headers()["content-type"], "application/x-ndjson",
+            response.headers()["content-type"],
+            "application/x-ndjson",
             "{path}"
         );
         Ndjson {
@@ -125,7 +126,10 @@ async fn post_empty(app: &TestApp, path: &str, player: &Player) -> (StatusCode, 
         .expect("request");
     let status = response.status();
     let text = response.text().await.expect("body");
-    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
 }
 
 /// A POST with a form body.
@@ -151,7 +155,10 @@ async fn post_form(
         .expect("request");
     let status = response.status();
     let text = response.text().await.expect("body");
-    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
 }
 
 /// `challenger` challenges `opponent` (a form body, as Lichess takes it) and `opponent`
@@ -171,8 +178,7 @@ async fn lichess_game(
     .await;
     assert_eq!(status, StatusCode::OK, "{challenge}");
     let id = challenge["id"].as_str().unwrap().to_owned();
-    let (status, body) =
-        post_empty(app, &format!("/api/challenge/{id}/accept"), opponent).await;
+    let (status, body) = post_empty(app, &format!("/api/challenge/{id}/accept"), opponent).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (_, shown) = app.get(&format!("/api/v1/challenges/{id}"), None).await;
     shown["game_id"].as_str().expect("the game").to_owned()
@@ -213,8 +219,13 @@ async fn upgrading_follows_lichess_rules_and_a_bot_plays_only_through_the_api(ap
     let (status, _) = app.get("/api/account", None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     refused(
-        &app.send(Method::POST, "/api/bot/account/upgrade", Some("nonsense"), None)
-            .await,
+        &app.send(
+            Method::POST,
+            "/api/bot/account/upgrade",
+            Some("nonsense"),
+            None,
+        )
+        .await,
         StatusCode::UNAUTHORIZED,
         "unauthenticated",
     );
@@ -276,7 +287,10 @@ async fn upgrading_follows_lichess_rules_and_a_bot_plays_only_through_the_api(ap
 
     // BOT by its name on the game page, its player page and in the lists.
     let badges = bot_badges(&app.page_html(&format!("/games/{game}")).await);
-    assert!(badges.len() >= 2 && badges.iter().all(|text| text == "BOT"), "{badges:?}");
+    assert!(
+        badges.len() >= 2 && badges.iter().all(|text| text == "BOT"),
+        "{badges:?}"
+    );
     let badges = bot_badges(&app.page_html("/players/FreshBot").await);
     assert_eq!(badges.len(), 1, "the heading only");
     let badges = bot_badges(&app.page_html("/players/human_one").await);
@@ -384,7 +398,10 @@ async fn the_event_stream_tells_of_challenges_and_games(app: TestApp) {
     assert_eq!(start["game"]["color"], "black");
     assert_eq!(start["game"]["isMyTurn"], false);
     assert_eq!(start["game"]["opponent"]["username"], "Streamer");
-    assert_eq!(start["game"]["status"], json!({"id": 20, "name": "started"}));
+    assert_eq!(
+        start["game"]["status"],
+        json!({"id": 20, "name": "started"})
+    );
     assert_eq!(
         start["game"]["fen"],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -399,7 +416,10 @@ async fn the_event_stream_tells_of_challenges_and_games(app: TestApp) {
     bot_events.expect("challenge").await;
     human_events.expect("challenge").await;
     let mut reopened = Ndjson::open(&app, "/api/stream/event", &bot).await;
-    assert_eq!(reopened.expect("gameStart").await["game"]["id"], game.as_str());
+    assert_eq!(
+        reopened.expect("gameStart").await["game"]["id"],
+        game.as_str()
+    );
     let line = reopened.expect("challenge").await;
     assert_eq!(line["challenge"]["id"], waiting["id"]);
     assert_eq!(line["challenge"]["timeControl"]["type"], "unlimited");
@@ -455,21 +475,33 @@ async fn the_game_stream_sends_the_game_then_each_change(app: TestApp) {
     // A move each, through the board and the bot API.
     let board = |path: &str| format!("/api/board/game/{game}/{path}");
     let botapi = |path: &str| format!("/api/bot/game/{game}/{path}");
-    assert_eq!(post_empty(&app, &board("move/e2e4"), &human).await.0, StatusCode::OK);
+    assert_eq!(
+        post_empty(&app, &board("move/e2e4"), &human).await.0,
+        StatusCode::OK
+    );
     for stream in [&mut bot_stream, &mut human_stream] {
         let state = stream.expect("gameState").await;
         assert_eq!(state["moves"], "e2e4");
         assert!(state["legalMoves"].as_str().unwrap().contains("e7e5"));
         assert!(state.get("wdraw").is_none());
     }
-    assert_eq!(post_empty(&app, &botapi("move/e7e5"), &bot).await.0, StatusCode::OK);
+    assert_eq!(
+        post_empty(&app, &botapi("move/e7e5"), &bot).await.0,
+        StatusCode::OK
+    );
     assert_eq!(bot_stream.expect("gameState").await["moves"], "e2e4 e7e5");
     human_stream.expect("gameState").await;
 
     // Draws, Lichess's way: yes offers, no declines, yes accepts.
-    assert_eq!(post_empty(&app, &board("draw/yes"), &human).await.0, StatusCode::OK);
+    assert_eq!(
+        post_empty(&app, &board("draw/yes"), &human).await.0,
+        StatusCode::OK
+    );
     assert_eq!(bot_stream.expect("gameState").await["wdraw"], true);
-    assert_eq!(post_empty(&app, &botapi("draw/no"), &bot).await.0, StatusCode::OK);
+    assert_eq!(
+        post_empty(&app, &botapi("draw/no"), &bot).await.0,
+        StatusCode::OK
+    );
     assert!(bot_stream.expect("gameState").await.get("wdraw").is_none());
     // A move with a draw offer.
     assert_eq!(
@@ -486,7 +518,10 @@ async fn the_game_stream_sends_the_game_then_each_change(app: TestApp) {
     }
     assert_eq!(state["moves"], "e2e4 e7e5 g1f3 b8c6");
     assert_eq!(state["bdraw"], true);
-    assert_eq!(post_empty(&app, &board("draw/yes"), &human).await.0, StatusCode::OK);
+    assert_eq!(
+        post_empty(&app, &board("draw/yes"), &human).await.0,
+        StatusCode::OK
+    );
     let last = bot_stream.expect("gameState").await;
     assert_eq!(last["status"], "draw");
     assert!(last.get("winner").is_none());
@@ -515,9 +550,21 @@ async fn moves_and_actions_refuse_bad_input_clearly(app: TestApp) {
     let board = |path: &str| format!("/api/board/game/{game}/{path}");
     let botapi = |path: &str| format!("/api/bot/game/{game}/{path}");
     let bad = StatusCode::BAD_REQUEST;
-    refused(&post_empty(&app, &board("move/e2e5"), &human).await, bad, "illegal_move");
-    refused(&post_empty(&app, &board("move/hello"), &human).await, bad, "malformed_move");
-    refused(&post_empty(&app, &botapi("move/e7e5"), &bot).await, bad, "not_your_turn");
+    refused(
+        &post_empty(&app, &board("move/e2e5"), &human).await,
+        bad,
+        "illegal_move",
+    );
+    refused(
+        &post_empty(&app, &board("move/hello"), &human).await,
+        bad,
+        "malformed_move",
+    );
+    refused(
+        &post_empty(&app, &botapi("move/e7e5"), &bot).await,
+        bad,
+        "not_your_turn",
+    );
     refused(
         &post_empty(&app, &board("move/e2e4"), &outsider).await,
         bad,
@@ -528,11 +575,26 @@ async fn moves_and_actions_refuse_bad_input_clearly(app: TestApp) {
         StatusCode::NOT_FOUND,
         "not_found",
     );
-    refused(&post_empty(&app, &board("draw/maybe"), &human).await, bad, "bad_request");
-    refused(&post_empty(&app, &botapi("draw/no"), &bot).await, bad, "no_draw_offer");
-    refused(&post_empty(&app, &board("claim-draw"), &human).await, bad, "no_draw_claim");
+    refused(
+        &post_empty(&app, &board("draw/maybe"), &human).await,
+        bad,
+        "bad_request",
+    );
+    refused(
+        &post_empty(&app, &botapi("draw/no"), &bot).await,
+        bad,
+        "no_draw_offer",
+    );
+    refused(
+        &post_empty(&app, &board("claim-draw"), &human).await,
+        bad,
+        "no_draw_claim",
+    );
     let (status, _) = app
-        .get(&format!("/api/bot/game/stream/{game}"), Some(&outsider.token))
+        .get(
+            &format!("/api/bot/game/stream/{game}"),
+            Some(&outsider.token),
+        )
         .await;
     assert_eq!(status, bad);
     let (status, _) = app
@@ -543,12 +605,33 @@ async fn moves_and_actions_refuse_bad_input_clearly(app: TestApp) {
     assert_eq!(app.game(&game).await["ply"], 0);
 
     // Abort before both have moved; too late after.
-    assert_eq!(post_empty(&app, &board("move/e2e4"), &human).await.0, StatusCode::OK);
-    assert_eq!(post_empty(&app, &botapi("move/e7e5"), &bot).await.0, StatusCode::OK);
-    refused(&post_empty(&app, &botapi("abort"), &bot).await, bad, "too_late_to_abort");
-    assert_eq!(post_empty(&app, &botapi("resign"), &bot).await.0, StatusCode::OK);
-    refused(&post_empty(&app, &board("resign"), &human).await, bad, "game_over");
-    refused(&post_empty(&app, &board("move/d2d4"), &human).await, bad, "game_over");
+    assert_eq!(
+        post_empty(&app, &board("move/e2e4"), &human).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        post_empty(&app, &botapi("move/e7e5"), &bot).await.0,
+        StatusCode::OK
+    );
+    refused(
+        &post_empty(&app, &botapi("abort"), &bot).await,
+        bad,
+        "too_late_to_abort",
+    );
+    assert_eq!(
+        post_empty(&app, &botapi("resign"), &bot).await.0,
+        StatusCode::OK
+    );
+    refused(
+        &post_empty(&app, &board("resign"), &human).await,
+        bad,
+        "game_over",
+    );
+    refused(
+        &post_empty(&app, &board("move/d2d4"), &human).await,
+        bad,
+        "game_over",
+    );
     let finished = app.game(&game).await;
     assert_eq!(finished["result"], "1-0");
     assert_eq!(finished["termination"], "resignation");
@@ -565,12 +648,19 @@ async fn challenges_refuse_what_this_server_cannot_offer(app: TestApp) {
     let bad = StatusCode::BAD_REQUEST;
     let path = "/api/challenge/PickyBot";
     refused(
-        &post_form(&app, path, &human, &[("clock.limit", "300"), ("clock.increment", "2")]).await,
+        &post_form(
+            &app,
+            path,
+            &human,
+            &[("clock.limit", "300"), ("clock.increment", "2")],
+        )
+        .await,
         bad,
         "realtime_not_supported",
     );
     refused(
-        &app.post(path, Some(&human.token), json!({"clock.limit": 60})).await,
+        &app.post(path, Some(&human.token), json!({"clock.limit": 60}))
+            .await,
         bad,
         "realtime_not_supported",
     );
@@ -600,7 +690,13 @@ async fn challenges_refuse_what_this_server_cannot_offer(app: TestApp) {
         "bad_request",
     );
     refused(
-        &post_form(&app, path, &human, &[("fen", "8/8/8/8/8/8/8/K6k w - - 0 1")]).await,
+        &post_form(
+            &app,
+            path,
+            &human,
+            &[("fen", "8/8/8/8/8/8/8/K6k w - - 0 1")],
+        )
+        .await,
         bad,
         "custom_position_not_supported",
     );
@@ -644,7 +740,10 @@ async fn challenges_refuse_what_this_server_cannot_offer(app: TestApp) {
         &app,
         path,
         &human,
-        &[("fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")],
+        &[(
+            "fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )],
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{made}");
@@ -656,7 +755,13 @@ async fn challenges_refuse_what_this_server_cannot_offer(app: TestApp) {
         "not_addressed_to_you",
     );
     refused(
-        &post_form(&app, &format!("/api/challenge/{id}/decline"), &bot, &[("reason", "rude")]).await,
+        &post_form(
+            &app,
+            &format!("/api/challenge/{id}/decline"),
+            &bot,
+            &[("reason", "rude")],
+        )
+        .await,
         bad,
         "invalid_decline_reason",
     );
@@ -666,7 +771,9 @@ async fn challenges_refuse_what_this_server_cannot_offer(app: TestApp) {
         "not_your_challenge",
     );
     assert_eq!(
-        post_empty(&app, &format!("/api/challenge/{id}/decline"), &bot).await.0,
+        post_empty(&app, &format!("/api/challenge/{id}/decline"), &bot)
+            .await
+            .0,
         StatusCode::OK
     );
     refused(
@@ -694,14 +801,22 @@ async fn challenges_refuse_what_this_server_cannot_offer(app: TestApp) {
         .await;
     assert_eq!(status, StatusCode::CREATED);
     refused(
-        &post_empty(&app, &format!("/api/challenge/{}/decline", open["id"].as_str().unwrap()), &bot).await,
+        &post_empty(
+            &app,
+            &format!("/api/challenge/{}/decline", open["id"].as_str().unwrap()),
+            &bot,
+        )
+        .await,
         bad,
         "not_addressed_to_you",
     );
     // The lobby sees the declined one no more.
     let (_, list) = app.get("/api/v1/challenges", Some(&bot.token)).await;
     assert!(
-        list.as_array().unwrap().iter().all(|c| c["id"] != made["id"]),
+        list.as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["id"] != made["id"]),
         "{list}"
     );
 }
@@ -715,7 +830,11 @@ async fn two_moves_at_once_play_one(app: TestApp) {
     let (a, b) = tokio::join!(post_empty(&app, &e4, &bot), post_empty(&app, &d4, &bot));
     let mut statuses = [a.0, b.0];
     statuses.sort();
-    assert_eq!(statuses, [StatusCode::OK, StatusCode::BAD_REQUEST], "{a:?} {b:?}");
+    assert_eq!(
+        statuses,
+        [StatusCode::OK, StatusCode::BAD_REQUEST],
+        "{a:?} {b:?}"
+    );
     let loser = if a.0 == StatusCode::OK { b.1 } else { a.1 };
     assert!(
         ["stale_ply", "not_your_turn"].contains(&loser["error"].as_str().unwrap()),
@@ -733,7 +852,11 @@ async fn reversi_is_played_with_its_own_move_texts(app: TestApp) {
         &app,
         &human,
         &bot,
-        &[("variant", "reversi-6x6"), ("color", "black"), ("days", "1")],
+        &[
+            ("variant", "reversi-6x6"),
+            ("color", "black"),
+            ("days", "1"),
+        ],
     )
     .await;
     events.expect("challenge").await;
@@ -745,8 +868,12 @@ async fn reversi_is_played_with_its_own_move_texts(app: TestApp) {
     let mut state = stream.expect("gameFull").await["state"].clone();
     let mut plies = 0;
     while state["status"] == "started" {
-        let moves: Vec<&str> = state["moves"].as_str().unwrap().split_whitespace().collect();
-        let (player, face) = if moves.len() % 2 == 0 {
+        let moves: Vec<&str> = state["moves"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let (player, face) = if moves.len().is_multiple_of(2) {
             (&bot, "bot")
         } else {
             (&human, "board")
@@ -767,7 +894,10 @@ async fn reversi_is_played_with_its_own_move_texts(app: TestApp) {
     assert_eq!(state["status"], "variantEnd");
     stream.ends().await;
     let finish = events.expect("gameFinish").await;
-    assert_eq!(finish["game"]["status"], json!({"id": 60, "name": "variantEnd"}));
+    assert_eq!(
+        finish["game"]["status"],
+        json!({"id": 60, "name": "variantEnd"})
+    );
     let stored = app.game(&game).await;
     assert_eq!(stored["status"], "finished");
     let moves: Vec<&str> = stored["moves"]
@@ -792,7 +922,10 @@ async fn the_event_stream_hears_changes_made_on_another_instance(app: TestApp) {
     let mut events = Ndjson::open(&app, "/api/stream/event", &bot).await;
     let (status, made) = post_form(maker, "/api/challenge/FarBot", &human, &[("days", "2")]).await;
     assert_eq!(status, StatusCode::OK, "{made}");
-    assert_eq!(events.expect("challenge").await["challenge"]["id"], made["id"]);
+    assert_eq!(
+        events.expect("challenge").await["challenge"]["id"],
+        made["id"]
+    );
     let id = made["id"].as_str().unwrap();
     let (status, _) = post_empty(maker, &format!("/api/challenge/{id}/accept"), &bot).await;
     assert_eq!(status, StatusCode::OK);
@@ -804,7 +937,10 @@ async fn the_event_stream_hears_changes_made_on_another_instance(app: TestApp) {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(stream.expect("gameState").await["status"], "resign");
     stream.ends().await;
-    assert_eq!(events.expect("gameFinish").await["game"]["id"], game.as_str());
+    assert_eq!(
+        events.expect("gameFinish").await["game"]["id"],
+        game.as_str()
+    );
 }
 
 async fn shutdown_ends_the_streams(mut app: TestApp) {
@@ -846,13 +982,19 @@ async fn streams_are_limited_per_address(app: TestApp) {
         if response.status() == StatusCode::OK {
             break;
         }
-        assert!(tokio::time::Instant::now() < deadline, "the slots never came back");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the slots never came back"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
 /// The example bot.
-const EXAMPLE_BOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/bots/example_bot.py");
+const EXAMPLE_BOT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../scripts/bots/example_bot.py"
+);
 
 /// Whether python3 with berserk is here; in CI its absence fails the test.
 fn berserk_available() -> bool {
@@ -884,7 +1026,11 @@ fn mate_against_first_mover(game: &AnyGame, depth: u32, budget: &mut u32) -> Opt
     moves.sort_by_key(|mv| {
         let mut next = game.clone();
         next.play(mv).ok();
-        (next.checked_king().is_none(), !mv.starts_with('d'), !mv.starts_with('f'))
+        (
+            next.checked_king().is_none(),
+            !mv.starts_with('d'),
+            !mv.starts_with('f'),
+        )
     });
     for mv in moves {
         *budget = budget.saturating_sub(1);
@@ -956,8 +1102,12 @@ async fn play_as_person(
             stream.ends().await;
             return state;
         }
-        let moves: Vec<&str> = state["moves"].as_str().unwrap().split_whitespace().collect();
-        let white_to_move = moves.len() % 2 == 0;
+        let moves: Vec<&str> = state["moves"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let white_to_move = moves.len().is_multiple_of(2);
         if white_to_move == (color == "white") {
             let legal: Vec<&str> = state["legalMoves"]
                 .as_str()
@@ -965,12 +1115,8 @@ async fn play_as_person(
                 .split_whitespace()
                 .collect();
             let mv = choose(&moves, &legal);
-            let (status, body) = post_empty(
-                app,
-                &format!("/api/board/game/{game}/move/{mv}"),
-                person,
-            )
-            .await;
+            let (status, body) =
+                post_empty(app, &format!("/api/board/game/{game}/move/{mv}"), person).await;
             assert_eq!(status, StatusCode::OK, "{mv}: {body}");
         }
         state = stream.expect("gameState").await;
@@ -1027,17 +1173,27 @@ async fn a_berserk_bot_plays_chess_and_reversi_to_the_end(app: TestApp) {
         &app,
         "/api/challenge/berserk_bot",
         &person,
-        &[("color", "black"), ("days", "3"), ("variant", "reversi-6x6")],
+        &[
+            ("color", "black"),
+            ("days", "3"),
+            ("variant", "reversi-6x6"),
+        ],
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{made}");
     let game = until_accepted(&app, made["id"].as_str().unwrap()).await;
-    let end = play_as_person(&app, &person, &game, "black", |_, legal| legal[0].to_owned()).await;
+    let end = play_as_person(&app, &person, &game, "black", |_, legal| {
+        legal[0].to_owned()
+    })
+    .await;
     assert_eq!(end["status"], "variantEnd", "{end}");
     let stored = app.game(&game).await;
     assert_eq!(stored["status"], "finished");
     assert!(stored["ply"].as_u64().unwrap() >= 9, "{stored}");
-    assert!(stored["scores"]["white"].as_u64().unwrap() + stored["scores"]["black"].as_u64().unwrap() > 10);
+    assert!(
+        stored["scores"]["white"].as_u64().unwrap() + stored["scores"]["black"].as_u64().unwrap()
+            > 10
+    );
 
     // The bot saw both games finish and stopped by itself.
     let (status, out, err) = bot_process.wait(Duration::from_secs(20)).await;
@@ -1062,7 +1218,15 @@ impl BotProcess {
         let err = std::fs::File::create(dir.join("err")).expect("stderr file");
         let child = Command::new("python3")
             .arg(EXAMPLE_BOT)
-            .args(["--server", server, "--pick", "first", "--games", "2", "--upgrade"])
+            .args([
+                "--server",
+                server,
+                "--pick",
+                "first",
+                "--games",
+                "2",
+                "--upgrade",
+            ])
             .env("BOT_TOKEN", token)
             .env("PYTHONUNBUFFERED", "1")
             .stdout(out)
@@ -1077,11 +1241,13 @@ impl BotProcess {
         let deadline = tokio::time::Instant::now() + patience;
         loop {
             if let Some(status) = self.child.try_wait().expect("the bot's status") {
-                let read = |name: &str| std::fs::read_to_string(self.dir.join(name)).unwrap_or_default();
+                let read =
+                    |name: &str| std::fs::read_to_string(self.dir.join(name)).unwrap_or_default();
                 return (status, read("out"), read("err"));
             }
             if tokio::time::Instant::now() >= deadline {
-                let read = |name: &str| std::fs::read_to_string(self.dir.join(name)).unwrap_or_default();
+                let read =
+                    |name: &str| std::fs::read_to_string(self.dir.join(name)).unwrap_or_default();
                 panic!(
                     "the example bot did not stop after its two games:\n{}\n{}",
                     read("out"),
@@ -1105,7 +1271,9 @@ impl Drop for BotProcess {
 async fn until_accepted(app: &TestApp, challenge: &str) -> String {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     loop {
-        let (_, shown) = app.get(&format!("/api/v1/challenges/{challenge}"), None).await;
+        let (_, shown) = app
+            .get(&format!("/api/v1/challenges/{challenge}"), None)
+            .await;
         if let Some(game) = shown["game_id"].as_str() {
             return game.to_owned();
         }

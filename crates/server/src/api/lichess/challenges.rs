@@ -331,10 +331,7 @@ mod tests {
             time_control_of(&days).unwrap(),
             TimeControl::PerMove { days: 5, hours: 0 }
         );
-        assert_eq!(
-            time_control_of(&params(&[])).unwrap(),
-            TimeControl::Untimed
-        );
+        assert_eq!(time_control_of(&params(&[])).unwrap(), TimeControl::Untimed);
         // berserk sends nulls for what it was not given.
         let nulls = params(&[("clock.limit", Value::Null), ("days", Value::from(3))]);
         assert!(time_control_of(&nulls).is_ok());

@@ -66,7 +66,10 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/board/game/{id}/move/{move}", post(games::board_move))
         .route("/api/board/game/{id}/resign", post(games::board_resign))
         .route("/api/board/game/{id}/abort", post(games::board_abort))
-        .route("/api/board/game/{id}/draw/{accept}", post(games::board_draw))
+        .route(
+            "/api/board/game/{id}/draw/{accept}",
+            post(games::board_draw),
+        )
         .route(
             "/api/board/game/{id}/claim-draw",
             post(games::board_claim_draw),
@@ -265,9 +268,8 @@ impl Params {
     ///
     /// 400 for anything else.
     pub fn integer(&self, name: &str) -> Result<Option<i64>, AppError> {
-        let whole = |number: f64| {
-            (number.fract() == 0.0 && number.abs() < 9.0e15).then_some(number as i64)
-        };
+        let whole =
+            |number: f64| (number.fract() == 0.0 && number.abs() < 9.0e15).then_some(number as i64);
         match self.0.get(name) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Number(number)) => number

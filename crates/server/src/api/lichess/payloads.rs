@@ -456,9 +456,10 @@ pub fn game_event_info(view: &GameView, user_id: &str, now: i64) -> Option<GameE
             rating: opponent.rating,
         },
         is_my_turn: detail.to_move() == Some(color),
-        seconds_left: detail.clock_of(color, now).left.filter(|_| {
-            detail.status == GameStatus::Active && detail.to_move() == Some(color)
-        }),
+        seconds_left: detail
+            .clock_of(color, now)
+            .left
+            .filter(|_| detail.status == GameStatus::Active && detail.to_move() == Some(color)),
         compat: COMPAT,
         winner: winner_of(detail),
     })

@@ -21,9 +21,7 @@ use futures_util::stream;
 
 use super::{
     Caller, KEEP_ALIVE, LichessError,
-    payloads::{
-        ChallengeEventLine, GameEventLine, IncomingEvent, challenge_json, game_event_info,
-    },
+    payloads::{ChallengeEventLine, GameEventLine, IncomingEvent, challenge_json, game_event_info},
 };
 use crate::{
     AppState,
@@ -212,7 +210,9 @@ impl Feed {
             signal.reason.as_deref(),
             &self.state.config.public_url.base,
         );
-        self.push(&IncomingEvent::Challenge(ChallengeEventLine::new(kind, json)));
+        self.push(&IncomingEvent::Challenge(ChallengeEventLine::new(
+            kind, json,
+        )));
         Ok(())
     }
 
