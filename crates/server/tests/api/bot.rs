@@ -873,7 +873,7 @@ async fn reversi_is_played_with_its_own_move_texts(app: TestApp) {
             .unwrap()
             .split_whitespace()
             .collect();
-        let (player, face) = if moves.len() % 2 == 0 {
+        let (player, face) = if moves.len().is_multiple_of(2) {
             (&bot, "bot")
         } else {
             (&human, "board")
@@ -1107,7 +1107,7 @@ async fn play_as_person(
             .unwrap()
             .split_whitespace()
             .collect();
-        let white_to_move = moves.len() % 2 == 0;
+        let white_to_move = moves.len().is_multiple_of(2);
         if white_to_move == (color == "white") {
             let legal: Vec<&str> = state["legalMoves"]
                 .as_str()

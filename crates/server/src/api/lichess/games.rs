@@ -174,6 +174,20 @@ async fn act(
     Ok(axum::Json(OkJson::DONE))
 }
 
+/// The answer of a draw route, as the document names it.
+#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAnswer {
+    /// Offer a draw, or accept the opponent's offer.
+    Yes,
+    /// Decline the opponent's offer.
+    No,
+    /// As `yes`.
+    True,
+    /// As `no`.
+    False,
+}
+
 /// `yes`/`true` offers a draw (or accepts the opponent's); `no`/`false` declines theirs.
 fn draw_action(accept: &str) -> Result<GameAction, AppError> {
     match accept.to_ascii_lowercase().as_str() {
@@ -281,7 +295,7 @@ pub(crate) async fn bot_abort(
 /// opponent's offer.
 #[utoipa::path(post, path = "/api/bot/game/{id}/draw/{accept}", tag = "bot",
     operation_id = "bot_draw",
-    params(("id" = String, Path), ("accept" = String, Path, description = "`yes` or `no`")),
+    params(("id" = String, Path), ("accept" = DrawAnswer, Path, description = "`yes` or `no`")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "offered, accepted or declined", body = OkJson),
@@ -415,7 +429,7 @@ pub(crate) async fn board_abort(
 /// opponent's offer.
 #[utoipa::path(post, path = "/api/board/game/{id}/draw/{accept}", tag = "board",
     operation_id = "board_draw",
-    params(("id" = String, Path), ("accept" = String, Path, description = "`yes` or `no`")),
+    params(("id" = String, Path), ("accept" = DrawAnswer, Path, description = "`yes` or `no`")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "offered, accepted or declined", body = OkJson),
