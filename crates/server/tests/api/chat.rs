@@ -188,7 +188,16 @@ async fn players_chat_and_spectators_read_only_when_both_allow(app: TestApp) {
     let guest_page = app.page_html(&format!("/games/{id}")).await;
     assert_eq!(count(&guest_page, "#chat-private"), 1);
     assert_eq!(count(&guest_page, "#chat-log, #chat-form"), 0);
-    let_spectators_read(&app, &black, true).await;
+    // Black allows it by the settings form.
+    let (status, location, _) =
+        post_form(&app, &black, "/settings/chat", &[("spectators", "1")]).await;
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/settings?saved=chat#chat")
+    );
+    let settings = app.page_html_as(&black, "/settings?saved=chat").await;
+    assert_eq!(count(&settings, "#chat-spectators[checked]"), 1);
+    assert_eq!(count(&settings, "#chat-saved[role=status]"), 1);
     let (status, public) = chat(&app, &id, Some(&stranger.token)).await;
     assert_eq!(status, StatusCode::OK, "{public}");
     assert_eq!(texts(&public), ["Good luck!", "Thanks,\nyou too"]);
@@ -325,6 +334,11 @@ async fn a_line_reaches_the_opponents_page_live_or_their_notices(app: TestApp) {
     assert!(
         notices(white.clone()).await.is_empty(),
         "nothing for the writer"
+    );
+    let centre = app.page_html_as(&black, "/notifications").await;
+    assert!(
+        centre.contains("live_w wrote to you in your Reversi 8x8 game."),
+        "{centre}"
     );
 
     // Black's game page holds the game's stream open: the line arrives there at once,

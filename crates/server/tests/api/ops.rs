@@ -547,6 +547,15 @@ async fn populate(app: &TestApp) -> (Player, Player, Vec<String>) {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED);
+    // A chat line: part of its game's record, copied with it.
+    let (status, _) = app
+        .post(
+            &format!("/api/v1/games/{active}/chat"),
+            Some(&black.token),
+            json!({"text": "copied too"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
     let (status, _) = app
         .post(
             "/api/v1/session",
@@ -673,7 +682,15 @@ async fn copy_and_check(target: &str, backend: Backend) {
     );
 
     let copied = TestApp::spawn_on(backend, target, &[]).await;
-    for table in ["users", "api_tokens", "challenges", "games", "moves"] {
+    assert!(report.contains("chat_messages: 1"), "{report}");
+    for table in [
+        "users",
+        "api_tokens",
+        "challenges",
+        "games",
+        "moves",
+        "chat_messages",
+    ] {
         assert_eq!(
             count(&copied.state.db.pool, table).await,
             count(&app.state.db.pool, table).await,
