@@ -108,6 +108,15 @@ async fn openapi_document_lists_every_route(app: TestApp) {
         ("/api/board/game/{id}/abort", "post"),
         ("/api/board/game/{id}/draw/{accept}", "post"),
         ("/api/board/game/{id}/claim-draw", "post"),
+        ("/api/v1/games/{id}/chat", "get"),
+        ("/api/v1/games/{id}/chat", "post"),
+        ("/api/v1/games/{id}/note", "get"),
+        ("/api/v1/games/{id}/note", "put"),
+        ("/api/v1/me/blocks", "get"),
+        ("/api/v1/me/blocks", "post"),
+        ("/api/v1/me/blocks/{username}", "delete"),
+        ("/api/v1/me/chat-settings", "get"),
+        ("/api/v1/me/chat-settings", "patch"),
     ] {
         assert!(
             paths.get(path).and_then(|p| p.get(method)).is_some(),
