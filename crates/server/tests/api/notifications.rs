@@ -380,8 +380,6 @@ async fn two_instances_send_each_delivery_once(app: TestApp) {
     let white = app.player("white_p").await;
     let black = app.player("black_p").await;
     let black_id = user_id(&app, &black).await;
-    let here = app.state.events.subscribe(None, Some(&black_id));
-    let there = other.state.events.subscribe(None, Some(&black_id));
     for _ in 0..12 {
         let (status, _) = app
             .post(
@@ -392,6 +390,11 @@ async fn two_instances_send_each_delivery_once(app: TestApp) {
             .await;
         assert_eq!(status, StatusCode::CREATED);
     }
+    // Subscribed after the challenges were made: each one's live challenge signal (for
+    // the bot API's event stream) would otherwise fill the subscriptions' buffers before
+    // the notices this test counts.
+    let here = app.state.events.subscribe(None, Some(&black_id));
+    let there = other.state.events.subscribe(None, Some(&black_id));
     let rounds =
         join_all([&app.state, &other.state, &app.state, &other.state].map(outbox::run_once)).await;
     let sent: usize = rounds.into_iter().map(|round| round.unwrap().sent).sum();

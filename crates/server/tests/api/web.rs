@@ -1958,7 +1958,10 @@ async fn time_controls_by_form_on_the_game_page_and_in_my_games(app: TestApp) {
         "{}",
         page.text(".form-error")
     );
-    assert_eq!(page.attr("input[name=time_kind][checked]", "value"), "bank");
+    assert_eq!(
+        page.attr("#challenge-form input[name=time_kind][checked]", "value"),
+        "bank"
+    );
     assert_eq!(page.attr("#bank-cap", "value"), "2");
     // Days per move that are not offered, and hours that do not read.
     for (days, hours) in [("-3", "0"), ("3", "many")] {
