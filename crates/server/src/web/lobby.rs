@@ -132,54 +132,19 @@ pub(crate) struct LobbyQuery {
     level: Option<String>,
 }
 
-/// The "Play the computer" form.
+/// The "Play the computer" form: a level beside the challenge form's variant, colour
+/// (the player's: `white`, `black` or `random`) and time fields, read the same way.
 #[derive(Debug, Default, Deserialize)]
 pub(crate) struct ComputerForm {
-    #[serde(default)]
-    variant: String,
     /// 1 to 8.
     #[serde(default)]
     level: String,
-    /// The player's colour: `white`, `black` or `random`.
-    #[serde(default)]
-    color: String,
-    #[serde(default)]
-    days_per_move: String,
-    /// `per_move` (also when absent), `bank` or `untimed`.
-    #[serde(default)]
-    time_kind: String,
-    #[serde(default)]
-    extra_hours: String,
-    #[serde(default)]
-    bank_initial_days: String,
-    #[serde(default)]
-    bank_increment_days: String,
-    #[serde(default)]
-    bank_cap_days: String,
-    #[serde(default)]
-    weekends_off: Option<String>,
-    #[serde(default)]
-    no_vacation: Option<String>,
+    /// The variant, colour and time fields.
+    #[serde(flatten)]
+    game: ChallengeForm,
 }
 
 impl ComputerForm {
-    /// The time fields as the challenge form reads them (one reading for both forms).
-    fn time(&self) -> ChallengeForm {
-        ChallengeForm {
-            variant: self.variant.clone(),
-            color: self.color.clone(),
-            days_per_move: self.days_per_move.clone(),
-            time_kind: self.time_kind.clone(),
-            extra_hours: self.extra_hours.clone(),
-            bank_initial_days: self.bank_initial_days.clone(),
-            bank_increment_days: self.bank_increment_days.clone(),
-            bank_cap_days: self.bank_cap_days.clone(),
-            weekends_off: self.weekends_off.clone(),
-            no_vacation: self.no_vacation.clone(),
-            ..ChallengeForm::default()
-        }
-    }
-
     /// The level asked for (a level that does not read is 0, refused with its message).
     fn level(&self) -> i64 {
         self.level.trim().parse().unwrap_or(0)
@@ -316,15 +281,15 @@ fn computer_view(t: &crate::web::i18n::Tr, form: &ComputerForm, error: String) -
         0 => DEFAULT_LEVEL,
         level => level,
     };
-    let days: i64 = form.days_per_move.parse().unwrap_or(3);
-    let time = form.time();
+    let time = &form.game;
+    let days: i64 = time.days_per_move.parse().unwrap_or(3);
     ComputerView {
         variants: variant_links(
             t,
-            if form.variant.is_empty() {
+            if time.variant.is_empty() {
                 rules::Variant::Reversi8x8.as_str()
             } else {
-                &form.variant
+                &time.variant
             },
         ),
         levels: engine::Level::ALL
@@ -335,13 +300,13 @@ fn computer_view(t: &crate::web::i18n::Tr, form: &ComputerForm, error: String) -
                 (number, label, i64::from(number) == level)
             })
             .collect(),
-        colors: color_options(t, &form.color),
+        colors: color_options(t, &time.color),
         days: DAYS_PER_MOVE.into_iter().map(|d| (d, d == days)).collect(),
-        kinds: time_kinds(t, &form.time_kind),
-        extra_hours: or_default(&form.extra_hours, "0"),
-        bank_initial_days: or_default(&form.bank_initial_days, "3"),
-        bank_increment_days: or_default(&form.bank_increment_days, "1"),
-        bank_cap_days: or_default(&form.bank_cap_days, "7"),
+        kinds: time_kinds(t, &time.time_kind),
+        extra_hours: or_default(&time.extra_hours, "0"),
+        bank_initial_days: or_default(&time.bank_initial_days, "3"),
+        bank_increment_days: or_default(&time.bank_increment_days, "1"),
+        bank_cap_days: or_default(&time.bank_cap_days, "7"),
         weekends_off: time.stops().weekends_off,
         no_vacation: !time.stops().vacation_allowed,
         error,
@@ -422,9 +387,11 @@ pub(crate) async fn lobby(
     Query(query): Query<LobbyQuery>,
 ) -> Result<Response, AppError> {
     let computer_form = ComputerForm {
-        variant: query.variant.clone().unwrap_or_default(),
         level: query.level.unwrap_or_default(),
-        ..ComputerForm::default()
+        game: ChallengeForm {
+            variant: query.variant.clone().unwrap_or_default(),
+            ..ChallengeForm::default()
+        },
     };
     let form = ChallengeForm {
         variant: query.variant.unwrap_or_default(),
@@ -495,11 +462,11 @@ pub(crate) async fn start_computer_game(
     Form(form): Form<ComputerForm>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
-    let time = form.time();
+    let time = &form.game;
     let request = NewComputerGame {
-        variant: &form.variant,
+        variant: &time.variant,
         level: form.level(),
-        color: &form.color,
+        color: &time.color,
         time_control: time.time_control(),
         stops: time.stops(),
     };
