@@ -310,6 +310,19 @@ impl Game for KnightFight {
         }
     }
 
+    /// The landing and the number it takes (`e3 (57)`); with the double rule, the
+    /// erased double too (`e3:g7 (33, 77)`).
+    fn display_text(&self, mv: &KnightMove) -> String {
+        let number = |square: Square| {
+            self.number_at(square)
+                .map_or_else(|| "--".to_owned(), |number| format!("{number:02}"))
+        };
+        match mv.erase {
+            Some(erase) => format!("{}:{erase} ({}, {})", mv.to, number(mv.to), number(erase)),
+            None => format!("{} ({})", mv.to, number(mv.to)),
+        }
+    }
+
     fn move_squares(&self, mv: &KnightMove) -> Vec<Square> {
         let from = self.knight(self.mover());
         from.into_iter().chain([mv.to]).chain(mv.erase).collect()

@@ -457,6 +457,9 @@ fn double_rule_makes_the_mover_erase_another_double() {
     assert_eq!(live_doubles(&g).len(), 8);
     assert_eq!(g.board().last_move, [sq("d1"), sq("e3"), sq("g7")]);
     assert_eq!(g.record().last().unwrap().text, "e3:g7");
+    // People read the numbers each move took: the landing's and the erased double's.
+    let shown: Vec<&str> = g.record().iter().map(|m| m.display.as_str()).collect();
+    assert_eq!(shown, ["d1 (12)", "e10 (14)", "e3:g7 (33, 77)"]);
 }
 
 #[test]
