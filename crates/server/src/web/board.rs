@@ -91,6 +91,11 @@ pub struct SquareView {
     pub glyph_class: String,
     /// What clicking does.
     pub action: Action,
+    /// With attack shading: how many white and black pieces attack it (empty when none).
+    pub attacked_by: Option<(u8, u8)>,
+    /// A target in a game that counts points: the mover's and the opponent's points
+    /// after the move, shown on the square.
+    pub preview: String,
 }
 
 impl BoardModel {
@@ -160,8 +165,10 @@ pub struct BoardModel {
     pub hint: String,
     /// Whether the board is turned (moves carry it, so the fresh page is turned too).
     pub flipped: bool,
-    /// Whether attacked squares are shaded (moves carry it too).
+    /// Whether attacked squares are shaded (moves carry it too); the legend explains it.
     pub shaded: bool,
+    /// Whether the targets show the points they would give; the legend explains it.
+    pub previews: bool,
     /// The link that turns the board around.
     pub flip_href: String,
     /// The link that turns attack shading on or off (games that count attacks), else empty.
@@ -451,6 +458,18 @@ fn plan(game: &AnyGame, options: &BoardOptions, t: &Tr) -> Plan {
     plan
 }
 
+/// The mover's and the opponent's points after `move_text` (games that keep points).
+fn points_after(game: &AnyGame, move_text: &str) -> Option<(u32, u32)> {
+    let mover = game.to_move()?;
+    let mut after = game.clone();
+    after.play(move_text).ok()?;
+    let scores = after.scores()?;
+    Some(match mover {
+        Color::White => (scores.white, scores.black),
+        Color::Black => (scores.black, scores.white),
+    })
+}
+
 /// Builds the board of `game` for the viewer.
 #[must_use]
 pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
@@ -478,6 +497,8 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
         order
     };
     let checked = game.checked_king();
+    // Chess Reversi scores the squares each side attacks: a target shows what it gives.
+    let counts_points = game.attack_counts(Color::White).is_some();
     let mut rows = Vec::with_capacity(usize::from(size));
     for &rank in &rank_order {
         let mut row = Vec::with_capacity(usize::from(size));
@@ -503,20 +524,35 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
                 label.push_str(t.get("label.check"));
             }
             if let Some((white, black)) = &attacks {
-                let (w, b) = (white[index], black[index]);
-                match (w > 0, b > 0) {
+                match (white[index] > 0, black[index] > 0) {
                     (true, true) => classes.push("att-both"),
                     (true, false) => classes.push("att-white"),
                     (false, true) => classes.push("att-black"),
                     (false, false) => {}
                 }
-                if w > 0 || b > 0 {
-                    label.push_str(&t.fmt(
-                        "label.attacked",
-                        &[("white", &w.to_string()), ("black", &b.to_string())],
-                    ));
-                }
             }
+            let attacked_by = attacks
+                .as_ref()
+                .map(|(white, black)| (white[index], black[index]))
+                .filter(|&(white, black)| white > 0 || black > 0);
+            if let Some((white, black)) = attacked_by {
+                label.push_str(&t.fmt(
+                    "label.attacked",
+                    &[("white", &white.to_string()), ("black", &black.to_string())],
+                ));
+            }
+            let preview = match (&plan.actions[index], counts_points) {
+                (Action::Move(text), true) if plan.targets.contains(&square) => {
+                    points_after(game, text).map_or_else(String::new, |(mine, theirs)| {
+                        label.push_str(&t.fmt(
+                            "label.preview",
+                            &[("mine", &mine.to_string()), ("theirs", &theirs.to_string())],
+                        ));
+                        format!("{mine}:{theirs}")
+                    })
+                }
+                _ => String::new(),
+            };
             let (glyph, piece, glyph_class) = glyph(cell);
             row.push(SquareView {
                 name: square.to_string(),
@@ -526,6 +562,8 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
                 piece,
                 glyph_class,
                 action: plan.actions[index].clone(),
+                attacked_by,
+                preview,
             });
         }
         rows.push(RowView {
@@ -533,6 +571,10 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
             squares: row,
         });
     }
+    let previews = rows
+        .iter()
+        .flat_map(|row| &row.squares)
+        .any(|square| !square.preview.is_empty());
     let links = Links { options };
     let flip_href = links.href(&[], !options.flip, options.attacks);
     let attacks_href = if game.attack_counts(Color::White).is_some() {
@@ -570,7 +612,8 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
         choices_title: plan.choices_title,
         hint: plan.hint,
         flipped: options.flip,
-        shaded: options.attacks,
+        shaded: options.attacks && counts_points,
+        previews,
         flip_href,
         attacks_href,
     }
@@ -837,6 +880,43 @@ mod tests {
     }
 
     #[test]
+    fn chess_reversi_targets_preview_their_points() {
+        let cr = game(Variant::ChessReversi, &["Kd4", "Qe5"]);
+        let mut chosen = options(true);
+        chosen.query = query(&[("piece", "R")]);
+        let model = build(&cr, &chosen, &en());
+        assert!(model.previews);
+        // Every target shows the points after its move, White's (the mover's) first.
+        let targets: Vec<&SquareView> = model
+            .squares()
+            .filter(|sq| matches!(sq.action, Action::Move(_)))
+            .collect();
+        assert!(!targets.is_empty());
+        for target in targets {
+            let mut after = cr.clone();
+            after.play(target.action.value()).unwrap();
+            let scores = after.scores().unwrap();
+            assert_eq!(target.preview, format!("{}:{}", scores.white, scores.black));
+            assert!(
+                target.label.contains(&format!(
+                    "gives you {} points, your opponent {}",
+                    scores.white, scores.black
+                )),
+                "{}",
+                target.label
+            );
+        }
+        // Occupied squares are no targets and preview nothing.
+        assert!(square(&model, "d4").preview.is_empty());
+        // A game that keeps no points previews nothing.
+        let reversi = game(Variant::Reversi8x8, &[]);
+        let model = build(&reversi, &options(true), &en());
+        assert!(model.squares().any(|sq| matches!(sq.action, Action::Move(_))));
+        assert!(!model.previews);
+        assert!(model.squares().all(|sq| sq.preview.is_empty()));
+    }
+
+    #[test]
     fn chess_reversi_attack_shading_on_request() {
         let cr = game(Variant::ChessReversi, &["Kd4", "Qe5"]);
         let mut shaded = options(false);
@@ -852,6 +932,17 @@ mod tests {
                 .all(|c| !c.starts_with("att"))
         );
         assert_eq!(model.attacks_href, "/games/g1");
+        // The counts are on the squares (and in their labels): e4 is attacked by White's
+        // king and Black's queen.
+        let e4 = square(&model, "e4");
+        assert_eq!(e4.attacked_by, Some((1, 1)));
+        assert!(
+            e4.label.contains("attacked by white 1, by black 1"),
+            "{}",
+            e4.label
+        );
+        assert_eq!(square(&model, "a8").attacked_by, None);
+        assert!(model.shaded);
         let model = build(&cr, &options(false), &en());
         assert!(!square(&model, "c3").classes.contains("att"));
         assert_eq!(model.attacks_href, "/games/g1?attacks=1");

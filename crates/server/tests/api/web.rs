@@ -761,6 +761,39 @@ async fn chess_reversi_and_knight_fight_selections_without_script(app: TestApp) 
             .attr("#board [data-sq=e4]", "aria-label")
             .contains("attacked")
     );
+    // The counts are on the square (White's king and Black's queen), its hover title says
+    // them in words, and a legend explains the shades.
+    assert_eq!(shaded.text("#board [data-sq=e4] .att-count.white"), "1");
+    assert_eq!(shaded.text("#board [data-sq=e4] .att-count.black"), "1");
+    assert!(
+        shaded
+            .attr("#board [data-sq=e4]", "title")
+            .contains("attacked by white 1, by black 1")
+    );
+    assert!(!shaded.has("#board [data-sq=a8] .att-count"));
+    assert!(shaded.text("#board-legend").contains("attacked by both"));
+    // Black never turned the shading on: no legend for them.
+    assert!(
+        !black
+            .get(&format!("/games/{id}"))
+            .await
+            .has("#board-legend")
+    );
+    // A chosen piece's targets show the points they would give, and the legend says so.
+    let chosen = white.get(&format!("/games/{id}?piece=R")).await;
+    let buttons = chosen.move_buttons();
+    let target = buttons.first().expect("a square for the rook");
+    let mut after = rules::AnyGame::new(rules::Variant::ChessReversi, None).unwrap();
+    for mv in ["Kd4", "Qe5", target.as_str()] {
+        after.play(mv).unwrap();
+    }
+    let scores = after.scores().unwrap();
+    let square = &target[1..];
+    assert_eq!(
+        chosen.text(&format!("#board [data-sq={square}] .preview")),
+        format!("{}:{}", scores.white, scores.black)
+    );
+    assert!(chosen.text("#board-legend").contains("your points"));
     assert_eq!(
         shaded.text("#scores"),
         format!(
