@@ -233,7 +233,7 @@ fn sse(
                             .data(serde_json::to_string(&chat).unwrap_or_default());
                     }
                     Delivery::Refetch => break Event::default().event("refetch").data("{}"),
-                    // The bot API's event stream tells of challenges; this one does not.
+                    // Only the bot API's event stream takes challenge signals.
                     Delivery::Challenge(_) => {}
                 }
             };

@@ -343,6 +343,10 @@ struct Entry {
     sender: mpsc::Sender<Delivery>,
     game: Option<String>,
     user: Option<String>,
+    /// Whether it takes the user's challenge signals (only the Lichess event stream
+    /// does; the others would drop them, and a burst of challenges would fill their
+    /// buffers for nothing).
+    challenges: bool,
 }
 
 impl Subscribers {
@@ -602,7 +606,8 @@ impl EventHub {
         }
     }
 
-    /// Hands a challenge's change to this process's subscribers of its players.
+    /// Hands a challenge's change to this process's subscribers of its players that take
+    /// challenge signals ([`EventHub::subscribe_with_challenges`]).
     pub fn deliver_challenge(&self, signal: &ChallengeSignal) {
         let mut subscribers = self.lock();
         let signal = Arc::new(signal.clone());
@@ -610,7 +615,16 @@ impl EventHub {
             let Some(ids) = subscribers.by_user.get(user) else {
                 continue;
             };
-            let ids: Vec<u64> = ids.iter().copied().collect();
+            let ids: Vec<u64> = ids
+                .iter()
+                .copied()
+                .filter(|id| {
+                    subscribers
+                        .by_id
+                        .get(id)
+                        .is_some_and(|entry| entry.challenges)
+                })
+                .collect();
             for id in ids {
                 subscribers.offer(id, Delivery::Challenge(signal.clone()));
             }
@@ -651,6 +665,22 @@ impl EventHub {
     /// absent). After [`EventHub::close`] the subscription ends at once.
     #[must_use]
     pub fn subscribe(&self, game: Option<&str>, user: Option<&str>) -> Subscription {
+        self.subscribe_to(game, user, false)
+    }
+
+    /// Subscribes to the notices of `user` and to the changes of the challenges made by
+    /// or addressed to them (the Lichess event stream).
+    #[must_use]
+    pub fn subscribe_with_challenges(&self, user: &str) -> Subscription {
+        self.subscribe_to(None, Some(user), true)
+    }
+
+    fn subscribe_to(
+        &self,
+        game: Option<&str>,
+        user: Option<&str>,
+        challenges: bool,
+    ) -> Subscription {
         let (sender, receiver) = mpsc::channel(SUBSCRIBER_BUFFER);
         let mut subscribers = self.lock();
         let id = subscribers.next_id;
@@ -676,6 +706,7 @@ impl EventHub {
                     sender,
                     game: game.map(str::to_owned),
                     user: user.map(str::to_owned),
+                    challenges,
                 },
             );
         }
@@ -954,9 +985,11 @@ mod tests {
     #[tokio::test]
     async fn challenge_signals_reach_both_players_and_survive_the_payload() {
         let hub = EventHub::new(Backend::Sqlite);
-        let mut challenger = hub.subscribe(None, Some("c"));
-        let mut opponent = hub.subscribe(None, Some("o"));
-        let mut other = hub.subscribe(None, Some("x"));
+        let mut challenger = hub.subscribe_with_challenges("c");
+        let mut opponent = hub.subscribe_with_challenges("o");
+        let mut other = hub.subscribe_with_challenges("x");
+        // The challenger's web page stream takes notices, not challenge signals.
+        let mut page = hub.subscribe(None, Some("c"));
         let signal = ChallengeSignal {
             challenge_id: "ch1".to_owned(),
             change: ChallengeChange::Declined,
@@ -975,6 +1008,7 @@ mod tests {
             }
         }
         assert!(other.receiver.try_recv().is_err());
+        assert!(page.receiver.try_recv().is_err());
         // A game change still reads as one.
         let change = change("g1", 1, "black");
         let payload = serde_json::to_string(&Wire::Change(change.clone())).unwrap();
