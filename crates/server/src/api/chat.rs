@@ -108,7 +108,8 @@ impl ChatDto {
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ChatQuery {
-    /// Only the lines after this number (the last `seq` seen; absent: all of them).
+    /// Only the lines after this number (the last `seq` seen; absent: all of them). A
+    /// negative number is refused (400 `bad_request`).
     #[param(minimum = 0)]
     pub after: Option<i64>,
 }
@@ -139,7 +140,13 @@ async fn show_chat(
     Path(id): Path<String>,
     Query(query): Query<ChatQuery>,
 ) -> Result<axum::Json<ChatDto>, AppError> {
-    let chat = chat::read(&state, viewer.as_ref(), &id, query.after.unwrap_or(0)).await?;
+    let after = query.after.unwrap_or(0);
+    if after < 0 {
+        return Err(AppError::BadRequest(
+            "`after` is the number of a chat line: 0 or more".to_owned(),
+        ));
+    }
+    let chat = chat::read(&state, viewer.as_ref(), &id, after).await?;
     Ok(axum::Json(ChatDto::new(id, chat)))
 }
 

@@ -65,11 +65,16 @@ use crate::{
         lichess::games::bot_abort, lichess::games::bot_draw, lichess::games::bot_claim_draw,
         lichess::games::board_stream, lichess::games::board_move, lichess::games::board_resign,
         lichess::games::board_abort, lichess::games::board_draw,
-        lichess::games::board_claim_draw,
+        lichess::games::board_claim_draw, lichess::games::bot_chat,
+        lichess::games::bot_write_chat, lichess::games::board_chat,
+        lichess::games::board_write_chat,
         chat::show_chat, chat::post_line, chat::show_note, chat::save_note, chat::list_blocks,
         chat::add_block, chat::remove_block, chat::chat_settings, chat::change_chat_settings,
     ),
-    components(schemas(ErrorBody, GameEvent, TurnNotice, NotificationNotice, ChatNotice)),
+    components(schemas(
+        ErrorBody, GameEvent, TurnNotice, NotificationNotice, ChatNotice,
+        lichess::games::DrawAnswer,
+    )),
     modifiers(&SecuritySchemes, &ExtractorErrors),
     tags(
         (name = "accounts", description = "accounts, tokens, sessions"),

@@ -139,6 +139,9 @@ fn refused_char(c: char) -> bool {
 /// Checks a text as a person sent it: line breaks become `\n`; a chat line is trimmed
 /// and must not be empty.
 fn clean(text: &str, kind: TextKind) -> Result<String, AppError> {
+    // The limits count the characters as sent, as the API document's `maxLength` does:
+    // blanks trimmed away count too.
+    let chars = text.chars().count();
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let text = match kind {
         TextKind::Line => text.trim().to_owned(),
@@ -150,7 +153,6 @@ fn clean(text: &str, kind: TextKind) -> Result<String, AppError> {
             "the text holds a control character (only line breaks and tabs are allowed)",
         ));
     }
-    let chars = text.chars().count();
     match kind {
         TextKind::Line if text.is_empty() => Err(AppError::invalid(
             "empty_message",

@@ -24,6 +24,7 @@ scenarios!(
     upgrading_follows_lichess_rules_and_a_bot_plays_only_through_the_api,
     the_event_stream_tells_of_challenges_and_games,
     the_game_stream_sends_the_game_then_each_change,
+    the_game_chat_is_streamed_read_and_written,
     moves_and_actions_refuse_bad_input_clearly,
     challenges_refuse_what_this_server_cannot_offer,
     two_moves_at_once_play_one,
@@ -540,6 +541,126 @@ async fn the_game_stream_sends_the_game_then_each_change(app: TestApp) {
     let mut late = Ndjson::open(&app, &format!("/api/bot/game/stream/{game}"), &bot).await;
     assert_eq!(late.expect("gameFull").await["state"]["status"], "draw");
     late.ends().await;
+}
+
+async fn the_game_chat_is_streamed_read_and_written(app: TestApp) {
+    let bot = bot(&app, "ChatBot").await;
+    let human = app.player("Chatter").await;
+    let stranger = app.player("Stranger").await;
+    let game = lichess_game(&app, &human, &bot, &[("color", "white")]).await;
+    let chat = |face: &str| format!("/api/{face}/game/{game}/chat");
+    // A line written before the stream opens is read, not streamed.
+    let (status, body) = post_form(
+        &app,
+        &chat("board"),
+        &human,
+        &[("room", "player"), ("text", "Hello%20bot")],
+    )
+    .await;
+    assert_eq!((status, &body), (StatusCode::OK, &json!({"ok": true})));
+    let mut bot_stream = Ndjson::open(&app, &format!("/api/bot/game/stream/{game}"), &bot).await;
+    bot_stream.expect("gameFull").await;
+    let (status, lines) = app.get(&chat("bot"), Some(&bot.token)).await;
+    assert_eq!(status, StatusCode::OK, "{lines}");
+    assert_eq!(lines, json!([{"user": "Chatter", "text": "Hello bot"}]));
+
+    // The bot answers as berserk does (a JSON body works too); both lines are streamed,
+    // escaped as JSON, never as HTML.
+    let (status, body) = post_form(
+        &app,
+        &chat("bot"),
+        &bot,
+        &[("room", "player"), ("text", "good%20luck%20%3Cb%3E")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let line = bot_stream.expect("chatLine").await;
+    assert_eq!(
+        line,
+        json!({"type": "chatLine", "room": "player", "username": "ChatBot", "text": "good luck <b>"})
+    );
+    let (status, body) = app
+        .post(
+            &chat("board"),
+            Some(&human.token),
+            json!({"room": "player", "text": "thanks"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(bot_stream.expect("chatLine").await["text"], "thanks");
+    // A move still reads as a move after the chat.
+    assert_eq!(
+        post_empty(&app, &format!("/api/board/game/{game}/move/e2e4"), &human)
+            .await
+            .0,
+        StatusCode::OK
+    );
+    assert_eq!(bot_stream.expect("gameState").await["moves"], "e2e4");
+
+    // Refusals, in Lichess's statuses with the project's codes.
+    let bad = [
+        (
+            &bot,
+            "bot",
+            vec![("room", "spectator"), ("text", "hi")],
+            "spectator_room_not_supported",
+        ),
+        (
+            &bot,
+            "bot",
+            vec![("room", "lobby"), ("text", "hi")],
+            "invalid_room",
+        ),
+        (
+            &bot,
+            "bot",
+            vec![("room", "player"), ("text", "%20%20")],
+            "empty_message",
+        ),
+        (
+            &bot,
+            "board",
+            vec![("room", "player"), ("text", "hi")],
+            "bot_account",
+        ),
+        (
+            &human,
+            "bot",
+            vec![("room", "player"), ("text", "hi")],
+            "not_a_bot",
+        ),
+        (
+            &stranger,
+            "board",
+            vec![("room", "player"), ("text", "hi")],
+            "not_a_player",
+        ),
+    ];
+    for (who, face, form, code) in bad {
+        let answer = post_form(&app, &chat(face), who, &form).await;
+        refused(&answer, StatusCode::BAD_REQUEST, code);
+    }
+    let long = "x".repeat(501);
+    let answer = post_form(
+        &app,
+        &chat("bot"),
+        &bot,
+        &[("room", "player"), ("text", &long)],
+    )
+    .await;
+    refused(&answer, StatusCode::BAD_REQUEST, "message_too_long");
+    let (status, body) = app.get(&chat("board"), Some(&stranger.token)).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("chat_private"))
+    );
+    let (status, _) = app
+        .get("/api/bot/game/nosuchgame/chat", Some(&bot.token))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // Nothing refused was written.
+    let (_, lines) = app.get(&chat("board"), Some(&human.token)).await;
+    assert_eq!(lines.as_array().map(Vec::len), Some(3), "{lines}");
 }
 
 async fn moves_and_actions_refuse_bad_input_clearly(app: TestApp) {

@@ -154,6 +154,29 @@ async fn players_chat_and_spectators_read_only_when_both_allow(app: TestApp) {
         )
         .await;
     assert_eq!(texts(&later), ["Thanks,\nyou too"]);
+    // A negative number is refused; one past every line reads nothing.
+    let (status, body) = app
+        .get(
+            &format!("/api/v1/games/{id}/chat?after=-1"),
+            Some(&white.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, none) = app
+        .get(
+            &format!("/api/v1/games/{id}/chat?after=9223372036854775807"),
+            Some(&white.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{none}");
+    assert!(texts(&none).is_empty(), "{none}");
+    let (status, body) = app
+        .get(
+            &format!("/api/v1/games/{id}/chat?after=9223372036854775808"),
+            Some(&white.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 
     // Nobody else writes, and nobody else reads while either player keeps it private.
     let (status, body) = say(&app, &stranger, &id, "hello?").await;
@@ -215,9 +238,11 @@ async fn players_chat_and_spectators_read_only_when_both_allow(app: TestApp) {
 
     // Limits: empty, too long, control characters; nothing is stored.
     let long = "x".repeat(501);
+    let padded = format!("x{}", " ".repeat(500));
     for (text, code) in [
         ("   ", "empty_message"),
         (long.as_str(), "message_too_long"),
+        (padded.as_str(), "message_too_long"),
         ("bell\u{7}", "control_character"),
         ("right-to-left \u{202E}override", "control_character"),
     ] {
@@ -435,11 +460,14 @@ async fn notes_are_private_to_their_player(app: TestApp) {
         put_note(&app, &path, &black, json!({"text": long})).await.0,
         StatusCode::OK
     );
-    let (status, body) = put_note(&app, &path, &black, json!({"text": format!("{long}õ")})).await;
-    assert_eq!(
-        (status, body["error"].as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, Some("note_too_long"))
-    );
+    // Blanks count as sent (the document's `maxLength`), even those trimmed away.
+    for text in [format!("{long}õ"), format!("õ{}", " ".repeat(10_000))] {
+        let (status, body) = put_note(&app, &path, &black, json!({ "text": text })).await;
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (StatusCode::UNPROCESSABLE_ENTITY, Some("note_too_long"))
+        );
+    }
     let (status, body) = put_note(&app, &path, &black, json!({"text": "esc\u{1b}[31m"})).await;
     assert_eq!(
         (status, body["error"].as_str()),

@@ -10,15 +10,15 @@ use futures_util::stream;
 use serde::Deserialize;
 
 use super::{
-    Caller, Face, KEEP_ALIVE, LichessError,
-    payloads::{GameStreamLine, OkJson, game_full, game_state},
+    Caller, Face, KEEP_ALIVE, LichessError, Params,
+    payloads::{ChatLineJson, ChatMessageJson, GameStreamLine, OkJson, game_full, game_state},
 };
 use crate::{
     AppState,
     client_addr::ClientIp,
     domain::{
         accounts::User,
-        bots,
+        bots, chat,
         game::{self, GameAction, GameDetail, GameStatus},
     },
     error::{AppError, ErrorBody},
@@ -36,17 +36,26 @@ async fn open_stream(
 ) -> Result<Response, LichessError> {
     face.admit(&user)?;
     let slot = super::reserve_stream(&state, client)?;
-    // Subscribe before reading, so no change between the two is lost.
-    let subscription = state.events.subscribe(Some(&id), None);
+    // Subscribe before reading, so no change between the two is lost; as the player, so
+    // the game's chat lines come too.
+    let subscription = state.events.subscribe(Some(&id), Some(&user.id));
     let view = bots::game_view(&state, &id).await?;
     if view.detail.color_of(&user.id).is_none() {
         return Err(AppError::forbidden("not_a_player", "you do not play in this game").into());
     }
+    // The chat so far is not streamed (`GET …/chat` reads it): only the lines after it.
+    let chat_seen = chat::read(&state, Some(&user), &id, 0)
+        .await?
+        .lines
+        .last()
+        .map_or(0, |line| line.seq);
     let first = GameStreamLine::Full(Box::new(game_full(&view, state.now())));
     let open = OpenGame {
         seen: Seen::of(&view.detail),
         ended: view.detail.status != GameStatus::Active,
         pending: Some(super::line(&first)),
+        chat_seen,
+        user,
         state,
         id,
         subscription,
@@ -81,6 +90,10 @@ struct OpenGame {
     subscription: Subscription,
     ticker: tokio::time::Interval,
     seen: Seen,
+    /// The player the stream is for.
+    user: User,
+    /// The number of the last chat line told.
+    chat_seen: i64,
     /// The game is over: the stream ends once `pending` is out.
     ended: bool,
     pending: Option<Bytes>,
@@ -97,7 +110,12 @@ async fn next_line(mut open: OpenGame) -> Option<(Result<Bytes, Infallible>, Ope
         }
         tokio::select! {
             delivery = open.subscription.next() => match delivery? {
-                Delivery::Game(_) | Delivery::Refetch => open.read_state().await,
+                Delivery::Game(_) => open.read_state().await,
+                Delivery::Refetch => {
+                    open.read_state().await;
+                    open.read_chat().await;
+                }
+                Delivery::Chat(notice) if notice.seq > open.chat_seen => open.read_chat().await,
                 Delivery::Turns(_)
                 | Delivery::Notice(_)
                 | Delivery::Challenge(_)
@@ -125,8 +143,98 @@ impl OpenGame {
         self.ended = detail.status != GameStatus::Active;
         self.seen = seen;
         let line = GameStreamLine::State(game_state(&detail, self.state.now()));
-        self.pending = Some(super::line(&line));
+        self.push(super::line(&line));
     }
+
+    /// Reads the chat lines after the last one told and queues a `chatLine` for each.
+    async fn read_chat(&mut self) {
+        let chat = match chat::read(&self.state, Some(&self.user), &self.id, self.chat_seen).await {
+            Ok(chat) => chat,
+            Err(error) => {
+                tracing::warn!(%error, game = %self.id, "the game stream could not read the chat");
+                return;
+            }
+        };
+        for line in &chat.lines {
+            self.chat_seen = self.chat_seen.max(line.seq);
+            self.push(super::line(&GameStreamLine::Chat(ChatLineJson::new(line))));
+        }
+    }
+
+    /// Queues `line` after what is queued already.
+    fn push(&mut self, line: Bytes) {
+        self.pending = Some(match self.pending.take() {
+            None => line,
+            Some(queued) => [queued, line].concat().into(),
+        });
+    }
+}
+
+/// The body of a chat line, as Lichess names its fields.
+#[derive(Debug, utoipa::ToSchema)]
+#[allow(dead_code)]
+pub(crate) struct ChatParams {
+    /// `player` (this server has one chat per game, between its players; `spectator` is
+    /// refused with `spectator_room_not_supported`).
+    #[schema(example = "player")]
+    room: String,
+    /// 1 to 500 characters, as the game page's chat takes them.
+    #[schema(min_length = 1, max_length = 500)]
+    text: String,
+}
+
+/// Writes `params`' text in the chat of game `id` as `user`.
+async fn write_chat(
+    state: &AppState,
+    user: &User,
+    face: Face,
+    id: &str,
+    params: &Params,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    face.admit(user)?;
+    match params.text("room")? {
+        Some("player") => {}
+        Some("spectator") => {
+            return Err(AppError::invalid(
+                "spectator_room_not_supported",
+                "this server has one chat per game, between its players: write to the room \
+                 `player`",
+            )
+            .into());
+        }
+        _ => {
+            return Err(AppError::invalid(
+                "invalid_room",
+                "`room` must be `player` or `spectator`",
+            )
+            .into());
+        }
+    }
+    let text = params
+        .text("text")?
+        .ok_or_else(|| AppError::invalid("empty_message", "`text` must be a line of text"))?;
+    chat::post(state, user, id, text).await?;
+    Ok(axum::Json(OkJson::DONE))
+}
+
+/// The chat of game `id`, oldest line first, for `user` (one of its players).
+async fn read_chat(
+    state: &AppState,
+    user: &User,
+    face: Face,
+    id: &str,
+) -> Result<axum::Json<Vec<ChatMessageJson>>, LichessError> {
+    face.admit(user)?;
+    let chat = chat::read(state, Some(user), id, 0).await?;
+    Ok(axum::Json(
+        chat.lines
+            .into_iter()
+            .map(|line| ChatMessageJson {
+                user: line.author,
+                text: line.text,
+            })
+            .collect(),
+    ))
 }
 
 /// The query of a move.
@@ -467,6 +575,109 @@ pub(crate) async fn board_claim_draw(
     Path(id): Path<String>,
 ) -> Result<axum::Json<OkJson>, LichessError> {
     act(&state, &user, Face::Board, &id, GameAction::ClaimDraw).await
+}
+
+/// Writes a line in the game's chat (bot accounts), as the game page's chat does: the
+/// same limits, rate and blocks.
+#[utoipa::path(post, path = "/api/bot/game/{id}/chat", tag = "bot",
+    operation_id = "bot_write_chat",
+    params(("id" = String, Path)),
+    request_body(content(
+        (ChatParams = "application/x-www-form-urlencoded"),
+        (ChatParams = "application/json"),
+    )),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "written", body = OkJson),
+        (status = 400, description = "`spectator_room_not_supported`, `invalid_room`, an empty or too long \
+            line (`empty_message`, `message_too_long`, `control_character`), `not_a_player`, \
+            `blocked`, `you_block`, `chat_full`, or `not_a_bot` (the bot API for an account \
+            that is not a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 413, description = "the body is larger than the limit", body = ErrorBody),
+        (status = 415, description = "the body is neither a form nor JSON", body = ErrorBody),
+        (status = 429, description = "`chat_rate_limited`", body = ErrorBody),
+    ))]
+pub(crate) async fn bot_write_chat(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+    params: Params,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    write_chat(&state, &user, Face::Bot, &id, &params).await
+}
+
+/// The game's chat, oldest line first (bot accounts).
+#[utoipa::path(get, path = "/api/bot/game/{id}/chat", tag = "bot",
+    operation_id = "bot_chat",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "the chat", body = [ChatMessageJson]),
+        (status = 400, description = "`chat_private` (the caller does not play in the game \
+            and its players keep the chat to themselves), or `not_a_bot` (the bot API for an \
+            account that is not a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn bot_chat(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<axum::Json<Vec<ChatMessageJson>>, LichessError> {
+    read_chat(&state, &user, Face::Bot, &id).await
+}
+
+/// Writes a line in the game's chat (people's accounts), as the game page's chat does.
+#[utoipa::path(post, path = "/api/board/game/{id}/chat", tag = "board",
+    operation_id = "board_write_chat",
+    params(("id" = String, Path)),
+    request_body(content(
+        (ChatParams = "application/x-www-form-urlencoded"),
+        (ChatParams = "application/json"),
+    )),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "written", body = OkJson),
+        (status = 400, description = "`spectator_room_not_supported`, `invalid_room`, an empty or too long \
+            line (`empty_message`, `message_too_long`, `control_character`), `not_a_player`, \
+            `blocked`, `you_block`, `chat_full`, or `bot_account` (a bot plays through the \
+            bot API)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 413, description = "the body is larger than the limit", body = ErrorBody),
+        (status = 415, description = "the body is neither a form nor JSON", body = ErrorBody),
+        (status = 429, description = "`chat_rate_limited`", body = ErrorBody),
+    ))]
+pub(crate) async fn board_write_chat(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+    params: Params,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    write_chat(&state, &user, Face::Board, &id, &params).await
+}
+
+/// The game's chat, oldest line first (people's accounts).
+#[utoipa::path(get, path = "/api/board/game/{id}/chat", tag = "board",
+    operation_id = "board_chat",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "the chat", body = [ChatMessageJson]),
+        (status = 400, description = "`chat_private` (the caller does not play in the game \
+            and its players keep the chat to themselves), or `bot_account` (a bot plays \
+            through the bot API)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn board_chat(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<axum::Json<Vec<ChatMessageJson>>, LichessError> {
+    read_chat(&state, &user, Face::Board, &id).await
 }
 
 #[cfg(test)]

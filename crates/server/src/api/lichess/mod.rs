@@ -6,7 +6,7 @@
 //! | account | `GET /api/account`, `POST /api/bot/account/upgrade` |
 //! | events | `GET /api/stream/event` (NDJSON) |
 //! | challenges | `POST /api/challenge/{username}`, `GET /api/challenge`, `POST /api/challenge/{id}/accept` · `decline` · `cancel` |
-//! | games | `GET /api/bot/game/stream/{id}` (NDJSON), `POST /api/bot/game/{id}/move/{move}` · `resign` · `abort` · `draw/{yes\|no}` · `claim-draw`, and the same under `/api/board/game/…` |
+//! | games | `GET /api/bot/game/stream/{id}` (NDJSON), `POST /api/bot/game/{id}/move/{move}` · `resign` · `abort` · `draw/{yes\|no}` · `claim-draw`, `GET`/`POST /api/bot/game/{id}/chat`, and the same under `/api/board/game/…` |
 //!
 //! The bot routes are for bot accounts (see [`crate::domain::bots`]), the board routes
 //! for everyone else; the account, event and challenge routes for both. Chess keeps
@@ -62,6 +62,10 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/bot/game/{id}/abort", post(games::bot_abort))
         .route("/api/bot/game/{id}/draw/{accept}", post(games::bot_draw))
         .route("/api/bot/game/{id}/claim-draw", post(games::bot_claim_draw))
+        .route(
+            "/api/bot/game/{id}/chat",
+            get(games::bot_chat).post(games::bot_write_chat),
+        )
         .route("/api/board/game/stream/{id}", get(games::board_stream))
         .route("/api/board/game/{id}/move/{move}", post(games::board_move))
         .route("/api/board/game/{id}/resign", post(games::board_resign))
@@ -73,6 +77,10 @@ pub(crate) fn routes() -> Router<AppState> {
         .route(
             "/api/board/game/{id}/claim-draw",
             post(games::board_claim_draw),
+        )
+        .route(
+            "/api/board/game/{id}/chat",
+            get(games::board_chat).post(games::board_write_chat),
         )
 }
 

@@ -677,8 +677,47 @@ pub enum IncomingEvent {
     Challenge(ChallengeEventLine),
 }
 
-/// A line of a game stream: `gameFull` first, then `gameState` after each change (an
-/// empty line now and then keeps it open).
+/// A new line in the game's chat (`chatLine`): this server has one chat per game, between
+/// its players, so its room is always `player`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChatLineJson {
+    /// `chatLine`.
+    #[serde(rename = "type")]
+    #[schema(example = "chatLine")]
+    pub kind: &'static str,
+    /// `player`.
+    #[schema(example = "player")]
+    pub room: &'static str,
+    /// Who wrote it.
+    pub username: String,
+    /// The text.
+    pub text: String,
+}
+
+impl ChatLineJson {
+    /// The stream line of `line`.
+    #[must_use]
+    pub fn new(line: &crate::domain::chat::ChatLine) -> ChatLineJson {
+        ChatLineJson {
+            kind: "chatLine",
+            room: "player",
+            username: line.author.clone(),
+            text: line.text.clone(),
+        }
+    }
+}
+
+/// A line of a game's chat as `GET …/chat` lists it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChatMessageJson {
+    /// Who wrote it.
+    pub user: String,
+    /// The text.
+    pub text: String,
+}
+
+/// A line of a game stream: `gameFull` first, then `gameState` after each change and
+/// `chatLine` for each new chat line (an empty line now and then keeps it open).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum GameStreamLine {
@@ -686,6 +725,8 @@ pub enum GameStreamLine {
     Full(Box<GameFullJson>),
     /// The state after a change.
     State(GameStateJson),
+    /// A new chat line.
+    Chat(ChatLineJson),
 }
 
 #[cfg(test)]
