@@ -10,7 +10,10 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::clocks::{ClocksDto, TimeControlDto};
+use super::{
+    clocks::{ClocksDto, TimeControlDto},
+    conditional::ConditionalLineDto,
+};
 use crate::{
     AppState,
     clock::rfc3339,
@@ -145,6 +148,10 @@ pub struct GameDto {
     /// Once a rated game has ended and been rated: each player's rating before and after
     /// (null for casual games, games still going, and those too short to rate).
     pub rating_change: Option<RatingChangeDto>,
+    /// Once the game has ended, its players' conditional lines still pending at its end
+    /// (part of the record; oldest first), in `GET /api/v1/games/{id}`; null while the
+    /// game goes on (they are private) and in the answers to moves and actions.
+    pub conditional_lines: Option<Vec<ConditionalLineDto>>,
 }
 
 /// The account kinds, as the document's enum.
@@ -254,6 +261,7 @@ impl GameDto {
             created_at: rfc3339(detail.created_at),
             rated: detail.rated,
             rating_change: detail.rating_change.map(RatingChangeDto::from),
+            conditional_lines: None,
             end_reason: detail.end_reason.map(|reason| reason.as_str().to_owned()),
             white_kind: detail.white_kind.as_str().to_owned(),
             black_kind: detail.black_kind.as_str().to_owned(),
@@ -442,7 +450,15 @@ async fn show(
     Path(id): Path<String>,
 ) -> Result<axum::Json<GameDto>, AppError> {
     let detail = game::get(&state, &id).await?;
-    Ok(axum::Json(GameDto::new(detail, state.now())))
+    let lines = if detail.status == game::GameStatus::Active {
+        None
+    } else {
+        let lines = game::conditional::for_page(&state, None, &detail).await?;
+        Some(lines.into_iter().map(ConditionalLineDto::from).collect())
+    };
+    let mut dto = GameDto::new(detail, state.now());
+    dto.conditional_lines = lines;
+    Ok(axum::Json(dto))
 }
 
 /// Plays a move.
