@@ -1,7 +1,10 @@
 -- Conditional moves (issue 18 item 1). See docs/conditional-moves.md. Numbered 0017 after
 -- the chat's 0016.
 
--- One conditional line of one player in one game: the moves the player expects from
+-- One conditional line of one player in one game. seq: its number in the game (1, 2, …,
+-- max + 1 at the insert, which runs after the write that claims the game's row, so two
+-- inserts in one game never race for it): the lines keep the order they were entered in
+-- (entered in the same second, their times do not tell). The moves the player expects from
 -- here on, both sides' ("if they play X, I answer Y, then if Z, W …"), as canonical
 -- texts separated by single spaces (`moves`), with the texts people read (`display`,
 -- SAN for chess) in the same order. Forced passes are written out (`pass`), as the
@@ -17,10 +20,12 @@ create table conditional_lines (
     id text primary key,
     game_id text not null references games (id) on delete cascade,
     user_id text not null references users (id) on delete cascade,
+    seq integer not null,
     ply integer not null check (ply >= 0),
     moves text not null,
     display text not null,
     created_at integer not null
 );
--- The pipeline reads a game's lines after every move; a player lists theirs.
-create index conditional_lines_by_game on conditional_lines (game_id, user_id);
+-- The pipeline reads a game's lines after every move, in order; a player lists theirs.
+create unique index conditional_lines_by_game on conditional_lines (game_id, seq);
+create index conditional_lines_by_player on conditional_lines (game_id, user_id);

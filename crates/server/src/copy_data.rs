@@ -324,6 +324,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("id", Text),
             ("game_id", Text),
             ("user_id", Text),
+            ("seq", Int),
             ("ply", Int),
             ("moves", Text),
             ("display", Text),

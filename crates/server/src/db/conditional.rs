@@ -75,21 +75,19 @@ pub async fn claim_game(
 const SELECT: &str = "select l.id, l.user_id, u.username, l.ply, l.moves, l.display, \
     l.created_at from conditional_lines l join users u on u.id = l.user_id";
 
-/// Every line of `game_id`, oldest first.
+/// Every line of `game_id`, in the order they were entered.
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn of_game(conn: &mut AnyConnection, game_id: &str) -> Result<Vec<LineRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "{SELECT} where l.game_id = $1 order by l.created_at, l.id"
-    ))
-    .bind(game_id)
-    .fetch_all(conn)
-    .await
+    sqlx::query_as(&format!("{SELECT} where l.game_id = $1 order by l.seq"))
+        .bind(game_id)
+        .fetch_all(conn)
+        .await
 }
 
-/// The lines of `user_id` in `game_id`, oldest first.
+/// The lines of `user_id` in `game_id`, in the order they were entered.
 ///
 /// # Errors
 ///
@@ -100,7 +98,7 @@ pub async fn of_player(
     user_id: &str,
 ) -> Result<Vec<LineRow>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "{SELECT} where l.game_id = $1 and l.user_id = $2 order by l.created_at, l.id"
+        "{SELECT} where l.game_id = $1 and l.user_id = $2 order by l.seq"
     ))
     .bind(game_id)
     .bind(user_id)
@@ -108,15 +106,17 @@ pub async fn of_player(
     .await
 }
 
-/// Stores `line`.
+/// Stores `line` as the last of its game (in the transaction that claimed the game).
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn insert(conn: &mut AnyConnection, line: &NewLine<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "insert into conditional_lines (id, game_id, user_id, ply, moves, display, created_at) \
-         values ($1, $2, $3, $4, $5, $6, $7)",
+        "insert into conditional_lines \
+         (id, game_id, user_id, seq, ply, moves, display, created_at) \
+         select $1, $2, $3, coalesce(max(seq), 0) + 1, $4, $5, $6, $7 \
+         from conditional_lines where game_id = $2",
     )
     .bind(line.id)
     .bind(line.game_id)
