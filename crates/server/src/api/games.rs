@@ -149,8 +149,8 @@ pub struct GameDto {
     /// (null for casual games, games still going, and those too short to rate).
     pub rating_change: Option<RatingChangeDto>,
     /// Once the game has ended, its players' conditional lines still pending at its end
-    /// (part of the record; oldest first), in `GET /api/v1/games/{id}`; null while the
-    /// game goes on (they are private) and in the answers to moves and actions.
+    /// (part of the record, in the order they were entered); null while the game goes on
+    /// (they are private).
     pub conditional_lines: Option<Vec<ConditionalLineDto>>,
 }
 
@@ -214,7 +214,26 @@ impl From<RatingChange> for RatingChangeDto {
 }
 
 impl GameDto {
-    /// `detail` as the API shows it at `now` (the clocks' time left).
+    /// `detail` as the API shows it now, with what its record holds once it has ended
+    /// (the conditional lines pending at the end).
+    ///
+    /// # Errors
+    ///
+    /// Database errors.
+    pub async fn with_record(state: &AppState, detail: GameDetail) -> Result<GameDto, AppError> {
+        let lines = if detail.status == game::GameStatus::Active {
+            None
+        } else {
+            let lines = game::conditional::for_page(state, None, &detail).await?;
+            Some(lines.into_iter().map(ConditionalLineDto::from).collect())
+        };
+        let mut dto = GameDto::new(detail, state.now());
+        dto.conditional_lines = lines;
+        Ok(dto)
+    }
+
+    /// `detail` as the API shows it at `now` (the clocks' time left), without what only
+    /// the record of an ended game holds (`conditional_lines` is null).
     #[must_use]
     pub fn new(detail: GameDetail, now: i64) -> GameDto {
         let to_move = detail.to_move();
@@ -450,15 +469,7 @@ async fn show(
     Path(id): Path<String>,
 ) -> Result<axum::Json<GameDto>, AppError> {
     let detail = game::get(&state, &id).await?;
-    let lines = if detail.status == game::GameStatus::Active {
-        None
-    } else {
-        let lines = game::conditional::for_page(&state, None, &detail).await?;
-        Some(lines.into_iter().map(ConditionalLineDto::from).collect())
-    };
-    let mut dto = GameDto::new(detail, state.now());
-    dto.conditional_lines = lines;
-    Ok(axum::Json(dto))
+    Ok(axum::Json(GameDto::with_record(&state, detail).await?))
 }
 
 /// Plays a move.
@@ -484,7 +495,7 @@ async fn play(
     Json(body): Json<MoveDto>,
 ) -> Result<axum::Json<GameDto>, AppError> {
     let detail = game::play_move(&state, &user, &id, &body.move_text, body.ply).await?;
-    Ok(axum::Json(GameDto::new(detail, state.now())))
+    Ok(axum::Json(GameDto::with_record(&state, detail).await?))
 }
 
 /// The query of an action: optionally the ply the player saw (409 `stale_ply` if the game
@@ -517,7 +528,7 @@ macro_rules! game_action {
             Query(query): Query<ActionQuery>,
         ) -> Result<axum::Json<GameDto>, AppError> {
             let detail = game::act(&state, &user, &id, $action, query.ply).await?;
-            Ok(axum::Json(GameDto::new(detail, state.now())))
+            Ok(axum::Json(GameDto::with_record(&state, detail).await?))
         }
     };
 }
