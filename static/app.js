@@ -315,6 +315,17 @@
   // Replaces the game with the one in `html` (a whole page from the server), and the
   // parts that follow the turn count (`data-live="turns"`, such as the list of my
   // games). A live update keeps the player's selection while it still has legal moves.
+  // The conditional lines move on with the game (played, dropped): the fresh list and
+  // the ply a new line starts at come in with it; a line being typed stays.
+  function mergeConditional(doc) {
+    var fresh = doc.getElementById("conditional-lines");
+    var current = document.getElementById("conditional-lines");
+    if (fresh && current) current.replaceWith(fresh);
+    var ply = doc.getElementById("conditional-ply");
+    var mine = document.getElementById("conditional-ply");
+    if (ply && mine) mine.value = ply.value;
+  }
+
   function swap(html, live) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var badge = doc.getElementById("your-turn");
@@ -326,6 +337,7 @@
       if (freshPart) part.replaceWith(freshPart);
     });
     mergeChat(doc);
+    mergeConditional(doc);
     var fresh = doc.getElementById("game");
     var current = document.getElementById("game");
     if (!fresh || !current) {

@@ -3,9 +3,9 @@
 //!
 //! Copies users (with their time settings and vacations), API tokens, challenges, games,
 //! moves, ratings, rating changes, player counters, head-to-head records, the sweeper's
-//! heartbeat, game chat, private notes, blocks and the variant counters; not sessions
-//! (everyone signs in again), not the computer's pending replies (queued again when the
-//! copied site starts). Both databases are migrated first; a target that holds any data is
+//! heartbeat, game chat, private notes, blocks, conditional lines and the variant
+//! counters; not sessions (everyone signs in again), not the computer's pending replies
+//! (queued again when the copied site starts). Both databases are migrated first; a target that holds any data is
 //! refused (the computer's accounts, which the server inserts when it starts, do not
 //! count: the source's replace them). The source is read in one transaction (repeatable
 //! read on Postgres), the target written in one, so a failure leaves the target empty.
@@ -313,6 +313,21 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
         &[
             ("blocker_id", Text),
             ("blocked_id", Text),
+            ("created_at", Int),
+        ],
+    ),
+    // Conditional lines: pending ones of active games, and those kept in the record of
+    // ended ones.
+    (
+        "conditional_lines",
+        &[
+            ("id", Text),
+            ("game_id", Text),
+            ("user_id", Text),
+            ("seq", Int),
+            ("ply", Int),
+            ("moves", Text),
+            ("display", Text),
             ("created_at", Int),
         ],
     ),

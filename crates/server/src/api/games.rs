@@ -10,7 +10,10 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::clocks::{ClocksDto, TimeControlDto};
+use super::{
+    clocks::{ClocksDto, TimeControlDto},
+    conditional::ConditionalLineDto,
+};
 use crate::{
     AppState,
     clock::rfc3339,
@@ -145,6 +148,10 @@ pub struct GameDto {
     /// Once a rated game has ended and been rated: each player's rating before and after
     /// (null for casual games, games still going, and those too short to rate).
     pub rating_change: Option<RatingChangeDto>,
+    /// Once the game has ended, its players' conditional lines still pending at its end
+    /// (part of the record, in the order they were entered); null while the game goes on
+    /// (they are private).
+    pub conditional_lines: Option<Vec<ConditionalLineDto>>,
 }
 
 /// The account kinds, as the document's enum.
@@ -207,7 +214,26 @@ impl From<RatingChange> for RatingChangeDto {
 }
 
 impl GameDto {
-    /// `detail` as the API shows it at `now` (the clocks' time left).
+    /// `detail` as the API shows it now, with what its record holds once it has ended
+    /// (the conditional lines pending at the end).
+    ///
+    /// # Errors
+    ///
+    /// Database errors.
+    pub async fn with_record(state: &AppState, detail: GameDetail) -> Result<GameDto, AppError> {
+        let lines = if detail.status == game::GameStatus::Active {
+            None
+        } else {
+            let lines = game::conditional::for_page(state, None, &detail).await?;
+            Some(lines.into_iter().map(ConditionalLineDto::from).collect())
+        };
+        let mut dto = GameDto::new(detail, state.now());
+        dto.conditional_lines = lines;
+        Ok(dto)
+    }
+
+    /// `detail` as the API shows it at `now` (the clocks' time left), without what only
+    /// the record of an ended game holds (`conditional_lines` is null).
     #[must_use]
     pub fn new(detail: GameDetail, now: i64) -> GameDto {
         let to_move = detail.to_move();
@@ -254,6 +280,7 @@ impl GameDto {
             created_at: rfc3339(detail.created_at),
             rated: detail.rated,
             rating_change: detail.rating_change.map(RatingChangeDto::from),
+            conditional_lines: None,
             end_reason: detail.end_reason.map(|reason| reason.as_str().to_owned()),
             white_kind: detail.white_kind.as_str().to_owned(),
             black_kind: detail.black_kind.as_str().to_owned(),
@@ -442,7 +469,7 @@ async fn show(
     Path(id): Path<String>,
 ) -> Result<axum::Json<GameDto>, AppError> {
     let detail = game::get(&state, &id).await?;
-    Ok(axum::Json(GameDto::new(detail, state.now())))
+    Ok(axum::Json(GameDto::with_record(&state, detail).await?))
 }
 
 /// Plays a move.
@@ -468,7 +495,7 @@ async fn play(
     Json(body): Json<MoveDto>,
 ) -> Result<axum::Json<GameDto>, AppError> {
     let detail = game::play_move(&state, &user, &id, &body.move_text, body.ply).await?;
-    Ok(axum::Json(GameDto::new(detail, state.now())))
+    Ok(axum::Json(GameDto::with_record(&state, detail).await?))
 }
 
 /// The query of an action: optionally the ply the player saw (409 `stale_ply` if the game
@@ -501,7 +528,7 @@ macro_rules! game_action {
             Query(query): Query<ActionQuery>,
         ) -> Result<axum::Json<GameDto>, AppError> {
             let detail = game::act(&state, &user, &id, $action, query.ply).await?;
-            Ok(axum::Json(GameDto::new(detail, state.now())))
+            Ok(axum::Json(GameDto::with_record(&state, detail).await?))
         }
     };
 }

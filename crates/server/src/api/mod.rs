@@ -6,6 +6,7 @@ pub mod challenges;
 pub mod chat;
 pub mod clocks;
 pub mod computer;
+pub mod conditional;
 pub mod events;
 pub mod games;
 pub mod lichess;
@@ -70,6 +71,7 @@ use crate::{
         lichess::games::board_write_chat,
         chat::show_chat, chat::post_line, chat::show_note, chat::save_note, chat::list_blocks,
         chat::add_block, chat::remove_block, chat::chat_settings, chat::change_chat_settings,
+        conditional::list_lines, conditional::add_line, conditional::delete_line,
     ),
     components(schemas(
         ErrorBody, GameEvent, TurnNotice, NotificationNotice, ChatNotice,
@@ -90,6 +92,8 @@ use crate::{
         (name = "board", description = "Lichess's Board API, for people's accounts playing \
             from a third-party client: game streams, moves, resigning, draws"),
         (name = "chat", description = "game chat, private notes, blocked players, who reads the chat"),
+        (name = "conditional", description = "conditional moves: lines of expected moves \
+            and answers, played by the server (docs/conditional-moves.md)"),
     )
 )]
 pub struct ApiDoc;
@@ -217,6 +221,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(push::routes())
         .merge(lichess::routes())
         .merge(chat::routes())
+        .merge(conditional::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 

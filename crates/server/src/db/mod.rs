@@ -6,6 +6,7 @@
 
 pub mod challenges;
 pub mod chat;
+pub mod conditional;
 pub mod engine;
 pub mod games;
 pub mod mail;

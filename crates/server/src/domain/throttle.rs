@@ -91,12 +91,16 @@ impl AddressLimits {
 /// How often a player may save their notes: a burst of this many, refilled over a minute.
 pub const NOTE_SAVES_PER_MINUTE: u32 = 30;
 
+/// Conditional lines one player may enter or delete per minute (all games together).
+pub const CONDITIONAL_CHANGES_PER_MINUTE: u32 = 60;
+
 /// Budgets per player (by user id) for what they write: chat lines and note saves. Kept
 /// in each instance's memory, so behind a load balancer each instance counts its own.
 #[derive(Debug)]
 pub struct PlayerLimits {
     chat: DefaultKeyedRateLimiter<String>,
     notes: DefaultKeyedRateLimiter<String>,
+    conditional: DefaultKeyedRateLimiter<String>,
 }
 
 /// What a player writes.
@@ -106,6 +110,8 @@ pub enum PlayerAction {
     Chat,
     /// A save of a note.
     SaveNote,
+    /// A conditional line entered or deleted.
+    ConditionalLine,
 }
 
 /// `count` a minute, all of it available at once.
@@ -117,12 +123,16 @@ fn per_minute(count: NonZeroU32) -> DefaultKeyedRateLimiter<String> {
 }
 
 impl PlayerLimits {
-    /// `chat_per_minute` chat lines per player, and [`NOTE_SAVES_PER_MINUTE`] note saves.
+    /// `chat_per_minute` chat lines per player, [`NOTE_SAVES_PER_MINUTE`] note saves and
+    /// [`CONDITIONAL_CHANGES_PER_MINUTE`] changes of conditional lines.
     #[must_use]
     pub fn new(chat_per_minute: NonZeroU32) -> PlayerLimits {
         PlayerLimits {
             chat: per_minute(chat_per_minute),
             notes: per_minute(NonZeroU32::new(NOTE_SAVES_PER_MINUTE).unwrap_or(NonZeroU32::MIN)),
+            conditional: per_minute(
+                NonZeroU32::new(CONDITIONAL_CHANGES_PER_MINUTE).unwrap_or(NonZeroU32::MIN),
+            ),
         }
     }
 
@@ -130,12 +140,13 @@ impl PlayerLimits {
     ///
     /// # Errors
     ///
-    /// [`AppError::ChatRateLimited`] for a chat line, [`AppError::RateLimited`] for a note,
-    /// with the wait, when the budget is spent.
+    /// [`AppError::ChatRateLimited`] for a chat line, [`AppError::RateLimited`] for a note
+    /// or a conditional line, with the wait, when the budget is spent.
     pub fn check(&self, action: PlayerAction, user_id: &str) -> Result<(), AppError> {
         let limiter = match action {
             PlayerAction::Chat => &self.chat,
             PlayerAction::SaveNote => &self.notes,
+            PlayerAction::ConditionalLine => &self.conditional,
         };
         if limiter.len() > MAX_KEYS_BEFORE_PRUNING {
             limiter.retain_recent();
@@ -151,7 +162,7 @@ impl PlayerLimits {
                         retry_after: limited.retry_after().unwrap_or(1),
                     }
                 }
-                PlayerAction::SaveNote => limited,
+                PlayerAction::SaveNote | PlayerAction::ConditionalLine => limited,
             }
         })
     }

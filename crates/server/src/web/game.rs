@@ -31,6 +31,7 @@ use crate::{
         Ctx, Form,
         board::{self, BoardModel, BoardOptions, color_key},
         chat::{self, ChatSection},
+        conditional::{self, ConditionalSection},
         format::{
             Countdown, clock_text, computer_badge, deadline_text, result_text, stop_text,
             time_left, variant_key,
@@ -186,6 +187,8 @@ struct GamePage {
     announce: String,
     /// The chat and the viewer's notes (outside the part the script swaps in).
     chat: ChatSection,
+    /// The viewer's conditional lines (everyone's once the game has ended).
+    conditional: ConditionalSection,
 }
 
 /// What the game page shows for the viewer besides the game: the chat (and their notes),
@@ -195,6 +198,7 @@ struct ViewerExtras {
     next_game: Option<String>,
     play: PlaySettings,
     chat: ChatSection,
+    conditional: ConditionalSection,
 }
 
 async fn viewer_extras(
@@ -203,9 +207,11 @@ async fn viewer_extras(
     detail: &GameDetail,
 ) -> Result<ViewerExtras, AppError> {
     let chat = chat::load(state, &ctx.t, ctx.user.as_ref(), detail).await?;
+    let conditional = conditional::load(state, &ctx.t, ctx.user.as_ref(), detail).await?;
     let Some(user) = &ctx.user else {
         return Ok(ViewerExtras {
             chat,
+            conditional,
             ..ViewerExtras::default()
         });
     };
@@ -214,6 +220,7 @@ async fn viewer_extras(
         next_game,
         play,
         chat,
+        conditional,
     })
 }
 
@@ -567,6 +574,7 @@ fn build_page(
         pass,
         announce,
         chat: extras.chat,
+        conditional: extras.conditional,
         ctx,
     })
 }
@@ -634,9 +642,34 @@ pub(crate) async fn page_with_chat(
     status: StatusCode,
     adjust: impl FnOnce(&mut ChatSection),
 ) -> Result<Response, AppError> {
+    page_with(state, ctx, id, status, |extras| adjust(&mut extras.chat)).await
+}
+
+/// The game page of `id` at `status`, its conditional section changed by `adjust` (a
+/// refused line), for the conditional forms.
+pub(crate) async fn page_with_conditional(
+    state: &AppState,
+    ctx: Ctx,
+    id: &str,
+    status: StatusCode,
+    adjust: impl FnOnce(&mut ConditionalSection),
+) -> Result<Response, AppError> {
+    page_with(state, ctx, id, status, |extras| {
+        adjust(&mut extras.conditional);
+    })
+    .await
+}
+
+async fn page_with(
+    state: &AppState,
+    ctx: Ctx,
+    id: &str,
+    status: StatusCode,
+    adjust: impl FnOnce(&mut ViewerExtras),
+) -> Result<Response, AppError> {
     let detail = game::get(state, id).await?;
     let mut extras = viewer_extras(state, &ctx, &detail).await?;
-    adjust(&mut extras.chat);
+    adjust(&mut extras);
     let page = build_page(
         state,
         ctx,

@@ -7,6 +7,7 @@ pub mod assets;
 pub mod board;
 pub mod chart;
 pub mod chat;
+pub mod conditional;
 pub mod email;
 pub mod format;
 pub mod game;
@@ -101,6 +102,11 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games/{id}/move", post(game::play))
         .route("/games/{id}/action/{action}", post(game::action))
         .route("/games/{id}/chat", post(chat::post_line))
+        .route("/games/{id}/conditional", post(conditional::add_line))
+        .route(
+            "/games/{id}/conditional/{line}/delete",
+            post(conditional::delete_line),
+        )
         .route(
             "/games/{id}/note",
             post(chat::save_note).layer(axum::extract::DefaultBodyLimit::max(

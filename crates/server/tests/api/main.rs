@@ -10,6 +10,7 @@ mod challenges;
 mod chat;
 mod clock;
 mod computer;
+mod conditional;
 mod connections;
 mod errors;
 mod events;

@@ -1,10 +1,11 @@
 //! The follow-up steps of a game's life, by name, in the order they run.
 //!
 //! In the transaction of the change:
-//! - `after_move`, once a player's move is played: forced passes; then the slot for
-//!   conditional moves (a player's pre-entered reply to the move just made); then the
-//!   computer's reply: in a game against the computer that goes on with the computer to
-//!   move, its reply is queued (a row of `engine_queue`: the ply it answers, the level,
+//! - `after_move`, once a player's move is played: forced passes; then conditional
+//!   moves (a player's pre-entered reply to the move just made, [`super::conditional`]:
+//!   the game's lines move on, and an answer is played, then forced passes again); then
+//!   the computer's reply: in a game against the computer that goes on with the computer
+//!   to move, its reply is queued (a row of `engine_queue`: the ply it answers, the level,
 //!   a seed), for the engine job ([`crate::jobs::engine`]) to compute and play as the
 //!   computer's own move (which runs this pipeline in turn). The new game whose computer
 //!   moves first queues it in [`super::create`].
@@ -24,7 +25,7 @@
 use rules::{Color, Variant};
 use sqlx::AnyConnection;
 
-use super::{Applied, GameDetail, GameStatus, corrupt};
+use super::{Applied, GameDetail, GameStatus, conditional, corrupt};
 use crate::{
     AppState,
     db::{engine as engine_queue, ratings as rating_rows, stats},
@@ -35,16 +36,20 @@ use crate::{
 };
 
 /// What the steps after a move did.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct AfterMove {
     /// The plies they played (canonical texts), to be stored after the move.
     pub(super) played: Vec<String>,
+    /// Who played the last move that was not a forced pass: the mover, or the player a
+    /// conditional line answered for (their opponent's turn starts now).
+    pub(super) last_mover: Color,
     /// Whether the computer's reply was queued.
     pub(super) reply_queued: bool,
 }
 
-/// The steps after a move is played and before it is stored, in its transaction (`conn`,
-/// whose first write claimed the game at the ply the mover saw).
+/// The steps after a move of `mover` is played (at record index `from`) and before it is
+/// stored, in its transaction (`conn`, whose first write claimed the game at the ply the
+/// mover saw).
 ///
 /// # Errors
 ///
@@ -52,13 +57,22 @@ pub(super) struct AfterMove {
 pub(super) async fn after_move(
     conn: &mut AnyConnection,
     detail: &mut GameDetail,
+    from: usize,
+    mover: Color,
     now: i64,
 ) -> Result<AfterMove, AppError> {
-    let mut after = AfterMove::default();
+    let mut after = AfterMove {
+        played: Vec::new(),
+        last_mover: mover,
+        reply_queued: false,
+    };
     // 1. Forced passes: a side whose only move is `pass` plays it at once.
     play_forced_passes(detail, &mut after.played)?;
-    // 2. Slot: conditional moves. If the player now to move entered a reply to the move
-    //    just played, it is played here (then forced passes again).
+    // 2. Conditional moves: the game's lines move on over what was played; if the player
+    //    now to move entered a reply to it, it is played here (the mover's turn ends
+    //    first, as at any move), then forced passes again, and so on while lines answer.
+    after.last_mover =
+        conditional::answer(conn, detail, from, mover, &mut after.played, now).await?;
     // 3. The computer's reply: the computer is to move in a game that goes on (after the
     //    person's move, or after its own when the person must pass), so its reply is
     //    queued at the game's ply, for the engine job.
@@ -72,7 +86,15 @@ pub(super) async fn after_move(
     Ok(after)
 }
 
-fn play_forced_passes(detail: &mut GameDetail, played: &mut Vec<String>) -> Result<(), AppError> {
+/// Plays the forced passes of the position (a side whose only move is `pass`).
+///
+/// # Errors
+///
+/// A pass the rules refuse (a 500).
+pub(super) fn play_forced_passes(
+    detail: &mut GameDetail,
+    played: &mut Vec<String>,
+) -> Result<(), AppError> {
     while let Some(pass) = detail.game.forced_pass() {
         let pass = detail
             .game

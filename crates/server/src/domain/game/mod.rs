@@ -8,7 +8,8 @@
 //! | clocks | [`time_control`], [`pauses`] | the time controls, and when a clock stands still (weekends, vacations) |
 //! | time | [`timeout`] | the deadline checked at every move and action, and the sweeper's claim of overdue games |
 //! | finish | [`finish`] | [`finish::finish`]: every end goes through it |
-//! | follow-up | [`follow_up`] | the named steps after a move (forced passes, the computer's reply queued) and after an end (in the transaction), and after the commit (live event, the outbox and engine jobs woken, metrics) |
+//! | conditional | [`conditional`] | the players' conditional lines: entered, listed, deleted, and answered in the after-move pipeline |
+//! | follow-up | [`follow_up`] | the named steps after a move (forced passes, conditional replies, the computer's reply queued) and after an end (in the transaction), and after the commit (live event, the outbox and engine jobs woken, metrics) |
 //! | read | [`read`] | games as the pages and the API show them, decoded once from their rows |
 //!
 //! Every change is one transaction whose first statement writes the game row (guarded by
@@ -17,6 +18,7 @@
 //! live event, metrics) happens after the commit, in `follow_up::after_commit`.
 
 pub mod actions;
+pub mod conditional;
 pub mod create;
 pub mod finish;
 pub mod follow_up;

@@ -18,7 +18,7 @@ use crate::{
 };
 
 /// Plays `move_text` for `user` in game `id`, which they saw at `seen_ply`; then the
-/// after-move pipeline (forced passes). Ends the game (and counts it) when the move ends
+/// after-move pipeline (forced passes, conditional replies, the computer's reply queued). Ends the game (and counts it) when the move ends
 /// it.
 ///
 /// # Errors
@@ -106,7 +106,7 @@ async fn play(
             PlayError::Illegal(_) => AppError::invalid("illegal_move", error.to_string()),
             PlayError::GameOver => game_over(),
         })?];
-        let after = follow_up::after_move(&mut tx, &mut detail, now).await?;
+        let after = follow_up::after_move(&mut tx, &mut detail, first, color, now).await?;
         played.extend(after.played);
         games::insert_moves(&mut tx, id, first_ply, &detail.game.record()[first..], now).await?;
         let ended = match detail.game.outcome() {
@@ -115,13 +115,13 @@ async fn play(
                 true
             }
             None => {
-                detail.restart_clock(color, now);
-                // An offer (of a draw or a pause) lapses when the offering player's
-                // opponent moves.
-                detail.draw_offer = detail.draw_offer.filter(|offerer| *offerer == color);
-                detail.pause_offer = detail.pause_offer.filter(|asker| *asker == color);
+                // The turn of the last mover (the player, or the opponent whose
+                // conditional line answered) ends.
+                end_turn(&mut detail, after.last_mover, now);
                 save(&mut tx, &mut detail, None, now).await?;
-                // The opponent's "your turn" (one upsert, superseding their unread one).
+                // The opponent's "your turn" (one upsert, superseding their unread one):
+                // whoever is to move now, unless it is the player who just moved (their
+                // opponent's conditional answer came back at once, in this answer).
                 notifications::your_turn(&mut tx, &detail, color, now).await?;
                 false
             }
@@ -136,4 +136,13 @@ async fn play(
     }
     .await;
     commit(state, tx, work).await
+}
+
+/// Ends the turn of `mover`, who has just moved at `now` (the game goes on): their clock
+/// stops and the next player's starts; an offer (of a draw or a pause) lapses when the
+/// offering player's opponent moves.
+pub(super) fn end_turn(detail: &mut GameDetail, mover: rules::Color, now: i64) {
+    detail.restart_clock(mover, now);
+    detail.draw_offer = detail.draw_offer.filter(|offerer| *offerer == mover);
+    detail.pause_offer = detail.pause_offer.filter(|asker| *asker == mover);
 }
