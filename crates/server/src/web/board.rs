@@ -911,7 +911,11 @@ mod tests {
         // A game that keeps no points previews nothing.
         let reversi = game(Variant::Reversi8x8, &[]);
         let model = build(&reversi, &options(true), &en());
-        assert!(model.squares().any(|sq| matches!(sq.action, Action::Move(_))));
+        assert!(
+            model
+                .squares()
+                .any(|sq| matches!(sq.action, Action::Move(_)))
+        );
         assert!(!model.previews);
         assert!(model.squares().all(|sq| sq.preview.is_empty()));
     }

@@ -18,8 +18,8 @@ use crate::{
 };
 
 /// Plays `move_text` for `user` in game `id`, which they saw at `seen_ply`; then the
-/// after-move pipeline (forced passes, conditional replies, the computer's reply queued). Ends the game (and counts it) when the move ends
-/// it.
+/// after-move pipeline (forced passes, conditional replies, the computer's reply queued).
+/// Ends the game (and counts it) when the move ends it.
 ///
 /// # Errors
 ///
