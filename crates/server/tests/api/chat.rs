@@ -4,13 +4,13 @@
 
 use std::time::Duration;
 
-use reqwest::{StatusCode, header, redirect::Policy};
+use reqwest::{StatusCode, header};
 use scraper::{Html, Selector};
 use serde_json::{Value, json};
 
 use crate::{
     events::Stream,
-    helpers::{Backend, Player, TestApp},
+    helpers::{Backend, Player, TestApp, post_form},
     scenarios,
 };
 
@@ -62,34 +62,6 @@ async fn let_spectators_read(app: &TestApp, player: &Player, on: bool) {
         )
         .await;
     assert_eq!((status, &body["spectators"]), (StatusCode::OK, &json!(on)));
-}
-
-/// A form post as `player` (signed in by their token), not following the redirect:
-/// (status, `Location`, body).
-async fn post_form(
-    app: &TestApp,
-    player: &Player,
-    path: &str,
-    fields: &[(&str, &str)],
-) -> (StatusCode, String, String) {
-    let client = reqwest::Client::builder()
-        .redirect(Policy::none())
-        .build()
-        .unwrap();
-    let response = client
-        .post(format!("{}{path}", app.address))
-        .bearer_auth(&player.token)
-        .form(fields)
-        .send()
-        .await
-        .expect("form post");
-    let status = response.status();
-    let location = response
-        .headers()
-        .get(header::LOCATION)
-        .map(|value| value.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    (status, location, response.text().await.unwrap())
 }
 
 fn sel(selector: &str) -> Selector {

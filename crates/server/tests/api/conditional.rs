@@ -4,13 +4,13 @@
 //! form without JavaScript.
 
 use futures_util::future::join;
-use reqwest::{Method, StatusCode, header, redirect::Policy};
+use reqwest::{Method, StatusCode, header};
 use rules::{AnyGame, Variant};
 use scraper::{Html, Selector};
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{Player, TestApp, assert_caches_match_replays},
+    helpers::{Player, TestApp, assert_caches_match_replays, post_form},
     scenarios,
 };
 
@@ -640,33 +640,6 @@ fn attr(html: &str, selector: &str, name: &str) -> String {
         .and_then(|el| el.value().attr(name))
         .unwrap_or_else(|| panic!("no {name}"))
         .to_owned()
-}
-
-/// A form post as `player`, not following the redirect: (status, `Location`, body).
-async fn post_form(
-    app: &TestApp,
-    player: &Player,
-    path: &str,
-    fields: &[(&str, &str)],
-) -> (StatusCode, String, String) {
-    let client = reqwest::Client::builder()
-        .redirect(Policy::none())
-        .build()
-        .unwrap();
-    let response = client
-        .post(format!("{}{path}", app.address))
-        .bearer_auth(&player.token)
-        .form(fields)
-        .send()
-        .await
-        .expect("form post");
-    let status = response.status();
-    let location = response
-        .headers()
-        .get(header::LOCATION)
-        .map(|value| value.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    (status, location, response.text().await.unwrap())
 }
 
 async fn the_form_enters_and_deletes_lines_without_javascript(app: TestApp) {

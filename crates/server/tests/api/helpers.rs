@@ -533,3 +533,31 @@ fn database_names_are_replaced_in_urls() {
     );
     assert_eq!(with_database("postgres://p@h", "t_1"), "postgres://p@h/t_1");
 }
+
+/// A form post as `player` (signed in by their token), not following the redirect:
+/// (status, `Location`, body).
+pub(crate) async fn post_form(
+    app: &TestApp,
+    player: &Player,
+    path: &str,
+    fields: &[(&str, &str)],
+) -> (StatusCode, String, String) {
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let response = client
+        .post(format!("{}{path}", app.address))
+        .bearer_auth(&player.token)
+        .form(fields)
+        .send()
+        .await
+        .expect("form post");
+    let status = response.status();
+    let location = response
+        .headers()
+        .get(reqwest::header::LOCATION)
+        .map(|value| value.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (status, location, response.text().await.unwrap())
+}

@@ -172,15 +172,14 @@ impl OpenGame {
 
 /// The body of a chat line, as Lichess names its fields.
 #[derive(Debug, utoipa::ToSchema)]
-#[allow(dead_code)]
-pub(crate) struct ChatParams {
+pub struct ChatParams {
     /// `player` (this server has one chat per game, between its players; `spectator` is
     /// refused with `spectator_room_not_supported`).
     #[schema(example = "player")]
-    room: String,
+    pub room: String,
     /// 1 to 500 characters, as the game page's chat takes them.
     #[schema(min_length = 1, max_length = 500)]
-    text: String,
+    pub text: String,
 }
 
 /// Writes `params`' text in the chat of game `id` as `user`.
@@ -589,10 +588,10 @@ pub(crate) async fn board_claim_draw(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "written", body = OkJson),
-        (status = 400, description = "`spectator_room_not_supported`, `invalid_room`, an empty or too long \
-            line (`empty_message`, `message_too_long`, `control_character`), `not_a_player`, \
-            `blocked`, `you_block`, `chat_full`, or `not_a_bot` (the bot API for an account \
-            that is not a bot)", body = ErrorBody),
+        (status = 400, description = "`spectator_room_not_supported`, `invalid_room`, an \
+            empty or too long line (`empty_message`, `message_too_long`, \
+            `control_character`), `not_a_player`, `blocked`, `you_block`, `chat_full`, or \
+            `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
         (status = 401, description = "no token, or an unknown one", body = ErrorBody),
         (status = 404, description = "no such game", body = ErrorBody),
         (status = 413, description = "the body is larger than the limit", body = ErrorBody),
@@ -640,10 +639,10 @@ pub(crate) async fn bot_chat(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "written", body = OkJson),
-        (status = 400, description = "`spectator_room_not_supported`, `invalid_room`, an empty or too long \
-            line (`empty_message`, `message_too_long`, `control_character`), `not_a_player`, \
-            `blocked`, `you_block`, `chat_full`, or `bot_account` (a bot plays through the \
-            bot API)", body = ErrorBody),
+        (status = 400, description = "`spectator_room_not_supported`, `invalid_room`, an \
+            empty or too long line (`empty_message`, `message_too_long`, \
+            `control_character`), `not_a_player`, `blocked`, `you_block`, `chat_full`, or \
+            `bot_account` (a bot plays through the bot API)", body = ErrorBody),
         (status = 401, description = "no token, or an unknown one", body = ErrorBody),
         (status = 404, description = "no such game", body = ErrorBody),
         (status = 413, description = "the body is larger than the limit", body = ErrorBody),
