@@ -69,8 +69,20 @@
   // Lays the model over the board for the selection `picks`, as the server does: every
   // option of the current step, the options of earlier steps that lead on, the picks
   // made linking back, and the targets of the deepest step that offers squares.
+  // Puts `el` at `place` in the tab order (1: the selected piece, 2: its targets, which
+  // thus follow it, wherever they stand on the board), keeping its own place to return.
+  function tabPlace(el, place) {
+    if (!el.hasAttribute("data-tab")) el.setAttribute("data-tab", el.getAttribute("tabindex") || "");
+    el.setAttribute("tabindex", String(place));
+  }
+
   function select(area, picks) {
     var input = inputOf(area);
+    area.querySelectorAll("[data-tab]").forEach(function (el) {
+      var own = el.getAttribute("data-tab");
+      if (own) el.setAttribute("tabindex", own); else el.removeAttribute("tabindex");
+      el.removeAttribute("data-tab");
+    });
     area.setAttribute("data-selection", picks.join(","));
     area.querySelectorAll(".sq, .choice").forEach(function (el) {
       el.classList.remove("target", "selected");
@@ -106,6 +118,48 @@
         el.classList.add("selected");
         offer(el, "data-select", picks.slice(0, k).join(","));
       });
+    });
+    // The hint above the board asks for the step the selection has reached.
+    var hint = document.getElementById("hint");
+    var hints = null;
+    try { hints = JSON.parse(area.getAttribute("data-hints") || "null"); } catch (ignored) { hints = null; }
+    if (hint && hints && hints[nodes.length - 1]) hint.textContent = hints[nodes.length - 1];
+    if (area.querySelector(".sq.selected")) {
+      area.querySelectorAll(".sq.selected").forEach(function (el) { tabPlace(el, 1); });
+      area.querySelectorAll(".sq.target").forEach(function (el) { tabPlace(el, 2); });
+    }
+    previewPoints(area);
+  }
+
+  // Games that count points: each target of the selection shows the points its move
+  // gives (the mover's and the opponent's, from the board's data-points), on the square
+  // and in its label, as the server's page does for a selection it draws.
+  function previewPoints(area) {
+    var text = area.getAttribute("data-points");
+    if (!text) return;
+    var points;
+    try { points = JSON.parse(text); } catch (ignored) { return; }
+    var words = area.getAttribute("data-points-label") || "";
+    area.querySelectorAll(".sq").forEach(function (el) {
+      var old = el.querySelector(".preview");
+      if (old) old.remove();
+      if (el.hasAttribute("data-label")) {
+        el.setAttribute("aria-label", el.getAttribute("data-label"));
+        el.setAttribute("title", el.getAttribute("data-label"));
+      }
+      var move = el.getAttribute("data-move");
+      var pair = move && el.classList.contains("target") ? points[move] : null;
+      if (!pair) return;
+      if (!el.hasAttribute("data-label")) el.setAttribute("data-label", el.getAttribute("aria-label") || "");
+      var label = el.getAttribute("data-label") +
+        words.replace("{mine}", String(pair[0])).replace("{theirs}", String(pair[1]));
+      el.setAttribute("aria-label", label);
+      el.setAttribute("title", label);
+      var shown = document.createElement("span");
+      shown.className = "preview";
+      shown.setAttribute("aria-hidden", "true");
+      shown.textContent = pair[0] + ":" + pair[1];
+      el.appendChild(shown);
     });
   }
 
@@ -167,6 +221,15 @@
   // until they press one. The held move lives in the page (the bar's data-move), so a
   // fresh game swapped in meanwhile drops it.
   function choose(area, move, el) {
+    // The analysis board sends nothing: its form only reads the page after the move.
+    if (area.hasAttribute("data-analysis")) {
+      var form = area.querySelector("form.board-form");
+      var input = document.createElement("input");
+      input.type = "hidden"; input.name = "move"; input.value = move;
+      form.appendChild(input);
+      form.submit();
+      return;
+    }
     var game = document.getElementById("game");
     var bar = document.getElementById("move-confirm");
     if (!game || !game.hasAttribute("data-confirm-moves") || !bar) {
@@ -359,8 +422,13 @@
       if (picks.length && input && nodeAt(input, picks)) select(area, picks);
       return;
     }
-    var moved = fresh.querySelector(".sq.last, .sq");
-    if (moved && document.activeElement === document.body) moved.focus && moved.focus();
+    // The element that had the focus (a square, Confirm) went with the old game: the
+    // focus stays on the board, at the move just played.
+    var moved = fresh.querySelector(".sq.last") || fresh.querySelector(".sq");
+    if (moved && document.activeElement === document.body) {
+      if (!moved.hasAttribute("tabindex") && moved.tagName === "SPAN") moved.setAttribute("tabindex", "-1");
+      moved.focus();
+    }
   }
 
   // Live updates: one event stream per page. Signed in, the player's own stream (turn
@@ -430,7 +498,8 @@
       var input = inputOf(area);
       var node = input && nodeAt(input, picks);
       if (node && !onPage(area, node)) {
-        location.href = location.pathname + selectionUrl(input, picks);
+        var base = area.getAttribute("data-base") || location.pathname;
+        location.href = base + (base.indexOf("?") < 0 ? "?" : "&") + selectionUrl(input, picks).slice(1);
         return;
       }
       select(area, picks);
@@ -461,6 +530,14 @@
       return;
     }
     if (event.key === "Escape") dismiss();
+    // Replay and analysis: the arrows step, Home and End jump (not while typing, and not
+    // with a modifier, which belongs to the browser).
+    var nav = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+    var typing = event.target.closest && event.target.closest("input, textarea, select, [contenteditable]");
+    if (nav && !typing && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+      var link = document.querySelector('a[data-nav="' + nav + '"]');
+      if (link) { event.preventDefault(); location.href = link.href; return; }
+    }
     if ((event.key === "Enter" || event.key === " ") && event.target.matches && event.target.matches('span.sq[role="button"]')) {
       activate(event);
     }

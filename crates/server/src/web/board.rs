@@ -25,6 +25,21 @@ pub struct BoardOptions {
     pub viewer: Option<Color>,
     /// The page's path, such as `/games/abc` (links are built on it).
     pub base: String,
+    /// Where a move chosen on the board goes.
+    pub form: BoardForm,
+}
+
+/// Where the board's form sends a chosen move, and what it carries besides.
+#[derive(Debug, Clone, Default)]
+pub struct BoardForm {
+    /// The form's action: `/games/{id}/move`, or the analysis board's own page.
+    pub action: String,
+    /// Whether the form only reads a page (the analysis board, which sends nothing)
+    /// instead of posting the move.
+    pub get: bool,
+    /// Its hidden fields besides the view settings: the ply the move is meant for, or
+    /// the analysis board's line.
+    pub fields: Vec<(String, String)>,
 }
 
 /// What clicking a square does.
@@ -96,6 +111,9 @@ pub struct SquareView {
     /// A target in a game that counts points: the mover's and the opponent's points
     /// after the move, shown on the square.
     pub preview: String,
+    /// With a preview: the label without it (the script restores it when the
+    /// selection changes).
+    pub plain_label: String,
 }
 
 impl BoardModel {
@@ -157,6 +175,9 @@ pub struct BoardModel {
     pub legal: String,
     /// The rules' input model as JSON, for the script (empty unless interactive).
     pub input: String,
+    /// The hint of each step of the input model, translated, as a JSON array: the script
+    /// shows the one of the selection it makes (empty unless interactive).
+    pub hints: String,
     /// Pieces to choose from: the hand of the side to move, or promotion pieces.
     pub choices: Vec<Choice>,
     /// The heading above the choices (translated), empty when none.
@@ -173,6 +194,16 @@ pub struct BoardModel {
     pub flip_href: String,
     /// The link that turns attack shading on or off (games that count attacks), else empty.
     pub attacks_href: String,
+    /// In games that count points, on a board that takes moves: every legal move's
+    /// points after it, the mover's and the opponent's, as JSON (`{"Qe4":[3,2]}`), so the
+    /// script previews them on the targets of a selection it makes; empty otherwise.
+    pub points: String,
+    /// The spoken preview with `{mine}` and `{theirs}` to fill in (with `points`).
+    pub points_label: String,
+    /// Where a chosen move goes.
+    pub form: BoardForm,
+    /// The page the selection links are built on (the script keeps a selection on it).
+    pub base: String,
 }
 
 /// The translation key of a piece's name.
@@ -286,6 +317,8 @@ struct Plan {
     selection: Vec<Pick>,
     /// The input model as JSON for the script (empty unless the board takes moves).
     input: String,
+    /// Each step's hint (translated) as a JSON array, for the script (with `input`).
+    hints: String,
 }
 
 /// The selection the query asks for: the pick of each step, in order, from the parameter
@@ -335,6 +368,7 @@ fn plan(game: &AnyGame, options: &BoardOptions, t: &Tr) -> Plan {
         hint: String::new(),
         selection: Vec::new(),
         input: String::new(),
+        hints: String::new(),
     };
     let links = Links { options };
     // Piece picks by depth, later entries overriding earlier ones.
@@ -429,6 +463,11 @@ fn plan(game: &AnyGame, options: &BoardOptions, t: &Tr) -> Plan {
             }
         }
         plan.input = serde_json::to_string(input).unwrap_or_default();
+        let hints: Vec<String> = steps
+            .iter()
+            .map(|step| t.get(&format!("hint.{}", step.prompt)).to_owned())
+            .collect();
+        plan.hints = serde_json::to_string(&hints).unwrap_or_default();
         plan.selection = selection;
     }
     // The hand of the side to move, shown while the game goes on, each piece offered as
@@ -541,6 +580,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
                     &[("white", &white.to_string()), ("black", &black.to_string())],
                 ));
             }
+            let plain_label = label.clone();
             let preview = match (&plan.actions[index], counts_points) {
                 (Action::Move(text), true) if plan.targets.contains(&square) => {
                     points_after(game, text).map_or_else(String::new, |(mine, theirs)| {
@@ -563,6 +603,11 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
                 glyph_class,
                 action: plan.actions[index].clone(),
                 attacked_by,
+                plain_label: if preview.is_empty() {
+                    String::new()
+                } else {
+                    plain_label
+                },
                 preview,
             });
         }
@@ -571,10 +616,28 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
             squares: row,
         });
     }
-    let previews = rows
-        .iter()
-        .flat_map(|row| &row.squares)
-        .any(|square| !square.preview.is_empty());
+    let points = if options.interactive && counts_points {
+        let every: serde_json::Map<String, serde_json::Value> = game
+            .legal_moves()
+            .into_iter()
+            .filter_map(|text| {
+                let (mine, theirs) = points_after(game, &text)?;
+                Some((text, serde_json::json!([mine, theirs])))
+            })
+            .collect();
+        if every.is_empty() {
+            String::new()
+        } else {
+            serde_json::Value::Object(every).to_string()
+        }
+    } else {
+        String::new()
+    };
+    let previews = !points.is_empty()
+        || rows
+            .iter()
+            .flat_map(|row| &row.squares)
+            .any(|square| !square.preview.is_empty());
     let links = Links { options };
     let flip_href = links.href(&[], !options.flip, options.attacks);
     let attacks_href = if game.attack_counts(Color::White).is_some() {
@@ -603,6 +666,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
         interactive: options.interactive && game.to_move().is_some(),
         selection: selection_text(&plan.selection),
         input: plan.input,
+        hints: plan.hints,
         legal: if options.interactive {
             game.legal_moves().join(" ")
         } else {
@@ -616,6 +680,14 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
         previews,
         flip_href,
         attacks_href,
+        points_label: if points.is_empty() {
+            String::new()
+        } else {
+            t.get("label.preview").to_owned()
+        },
+        points,
+        form: options.form.clone(),
+        base: options.base.clone(),
     }
 }
 

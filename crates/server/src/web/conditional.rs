@@ -15,7 +15,7 @@ use crate::{
     },
     error::AppError,
     extract::Path,
-    web::{Ctx, Form, error_text, game, i18n::Tr, see_other},
+    web::{Ctx, Form, error_text, format::numbered_line, game, i18n::Tr, see_other},
 };
 
 /// One line as the page shows it.
@@ -55,24 +55,12 @@ pub struct ConditionalSection {
     pub max_text: usize,
 }
 
-/// The moves of `line`, numbered as the record numbers them (a full move is White's and
-/// Black's ply).
+/// The moves of `line`, numbered as the record numbers them.
 fn numbered(line: &ConditionalLine) -> String {
-    let mut text = String::new();
-    for (index, shown) in line.display.iter().enumerate() {
-        let ply = usize::try_from(line.ply).unwrap_or(0) + index;
-        let number = ply / 2 + 1;
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        if ply % 2 == 0 {
-            text.push_str(&format!("{number}. "));
-        } else if index == 0 {
-            text.push_str(&format!("{number}\u{2026} "));
-        }
-        text.push_str(shown);
-    }
-    text
+    numbered_line(
+        usize::try_from(line.ply).unwrap_or(0),
+        line.display.iter().map(String::as_str),
+    )
 }
 
 /// The section of `detail` for a viewer playing `viewer_plays`, from the lines they may

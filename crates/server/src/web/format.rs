@@ -16,6 +16,27 @@ pub fn computer_badge(t: &Tr, level: Option<engine::Level>) -> String {
     })
 }
 
+/// Moves as the record numbers them, the first being the move at `first_ply` (counting
+/// from 0): `12. Nf3`, `12… e5 13. Nf3 Nc6`. A full move is White's ply and Black's.
+#[must_use]
+pub fn numbered_line<'a>(first_ply: usize, moves: impl IntoIterator<Item = &'a str>) -> String {
+    let mut text = String::new();
+    for (index, shown) in moves.into_iter().enumerate() {
+        let ply = first_ply + index;
+        let number = ply / 2 + 1;
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        if ply.is_multiple_of(2) {
+            text.push_str(&format!("{number}. "));
+        } else if index == 0 {
+            text.push_str(&format!("{number}\u{2026} "));
+        }
+        text.push_str(shown);
+    }
+    text
+}
+
 /// The translation key of a variant's name: `variant.<id>`.
 #[must_use]
 pub fn variant_key(variant: Variant) -> String {

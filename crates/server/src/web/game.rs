@@ -20,6 +20,7 @@ use crate::{
         game::{
             self, EndReason, GameAction, GameDetail, GameStatus, Termination, TimeControl,
             actions::{MAX_PAUSES, MAX_TIME_GIFTS},
+            conditional::ConditionalLine,
             time_control::bank_index,
         },
         ratings::SideChange,
@@ -29,12 +30,12 @@ use crate::{
     extract::{Path, Query},
     web::{
         Ctx, Form,
-        board::{self, BoardModel, BoardOptions, color_key},
+        board::{self, BoardForm, BoardModel, BoardOptions, color_key},
         chat::{self, ChatSection},
         conditional::{self, ConditionalSection},
         format::{
-            Countdown, clock_text, computer_badge, deadline_text, result_text, stop_text,
-            time_left, variant_key,
+            Countdown, clock_text, computer_badge, deadline_text, numbered_line, result_text,
+            stop_text, time_left, variant_key,
         },
         i18n::Tr,
         render, see_other, svg,
@@ -76,6 +77,9 @@ pub struct MovePair {
 pub struct ReplayLink {
     /// The translation key of its text.
     pub key: &'static str,
+    /// `first`, `prev`, `next` or `last`: the script follows it on Home, the left arrow,
+    /// the right arrow or End.
+    pub nav: &'static str,
     /// The link (empty when it goes nowhere).
     pub href: String,
 }
@@ -158,6 +162,13 @@ struct GamePage {
     moves: Vec<MovePair>,
     board: BoardModel,
     replay: Vec<ReplayLink>,
+    /// "You are viewing move 12… e5 (23 of 40)" when the page shows an earlier
+    /// position than the live one; empty otherwise.
+    viewing: String,
+    /// The live position's page (the banner's way back).
+    live_href: String,
+    /// The analysis board from the position shown.
+    analysis_href: String,
     actions: Vec<ActionButton>,
     confirm_resign: bool,
     resign_href: String,
@@ -293,8 +304,48 @@ fn pass_text(t: &Tr, shown: &AnyGame, last: Option<&rules::PlayedMove>) -> Strin
     }
 }
 
+/// Discs or points of both sides in `game` ("Discs: White 12, Black 9"), empty in chess.
+pub(crate) fn scores_text(t: &Tr, game: &AnyGame) -> String {
+    game.scores().map_or_else(String::new, |scores| {
+        let key = if game.family() == Family::Reversi {
+            "game.scores_discs"
+        } else {
+            "game.scores_points"
+        };
+        t.fmt(
+            key,
+            &[
+                ("white", &scores.white.to_string()),
+                ("black", &scores.black.to_string()),
+            ],
+        )
+    })
+}
+
+/// The replay banner: which position of the record the page shows.
+fn viewing_text(t: &Tr, record: &[rules::PlayedMove], shown_ply: u32, live_ply: u32) -> String {
+    let total = live_ply.to_string();
+    match shown_ply
+        .checked_sub(1)
+        .and_then(|index| record.get(index as usize).map(|played| (index, played)))
+    {
+        None => t.fmt("replay.viewing_start", &[("total", &total)]),
+        Some((index, played)) => t.fmt(
+            "replay.viewing",
+            &[
+                (
+                    "move",
+                    &numbered_line(index as usize, [played.display.as_str()]),
+                ),
+                ("ply", &shown_ply.to_string()),
+                ("total", &total),
+            ],
+        ),
+    }
+}
+
 /// The position after `ply` moves of `detail` (the live one when `ply` is the end).
-fn position_at(detail: &GameDetail, ply: u32) -> Result<AnyGame, AppError> {
+pub(crate) fn position_at(detail: &GameDetail, ply: u32) -> Result<AnyGame, AppError> {
     if ply >= detail.game.ply() {
         return Ok(detail.game.clone());
     }
@@ -330,6 +381,11 @@ fn build_page(
             base.clone()
         } else {
             format!("{base}?ply={shown_ply}")
+        },
+        form: BoardForm {
+            action: format!("{base}/move"),
+            get: false,
+            fields: vec![("ply".to_owned(), shown_ply.to_string())],
         },
     };
     let board = board::build(&shown, &options, &t);
@@ -368,6 +424,7 @@ fn build_page(
     let replay = vec![
         ReplayLink {
             key: "replay.first",
+            nav: "first",
             href: if shown_ply > 0 {
                 view(0)
             } else {
@@ -376,6 +433,7 @@ fn build_page(
         },
         ReplayLink {
             key: "replay.prev",
+            nav: "prev",
             href: if shown_ply > 0 {
                 view(shown_ply - 1)
             } else {
@@ -384,6 +442,7 @@ fn build_page(
         },
         ReplayLink {
             key: "replay.next",
+            nav: "next",
             href: if live {
                 String::new()
             } else {
@@ -392,6 +451,7 @@ fn build_page(
         },
         ReplayLink {
             key: "replay.last",
+            nav: "last",
             href: if live { String::new() } else { view(live_ply) },
         },
     ];
@@ -468,20 +528,7 @@ fn build_page(
     };
     let time_control = clock_text(&t, detail.time_control, detail.stop_rules);
     let clocks = clock_lines(&t, detail, state.now());
-    let scores = shown.scores().map_or_else(String::new, |scores| {
-        let key = if detail.variant().family() == Family::Reversi {
-            "game.scores_discs"
-        } else {
-            "game.scores_points"
-        };
-        t.fmt(
-            key,
-            &[
-                ("white", &scores.white.to_string()),
-                ("black", &scores.black.to_string()),
-            ],
-        )
-    });
+    let scores = scores_text(&t, &shown);
     let mut draw_offer = match (active, detail.draw_offer) {
         (true, Some(color)) => t.fmt("game.draw_offered", &[("color", t.get(color_key(color)))]),
         _ => String::new(),
@@ -540,6 +587,17 @@ fn build_page(
         moves,
         board,
         replay,
+        viewing: if live {
+            String::new()
+        } else {
+            viewing_text(&t, record, shown_ply, live_ply)
+        },
+        live_href: view(live_ply),
+        analysis_href: if shown_ply == live_ply {
+            format!("{base}/analysis")
+        } else {
+            format!("{base}/analysis?ply={shown_ply}")
+        },
         actions,
         confirm_resign: query.confirm.as_deref() == Some("resign") && viewer.is_some() && active,
         resign_href: if viewer.is_some() && active {
@@ -890,11 +948,31 @@ fn movetext_with_chat(detail: &GameDetail, chat: &[ChatLine]) -> String {
     tokens.join(" ")
 }
 
+/// A conditional line pending at the end, as a PGN comment's text or a line of the text
+/// record: whose, and its moves numbered as the record numbers them.
+fn conditional_entry(line: &ConditionalLine) -> String {
+    let side = line
+        .color
+        .map_or("", |color| color.fold(" (White)", " (Black)"));
+    let moves = numbered_line(
+        usize::try_from(line.ply).unwrap_or(0),
+        line.display.iter().map(String::as_str),
+    );
+    format!("{}{side}: {moves}", line.player)
+}
+
 /// The record of a game: PGN for chess, plain text with the setup otherwise; with the
 /// chat lines given (the caller decides who sees them): in PGN as comments after the move
-/// each was written at, in text as a section after the moves.
+/// each was written at, in text as a section after the moves; and with the conditional
+/// lines given (those pending when the game ended), in PGN as comments after the last
+/// move, in text as a section.
 #[must_use]
-pub fn record_text(detail: &GameDetail, site: &str, chat: &[ChatLine]) -> String {
+pub fn record_text(
+    detail: &GameDetail,
+    site: &str,
+    chat: &[ChatLine],
+    conditional: &[ConditionalLine],
+) -> String {
     let date = rfc3339(detail.created_at);
     let date = date.get(..10).unwrap_or_default();
     let result = match detail.status {
@@ -939,6 +1017,12 @@ pub fn record_text(detail: &GameDetail, site: &str, chat: &[ChatLine]) -> String
             pgn.push_str(&movetext);
             pgn.push(' ');
         }
+        for line in conditional {
+            pgn.push_str(&format!(
+                "{{Conditional line pending at the end, {}}} ",
+                conditional_entry(line)
+            ));
+        }
         pgn.push_str(result);
         pgn.push('\n');
         return pgn;
@@ -962,6 +1046,12 @@ pub fn record_text(detail: &GameDetail, site: &str, chat: &[ChatLine]) -> String
         text.push_str("   a  b  c  d  e  f  g  h  i  j\n");
     }
     text.push_str(&format!("Moves: {movetext}\n"));
+    if !conditional.is_empty() {
+        text.push_str("Conditional lines pending at the end:\n");
+        for line in conditional {
+            text.push_str(&format!("  {}\n", conditional_entry(line)));
+        }
+    }
     if !chat.is_empty() {
         text.push_str("Chat:\n");
         for line in chat {
@@ -979,7 +1069,7 @@ pub fn record_text(detail: &GameDetail, site: &str, chat: &[ChatLine]) -> String
 }
 
 /// `GET /games/{id}/record`: a download; with the chat once the game has ended, for
-/// those who may read it.
+/// those who may read it, and the conditional lines pending at the end.
 pub(crate) async fn record(
     State(state): State<AppState>,
     ctx: Ctx,
@@ -987,7 +1077,13 @@ pub(crate) async fn record(
 ) -> Result<Response, AppError> {
     let detail = game::get(&state, &id).await?;
     let chat = crate::domain::chat::for_record(&state, ctx.user.as_ref(), &detail).await?;
-    let text = record_text(&detail, &state.config.public_url.base, &chat);
+    // A game's conditional lines are private while it goes on: none in its record then.
+    let conditional = if detail.status == GameStatus::Active {
+        Vec::new()
+    } else {
+        game::conditional::for_page(&state, ctx.user.as_ref(), &detail).await?
+    };
+    let text = record_text(&detail, &state.config.public_url.base, &chat, &conditional);
     let (kind, extension) = if detail.variant() == Variant::Chess {
         ("application/x-chess-pgn", "pgn")
     } else {

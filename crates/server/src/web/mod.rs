@@ -3,6 +3,7 @@
 //! the same domain functions as the JSON API.
 
 pub mod accounts;
+pub mod analysis;
 pub mod assets;
 pub mod board;
 pub mod chart;
@@ -99,6 +100,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/rules/{variant}", get(rules::rules))
         .route("/games/{id}", get(game::page))
         .route("/games/{id}/record", get(game::record))
+        .route("/games/{id}/analysis", get(analysis::page))
         .route("/games/{id}/move", post(game::play))
         .route("/games/{id}/action/{action}", post(game::action))
         .route("/games/{id}/chat", post(chat::post_line))

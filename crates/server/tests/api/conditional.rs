@@ -297,9 +297,22 @@ async fn lines_are_private_until_the_end_then_in_the_record(app: TestApp) {
         select(&mine, "#conditional-lines .conditional-moves"),
         ["1… d5 2. c4 e6 3. Nc3"]
     );
+    // Not in the record either, not even the owner's download.
+    let record = app
+        .page_html_as(&white, &format!("/games/{id}/record"))
+        .await;
+    assert!(!record.contains("Conditional"), "{record}");
     // White resigns: the pending line is now part of the record, for everyone.
     let (status, _) = app.act(&white, &id, "resign").await;
     assert_eq!(status, StatusCode::OK);
+    let record = app.page_html(&format!("/games/{id}/record")).await;
+    assert!(
+        record.ends_with(
+            "1. d4 {Conditional line pending at the end, priv_w (White): 1… d5 2. c4 e6 \
+             3. Nc3} 0-1\n"
+        ),
+        "{record}"
+    );
     for token in [
         Some(black.token.as_str()),
         Some(watcher.token.as_str()),
@@ -439,14 +452,14 @@ async fn bad_lines_are_refused_with_the_reason(app: TestApp) {
 /// A Reversi 6x6 game found by the rules: `prefix` (no passes) leads to a position where
 /// the side to move plays `theirs`, the other side `mine`, the first must pass, and the
 /// other plays `next`.
-struct PassFound {
-    prefix: Vec<String>,
-    theirs: String,
-    mine: String,
-    next: String,
+pub(crate) struct PassFound {
+    pub(crate) prefix: Vec<String>,
+    pub(crate) theirs: String,
+    pub(crate) mine: String,
+    pub(crate) next: String,
 }
 
-fn find_pass() -> PassFound {
+pub(crate) fn find_pass() -> PassFound {
     for seed in 1..2000_usize {
         let mut game = AnyGame::new(Variant::Reversi6x6, None).unwrap();
         let mut prefix = Vec::new();
@@ -623,7 +636,7 @@ async fn a_move_and_line_edits_at_once_lose_and_double_nothing(app: TestApp) {
     assert_caches_match_replays(&app).await;
 }
 
-fn select(html: &str, selector: &str) -> Vec<String> {
+pub(crate) fn select(html: &str, selector: &str) -> Vec<String> {
     let selector = Selector::parse(selector).unwrap();
     Html::parse_document(html)
         .select(&selector)
@@ -632,7 +645,7 @@ fn select(html: &str, selector: &str) -> Vec<String> {
 }
 
 /// The attribute `name` of the first element `selector` selects in `html`.
-fn attr(html: &str, selector: &str, name: &str) -> String {
+pub(crate) fn attr(html: &str, selector: &str, name: &str) -> String {
     let selector = Selector::parse(selector).unwrap();
     Html::parse_document(html)
         .select(&selector)

@@ -5,6 +5,7 @@
 mod helpers;
 
 mod accounts;
+mod analysis;
 mod bot;
 mod challenges;
 mod chat;
