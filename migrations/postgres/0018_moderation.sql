@@ -49,9 +49,12 @@ create index reports_by_status on reports (status, created_at);
 -- Every administrator's action, written in the action's own transaction: grant_admin,
 -- revoke_admin, mute, unmute, ban, unban, resolve_report, dismiss_report. admin_id: who
 -- (null: the `server admin` command line). target_id: the account acted on;
--- report_id: the report. detail: words for people (the games a ban ended, a note).
+-- report_id: the report. detail: words for people (the games a ban ended, a note). seq:
+-- the order of the log (max + 1 at the insert; actions at the same instant in two
+-- transactions may share one, and are then ordered by id).
 create table admin_actions (
     id text primary key,
+    seq bigint not null,
     admin_id text references users (id),
     action text not null,
     target_id text references users (id),
@@ -59,4 +62,4 @@ create table admin_actions (
     detail text not null default '',
     created_at bigint not null
 );
-create index admin_actions_newest on admin_actions (created_at, id);
+create index admin_actions_newest on admin_actions (seq, id);

@@ -343,6 +343,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
         "admin_actions",
         &[
             ("id", Text),
+            ("seq", Int),
             ("admin_id", Text),
             ("action", Text),
             ("target_id", Text),

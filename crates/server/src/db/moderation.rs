@@ -422,8 +422,9 @@ pub async fn log_action(
     action: &NewAction<'_>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "insert into admin_actions (id, admin_id, action, target_id, report_id, detail, \
-         created_at) values ($1, $2, $3, $4, $5, $6, $7)",
+        "insert into admin_actions (id, seq, admin_id, action, target_id, report_id, detail, \
+         created_at) select $1, coalesce(max(seq), 0) + 1, $2, $3, $4, $5, $6, $7 \
+         from admin_actions",
     )
     .bind(crate::domain::new_id())
     .bind(action.admin_id)
@@ -442,6 +443,8 @@ pub async fn log_action(
 pub struct ActionRow {
     /// Its id.
     pub id: String,
+    /// Its place in the log.
+    pub seq: i64,
     /// The administrator's name (`None`: the command line).
     pub admin: Option<String>,
     /// What.
@@ -456,8 +459,8 @@ pub struct ActionRow {
     pub created_at: i64,
 }
 
-/// Up to `limit` logged actions, newest first, older than the position `before`
-/// (created_at, id) when given.
+/// Up to `limit` logged actions, newest first, before the position `before` (seq, id)
+/// when given.
 ///
 /// # Errors
 ///
@@ -467,22 +470,20 @@ pub async fn actions(
     before: Option<(i64, &str)>,
     limit: i64,
 ) -> Result<Vec<ActionRow>, sqlx::Error> {
-    const SELECT: &str = "select a.id, u.username as admin, a.action, t.username as target, \
+    const SELECT: &str = "select a.id, a.seq, u.username as admin, a.action, t.username as target, \
          a.report_id, a.detail, a.created_at from admin_actions a \
          left join users u on u.id = a.admin_id left join users t on t.id = a.target_id";
     match before {
         None => {
-            sqlx::query_as(&format!(
-                "{SELECT} order by a.created_at desc, a.id desc limit $1"
-            ))
-            .bind(limit)
-            .fetch_all(conn)
-            .await
+            sqlx::query_as(&format!("{SELECT} order by a.seq desc, a.id desc limit $1"))
+                .bind(limit)
+                .fetch_all(conn)
+                .await
         }
         Some((at, id)) => {
             sqlx::query_as(&format!(
-                "{SELECT} where (a.created_at < $1 or (a.created_at = $1 and a.id < $2)) \
-                 order by a.created_at desc, a.id desc limit $3"
+                "{SELECT} where (a.seq < $1 or (a.seq = $1 and a.id < $2)) \
+                 order by a.seq desc, a.id desc limit $3"
             ))
             .bind(at)
             .bind(id)

@@ -590,7 +590,7 @@ pub struct LogPage {
     pub next: Option<String>,
 }
 
-/// The log page older than `before` (`<created_at>-<id>` from a previous page).
+/// The log page older than `before` (`<seq>-<id>` from a previous page).
 ///
 /// # Errors
 ///
@@ -619,7 +619,7 @@ pub async fn log(
         actions.truncate(usize::try_from(LOG_PAGE).unwrap_or(usize::MAX));
         actions
             .last()
-            .map(|last| format!("{}-{}", last.created_at, last.id))
+            .map(|last| format!("{}-{}", last.seq, last.id))
     } else {
         None
     };
