@@ -75,6 +75,8 @@ pub enum Closed {
     YouBlock,
     /// The opponent blocks the viewer.
     Blocked,
+    /// An administrator muted the viewer (see `domain::moderation`).
+    Muted,
 }
 
 /// A game's chat as one viewer sees it.
@@ -266,6 +268,12 @@ async fn view(
     let spectators = white && black;
     let readable = color.is_some() || spectators;
     let closed = match color {
+        Some(_)
+            if crate::db::moderation::is_muted(&mut conn, viewer.map_or("", |u| u.id.as_str()))
+                .await? =>
+        {
+            Some(Closed::Muted)
+        }
         Some(color) => {
             closed_between(&mut conn, table.id_of(color), table.id_of(color.other())).await?
         }
@@ -375,6 +383,10 @@ fn closed_error(closed: Closed) -> AppError {
         Closed::Blocked => AppError::forbidden(
             "blocked",
             "this player does not accept messages or challenges from you",
+        ),
+        Closed::Muted => AppError::forbidden(
+            "muted",
+            "an administrator has muted you: you cannot write in the chat",
         ),
     }
 }

@@ -92,6 +92,7 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
     let closed = match chat.closed {
         Some(Closed::YouBlock) => t.fmt("chat.closed_you_block", &[("name", &opponent)]),
         Some(Closed::Blocked) => t.get("chat.closed").to_owned(),
+        Some(Closed::Muted) => t.get("error.muted").to_owned(),
         None => String::new(),
     };
     let audience = match (chat.viewer, chat.spectators) {

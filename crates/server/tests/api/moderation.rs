@@ -609,6 +609,20 @@ async fn muted_players_cannot_chat_but_play_on(app: TestApp) {
         .get(&format!("/api/v1/games/{id}/chat"), Some(&carol.token))
         .await;
     assert_eq!(chat["lines"], json!([]));
+    // The chat says so before anything is written.
+    let (_, chat) = app
+        .get(&format!("/api/v1/games/{id}/chat"), Some(&bob.token))
+        .await;
+    assert_eq!(
+        (&chat["closed"], &chat["may_write"]),
+        (&json!("muted"), &json!(false))
+    );
+    let page = app.page_html_as(&bob, &format!("/games/{id}")).await;
+    assert_eq!(count(&page, "#chat-form"), 0);
+    assert_eq!(
+        texts(&page, "#chat-closed"),
+        ["An administrator has muted you: you cannot write in the chat."]
+    );
     // Play goes on; the opponent still writes.
     app.play_ok(&bob, &carol, &id, "e2e4").await;
     let (status, _) = say(&app, &carol, &id, "good luck").await;
