@@ -511,6 +511,15 @@ mod tests {
     }
 
     #[test]
+    fn deleted_names_are_recognised_in_any_case() {
+        assert!(is_deleted_name("deleted-0123456789abcdef"));
+        assert!(is_deleted_name("DELETED-x"));
+        assert!(!is_deleted_name("deleted"));
+        assert!(!is_deleted_name("undeleted-x"));
+        assert!(!is_deleted_name("dé"));
+    }
+
+    #[test]
     fn passwords_of_8_to_256_characters() {
         assert!(validate_password("correct horse battery").is_ok());
         assert!(validate_password(&"p3".repeat(64)).is_ok());

@@ -638,3 +638,36 @@ pub async fn account(state: &AppState, admin: &User, name: &str) -> Result<Accou
         .await?
         .ok_or(AppError::NotFound("player"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_are_bounded_and_plain_text() {
+        assert_eq!(clean_reason("  rude\r\nagain ").unwrap(), "rude\nagain");
+        assert_eq!(clean_reason("").unwrap(), "");
+        assert_eq!(clean_reason(&"é".repeat(500)).unwrap().chars().count(), 500);
+        assert_eq!(
+            clean_reason(&"x".repeat(501)).unwrap_err().code(),
+            "reason_too_long"
+        );
+        for bad in ["a\u{7}b", "\u{0}", "left\u{202E}right"] {
+            assert_eq!(
+                clean_reason(bad).unwrap_err().code(),
+                "control_character",
+                "{bad:?}"
+            );
+        }
+        assert!(clean_reason("tab\tok").is_ok());
+    }
+
+    #[test]
+    fn sanctions_read_back_from_their_names() {
+        for sanction in Sanction::ALL {
+            assert_eq!(Sanction::parse(sanction.as_str()), Some(sanction));
+        }
+        assert_eq!(Sanction::parse("Ban"), None);
+        assert_eq!(Sanction::parse("kick"), None);
+    }
+}

@@ -693,6 +693,51 @@ async fn muted_players_cannot_chat_but_play_on(app: TestApp) {
     );
     let (_, _, html) = page_as(&app, Some(&alice), "/admin").await;
     assert_eq!(count(&html, "#log-list tbody tr"), 2);
+
+    // The log pages by key: 50 a page, newest first, nothing twice or left out.
+    for _ in 0..25 {
+        assert_eq!(
+            sanction(&app, &alice, "bob", "mute").await.0,
+            StatusCode::OK
+        );
+        assert_eq!(
+            sanction(&app, &alice, "bob", "unmute").await.0,
+            StatusCode::OK
+        );
+    }
+    let (_, first) = app.get("/api/v1/admin/log", Some(&alice.token)).await;
+    let first_actions = first["actions"].as_array().unwrap();
+    assert_eq!(first_actions.len(), 50);
+    assert_eq!(first_actions[0]["action"], "unmute");
+    let next = first["next"].as_str().unwrap();
+    let (status, second) = app
+        .get(
+            &format!("/api/v1/admin/log?before={next}"),
+            Some(&alice.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let second_actions = second["actions"].as_array().unwrap();
+    assert_eq!(second_actions.len(), 2, "52 in all");
+    assert_eq!(second["next"], Value::Null);
+    assert_eq!(
+        second_actions[1]["detail"], "",
+        "the oldest: the first mute"
+    );
+    assert_eq!(second_actions[1]["action"], "mute");
+    let (_, _, html) = page_as(&app, Some(&alice), "/admin").await;
+    assert_eq!(count(&html, "#log-list tbody tr"), 50);
+    let older = Html::parse_document(&html)
+        .select(&Selector::parse("a#older").unwrap())
+        .next()
+        .unwrap()
+        .value()
+        .attr("href")
+        .unwrap()
+        .to_owned();
+    let (status, _, html) = page_as(&app, Some(&alice), &older).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(count(&html, "#log-list tbody tr"), 2);
 }
 
 async fn a_ban_ends_sessions_tokens_challenges_and_games(app: TestApp) {
