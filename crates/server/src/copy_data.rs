@@ -3,8 +3,8 @@
 //!
 //! Copies users (with their time settings and vacations), API tokens, challenges, games,
 //! moves, ratings, rating changes, player counters, head-to-head records, the sweeper's
-//! heartbeat, game chat, private notes, blocks, reports and the administrators' log, conditional lines and the variant
-//! counters; not sessions (everyone signs in again), not the computer's pending replies
+//! heartbeat, game chat, private notes, blocks, reports and the administrators' log,
+//! conditional lines and the variant counters; not sessions (everyone signs in again), not the computer's pending replies
 //! (queued again when the copied site starts). Both databases are migrated first; a target that holds any data is
 //! refused (the computer's accounts, which the server inserts when it starts, do not
 //! count: the source's replace them). The source is read in one transaction (repeatable
