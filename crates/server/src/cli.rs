@@ -1,5 +1,5 @@
 //! The command line: `serve` (the default), `migrate`, `check-config`, `backup`,
-//! `copy-data`, `ratings rebuild` and `healthcheck`. Every command reads the same environment variables
+//! `copy-data`, `ratings rebuild`, `admin grant|revoke NAME` and `healthcheck`. Every command reads the same environment variables
 //! (see [`Config::from_env`]).
 
 use std::{path::PathBuf, process::ExitCode, time::Duration};
@@ -52,6 +52,12 @@ pub enum Command {
         #[command(subcommand)]
         action: RatingsCommand,
     },
+    /// Administrators: `server admin grant NAME`, `server admin revoke NAME`.
+    Admin {
+        /// What to do.
+        #[command(subcommand)]
+        action: AdminCommand,
+    },
     /// Ask the server at LISTEN_ADDR whether it is ready (exit 0) or not (exit 1); for
     /// container health checks, where no curl is installed.
     Healthcheck,
@@ -63,6 +69,21 @@ pub enum RatingsCommand {
     /// Recompute every rating by replaying all finished games in the order they were
     /// rated (after an upgrade, or to audit the stored ratings).
     Rebuild,
+}
+
+/// What `server admin` does (logged in the administrators' log).
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
+pub enum AdminCommand {
+    /// Make the person's account NAME an administrator.
+    Grant {
+        /// The account's name.
+        name: String,
+    },
+    /// Take the administrator role from the account NAME.
+    Revoke {
+        /// The account's name.
+        name: String,
+    },
 }
 
 /// `url` with the password (if any) replaced by `****`.
@@ -264,6 +285,30 @@ pub async fn run(command: Command) -> ExitCode {
             .await;
             report(result)
         }
+        Command::Admin { action } => {
+            let config = match config_or_exit() {
+                Ok(config) => config,
+                Err(code) => return code,
+            };
+            let (name, on) = match &action {
+                AdminCommand::Grant { name } => (name.as_str(), true),
+                AdminCommand::Revoke { name } => (name.as_str(), false),
+            };
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |since| {
+                    i64::try_from(since.as_secs()).unwrap_or(i64::MAX)
+                });
+            let result = async {
+                let db = Database::connect(config.database_url.expose(), 1).await?;
+                db.migrate().await?;
+                let done = crate::domain::moderation::set_admin_from_cli(&db, name, on, now).await;
+                db.pool.close().await;
+                done.map_err(|error| -> Box<dyn std::error::Error> { error.message().into() })
+            }
+            .await;
+            report(result)
+        }
         Command::Healthcheck => {
             let config = match config_or_exit() {
                 Ok(config) => config,
@@ -364,6 +409,24 @@ mod tests {
             })
         );
         assert!(Cli::try_parse_from(["server", "backup"]).is_err());
+        let cli = Cli::try_parse_from(["server", "admin", "grant", "alice"]).unwrap();
+        assert_eq!(
+            cli.command,
+            Some(Command::Admin {
+                action: AdminCommand::Grant {
+                    name: "alice".into()
+                }
+            })
+        );
+        let cli = Cli::try_parse_from(["server", "admin", "revoke", "bob"]).unwrap();
+        assert_eq!(
+            cli.command,
+            Some(Command::Admin {
+                action: AdminCommand::Revoke { name: "bob".into() }
+            })
+        );
+        assert!(Cli::try_parse_from(["server", "admin", "grant"]).is_err());
+        assert!(Cli::try_parse_from(["server", "admin", "promote", "x"]).is_err());
     }
 
     #[test]

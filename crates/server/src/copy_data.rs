@@ -3,8 +3,8 @@
 //!
 //! Copies users (with their time settings and vacations), API tokens, challenges, games,
 //! moves, ratings, rating changes, player counters, head-to-head records, the sweeper's
-//! heartbeat, game chat, private notes, blocks, conditional lines and the variant
-//! counters; not sessions (everyone signs in again), not the computer's pending replies
+//! heartbeat, game chat, private notes, blocks, reports and the administrators' log,
+//! conditional lines and the variant counters; not sessions (everyone signs in again), not the computer's pending replies
 //! (queued again when the copied site starts). Both databases are migrated first; a target that holds any data is
 //! refused (the computer's accounts, which the server inserts when it starts, do not
 //! count: the source's replace them). The source is read in one transaction (repeatable
@@ -61,8 +61,13 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("digest_next_at", Int),
             ("kind", Text),
             ("chat_spectators", Int),
+            ("is_admin", Int),
+            ("muted_at", Int),
+            ("banned_at", Int),
+            ("deleted_at", Int),
         ],
     ),
+    ("first_admin", &[("id", Int), ("user_id", Text)]),
     (
         "api_tokens",
         &[
@@ -313,6 +318,37 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
         &[
             ("blocker_id", Text),
             ("blocked_id", Text),
+            ("created_at", Int),
+        ],
+    ),
+    // Moderation: the reports and the administrators' log.
+    (
+        "reports",
+        &[
+            ("id", Text),
+            ("reporter_id", Text),
+            ("target_id", Text),
+            ("target_key", Text),
+            ("game_id", Text),
+            ("chat_seq", Int),
+            ("quoted", Text),
+            ("reason", Text),
+            ("status", Text),
+            ("created_at", Int),
+            ("resolved_at", Int),
+            ("resolved_by", Text),
+        ],
+    ),
+    (
+        "admin_actions",
+        &[
+            ("id", Text),
+            ("seq", Int),
+            ("admin_id", Text),
+            ("action", Text),
+            ("target_id", Text),
+            ("report_id", Text),
+            ("detail", Text),
             ("created_at", Int),
         ],
     ),

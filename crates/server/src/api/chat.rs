@@ -79,8 +79,9 @@ pub struct ChatDto {
     pub spectators: bool,
     /// Whether the caller may write in it now.
     pub may_write: bool,
-    /// Why the caller, a player, may not write: `you_block` (they block the opponent) or
-    /// `blocked` (the opponent blocks them); null when they may or do not play.
+    /// Why the caller, a player, may not write: `you_block` (they block the opponent),
+    /// `blocked` (the opponent blocks them) or `muted` (an administrator muted them); null
+    /// when they may or do not play.
     pub closed: Option<String>,
     /// The lines after `after`, oldest first.
     pub lines: Vec<ChatLineDto>,
@@ -96,6 +97,7 @@ impl ChatDto {
                 match closed {
                     Closed::YouBlock => "you_block",
                     Closed::Blocked => "blocked",
+                    Closed::Muted => "muted",
                 }
                 .to_owned()
             }),

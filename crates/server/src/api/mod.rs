@@ -1,6 +1,7 @@
 //! The JSON API under `/api/v1`: thin handlers over the domain functions, and the
 //! OpenAPI document generated from them.
 
+pub mod account_care;
 pub mod accounts;
 pub mod challenges;
 pub mod chat;
@@ -10,6 +11,7 @@ pub mod conditional;
 pub mod events;
 pub mod games;
 pub mod lichess;
+pub mod moderation;
 pub mod notifications;
 pub mod push;
 pub mod ratings;
@@ -72,6 +74,9 @@ use crate::{
         chat::show_chat, chat::post_line, chat::show_note, chat::save_note, chat::list_blocks,
         chat::add_block, chat::remove_block, chat::chat_settings, chat::change_chat_settings,
         conditional::list_lines, conditional::add_line, conditional::delete_line,
+        account_care::change_password, account_care::export, account_care::delete_account,
+        moderation::file_report, moderation::list_reports, moderation::close_report,
+        moderation::show_account, moderation::sanction, moderation::show_log,
     ),
     components(schemas(
         ErrorBody, GameEvent, TurnNotice, NotificationNotice, ChatNotice,
@@ -94,6 +99,8 @@ use crate::{
         (name = "chat", description = "game chat, private notes, blocked players, who reads the chat"),
         (name = "conditional", description = "conditional moves: lines of expected moves \
             and answers, played by the server (docs/conditional-moves.md)"),
+        (name = "moderation", description = "reports of players and chat lines, and the \
+            administrators' API: mutes, bans, the log (docs/moderation.md)"),
     )
 )]
 pub struct ApiDoc;
@@ -222,6 +229,8 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(lichess::routes())
         .merge(chat::routes())
         .merge(conditional::routes())
+        .merge(account_care::routes())
+        .merge(moderation::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 

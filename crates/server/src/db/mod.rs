@@ -10,6 +10,7 @@ pub mod conditional;
 pub mod engine;
 pub mod games;
 pub mod mail;
+pub mod moderation;
 pub mod notifications;
 pub mod push;
 pub mod ratings;

@@ -13,6 +13,10 @@ pub struct UserRow {
     pub password_hash: String,
     /// Who plays it (`human`, `computer`, `bot`).
     pub kind: String,
+    /// Banned since (unix seconds; see `db::moderation`).
+    pub banned_at: Option<i64>,
+    /// Deleted at.
+    pub deleted_at: Option<i64>,
 }
 
 /// Inserts a user. A taken name fails with a unique violation.
@@ -54,10 +58,13 @@ pub async fn by_name(
     if super::names_nothing(username) {
         return Ok(None);
     }
-    sqlx::query_as("select id, username, password_hash, kind from users where username_key = $1")
-        .bind(username.to_lowercase())
-        .fetch_optional(conn)
-        .await
+    sqlx::query_as(
+        "select id, username, password_hash, kind, banned_at, deleted_at from users \
+         where username_key = $1",
+    )
+    .bind(username.to_lowercase())
+    .fetch_optional(conn)
+    .await
 }
 
 /// Stores a session by its token's hash.
@@ -97,7 +104,8 @@ pub async fn by_session(
 ) -> Result<Option<(String, String, String, i64)>, sqlx::Error> {
     sqlx::query_as(&format!(
         "select u.id, u.username, u.kind, {} from sessions s join users u on u.id = s.user_id \
-         where s.token_hash = $1 and s.expires_at > $2",
+         where s.token_hash = $1 and s.expires_at > $2 \
+         and u.banned_at is null and u.deleted_at is null",
         super::games::USERS_TURN_COUNT
     ))
     .bind(token_hash)
@@ -213,7 +221,8 @@ pub async fn by_token(
 ) -> Result<Option<(String, String, String, Option<i64>)>, sqlx::Error> {
     sqlx::query_as(
         "select u.id, u.username, u.kind, t.last_used_at from api_tokens t \
-         join users u on u.id = t.user_id where t.token_hash = $1",
+         join users u on u.id = t.user_id where t.token_hash = $1 \
+         and u.banned_at is null and u.deleted_at is null",
     )
     .bind(token_hash)
     .fetch_optional(conn)

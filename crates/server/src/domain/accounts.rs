@@ -160,7 +160,7 @@ async fn dummy_hash(state: &AppState) -> Result<&'static str, AppError> {
 }
 
 /// The stored form of a session or API token.
-fn token_hash(token: &str) -> String {
+pub(crate) fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
@@ -170,7 +170,8 @@ fn token_hash(token: &str) -> String {
 /// # Errors
 ///
 /// 422 `invalid_username`, `reserved_username` (a name kept for the computer
-/// opponents, see [`crate::domain::computer::is_reserved_name`]), or as
+/// opponents, see [`crate::domain::computer::is_reserved_name`], or the shape of a
+/// deleted account's name, see [`is_deleted_name`]), or as
 /// [`validate_password`]; 429 when the address has used its sign-ups; 503 `busy` when
 /// the hashing queue is full; 409 `username_taken`.
 pub async fn register(
@@ -180,29 +181,48 @@ pub async fn register(
     client: &str,
 ) -> Result<User, AppError> {
     validate_username(username)?;
-    if crate::domain::computer::is_reserved_name(username) {
+    if crate::domain::computer::is_reserved_name(username) || is_deleted_name(username) {
         return Err(AppError::invalid(
             "reserved_username",
-            "names such as Computer-1 are kept for the computer opponents: choose another",
+            "names such as Computer-1 or deleted-… are kept by the server: choose another",
         ));
     }
     validate_password(password)?;
     state.address_limits.check(AccountAction::SignUp, client)?;
     let hash = state.hashing.hash(password.to_owned()).await?;
     let id = new_id();
-    let mut conn = state.db.pool.acquire().await?;
-    match users::insert(&mut conn, &id, username, &hash, state.now()).await {
-        Ok(()) => Ok(User {
-            id,
-            username: username.to_owned(),
-            kind: AccountKind::Human,
-        }),
-        Err(error) if db::is_unique_violation(&error) => Err(AppError::conflict(
-            "username_taken",
-            "that username is taken",
-        )),
-        Err(error) => Err(error.into()),
+    let mut tx = state.db.pool.begin().await?;
+    // The insert is the first write; the first person to register becomes the
+    // administrator in the same transaction (a racing first sign-up finds the claim taken).
+    match users::insert(&mut tx, &id, username, &hash, state.now()).await {
+        Ok(()) => {}
+        Err(error) if db::is_unique_violation(&error) => {
+            tx.rollback().await?;
+            return Err(AppError::conflict(
+                "username_taken",
+                "that username is taken",
+            ));
+        }
+        Err(error) => return Err(error.into()),
     }
+    crate::db::moderation::claim_first_admin(&mut tx, &id).await?;
+    tx.commit().await?;
+    Ok(User {
+        id,
+        username: username.to_owned(),
+        kind: AccountKind::Human,
+    })
+}
+
+/// The prefix of a deleted account's name (`deleted-<id>`), which nobody may register.
+pub const DELETED_PREFIX: &str = "deleted-";
+
+/// Whether `username` has the shape of a deleted account's name (any case).
+#[must_use]
+pub fn is_deleted_name(username: &str) -> bool {
+    username
+        .get(..DELETED_PREFIX.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(DELETED_PREFIX))
 }
 
 /// Checks a username and password from `client`, counting failures per (account,
@@ -213,7 +233,9 @@ pub async fn register(
 /// # Errors
 ///
 /// 429 (with the wait) while the pair or the address must wait; 401
-/// `invalid_credentials`; 503 `busy` when the hashing queue is full.
+/// `invalid_credentials` (a deleted account's too); 403 `banned` when the password is
+/// right but an administrator banned the account; 503 `busy` when the hashing queue is
+/// full.
 pub async fn authenticate(
     state: &AppState,
     username: &str,
@@ -224,19 +246,30 @@ pub async fn authenticate(
     let mut conn = state.db.pool.acquire().await?;
     let row = users::by_name(&mut conn, username).await?;
     drop(conn);
-    let (hash, user) = match row {
-        Some(row) if AccountKind::from_stored(&row.kind) == AccountKind::Human => (
-            row.password_hash,
-            Some(User {
-                id: row.id,
-                username: row.username,
-                kind: AccountKind::Human,
-            }),
-        ),
-        _ => (dummy_hash(state).await?.to_owned(), None),
+    let (hash, user, banned) = match row {
+        Some(row)
+            if AccountKind::from_stored(&row.kind) == AccountKind::Human
+                && row.deleted_at.is_none() =>
+        {
+            (
+                row.password_hash,
+                Some(User {
+                    id: row.id,
+                    username: row.username,
+                    kind: AccountKind::Human,
+                }),
+                row.banned_at.is_some(),
+            )
+        }
+        _ => (dummy_hash(state).await?.to_owned(), None, false),
     };
     let valid = state.hashing.verify(password.to_owned(), hash).await?;
     match user {
+        // Only the right password learns of the ban: a wrong one is refused as any.
+        Some(_) if valid && banned => {
+            state.failed_logins.forget(username, client);
+            Err(banned_error())
+        }
         Some(user) if valid => {
             state.failed_logins.forget(username, client);
             Ok(user)
@@ -248,6 +281,14 @@ pub async fn authenticate(
             Err(AppError::InvalidCredentials)
         }
     }
+}
+
+/// 403 `banned`: the account may not sign in.
+fn banned_error() -> AppError {
+    AppError::forbidden(
+        "banned",
+        "an administrator has banned this account: it cannot sign in",
+    )
 }
 
 /// Signs in from `client`: spends one of the address's logins, checks the password and
@@ -467,6 +508,15 @@ mod tests {
         ] {
             assert!(validate_username(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn deleted_names_are_recognised_in_any_case() {
+        assert!(is_deleted_name("deleted-0123456789abcdef"));
+        assert!(is_deleted_name("DELETED-x"));
+        assert!(!is_deleted_name("deleted"));
+        assert!(!is_deleted_name("undeleted-x"));
+        assert!(!is_deleted_name("dé"));
     }
 
     #[test]

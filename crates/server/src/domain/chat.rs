@@ -75,6 +75,8 @@ pub enum Closed {
     YouBlock,
     /// The opponent blocks the viewer.
     Blocked,
+    /// An administrator muted the viewer (see `domain::moderation`).
+    Muted,
 }
 
 /// A game's chat as one viewer sees it.
@@ -129,8 +131,8 @@ enum TextKind {
 
 /// Whether `c` may not appear in a text: control characters (line breaks and tabs
 /// aside) and the bidirectional overrides and isolates, which can make a line read
-/// backwards.
-fn refused_char(c: char) -> bool {
+/// backwards. (Report reasons follow the same rule.)
+pub(crate) fn refused_char(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
         || ('\u{202A}'..='\u{202E}').contains(&c)
         || ('\u{2066}'..='\u{2069}').contains(&c)
@@ -266,6 +268,12 @@ async fn view(
     let spectators = white && black;
     let readable = color.is_some() || spectators;
     let closed = match color {
+        Some(_)
+            if crate::db::moderation::is_muted(&mut conn, viewer.map_or("", |u| u.id.as_str()))
+                .await? =>
+        {
+            Some(Closed::Muted)
+        }
         Some(color) => {
             closed_between(&mut conn, table.id_of(color), table.id_of(color.other())).await?
         }
@@ -376,6 +384,10 @@ fn closed_error(closed: Closed) -> AppError {
             "blocked",
             "this player does not accept messages or challenges from you",
         ),
+        Closed::Muted => AppError::forbidden(
+            "muted",
+            "an administrator has muted you: you cannot write in the chat",
+        ),
     }
 }
 
@@ -385,8 +397,9 @@ fn closed_error(closed: Closed) -> AppError {
 ///
 /// # Errors
 ///
-/// 422 `empty_message`, `message_too_long`, `control_character`; 429
-/// `chat_rate_limited`; 404 no such game; 403 `not_a_player`, `blocked` (the opponent
+/// 422 `empty_message`, `message_too_long`, `control_character`; 403 `muted` (an
+/// administrator muted the writer); 429 `chat_rate_limited`; 404 no such game; 403
+/// `not_a_player`, `blocked` (the opponent
 /// blocks the writer), `you_block` (the writer blocks the opponent); 409 `chat_full`;
 /// database errors.
 pub async fn post(
@@ -396,6 +409,10 @@ pub async fn post(
     text: &str,
 ) -> Result<ChatLine, AppError> {
     let text = clean(text, TextKind::Line)?;
+    {
+        let mut conn = state.db.pool.acquire().await?;
+        crate::domain::moderation::check_may_chat(&mut conn, &user.id).await?;
+    }
     state.player_limits.check(PlayerAction::Chat, &user.id)?;
     let row = game_row(state, id).await?;
     let table = Table::of_row(&row);

@@ -1,6 +1,7 @@
 //! The only layer that combines storage and rules: one function per thing a person can
 //! do, each one transaction. The JSON API (and later the HTML pages) call these.
 
+pub mod account_care;
 pub mod accounts;
 pub mod bots;
 pub mod challenges;
@@ -9,6 +10,7 @@ pub mod computer;
 pub mod email;
 pub mod game;
 pub mod hashing;
+pub mod moderation;
 pub mod notifications;
 pub mod pages;
 pub mod player_time;

@@ -101,6 +101,7 @@ pub struct PlayerLimits {
     chat: DefaultKeyedRateLimiter<String>,
     notes: DefaultKeyedRateLimiter<String>,
     conditional: DefaultKeyedRateLimiter<String>,
+    reports: DefaultKeyedRateLimiter<String>,
 }
 
 /// What a player writes.
@@ -112,6 +113,8 @@ pub enum PlayerAction {
     SaveNote,
     /// A conditional line entered or deleted.
     ConditionalLine,
+    /// A report of a player or a chat line.
+    Report,
 }
 
 /// `count` a minute, all of it available at once.
@@ -133,6 +136,10 @@ impl PlayerLimits {
             conditional: per_minute(
                 NonZeroU32::new(CONDITIONAL_CHANGES_PER_MINUTE).unwrap_or(NonZeroU32::MIN),
             ),
+            reports: per_minute(
+                NonZeroU32::new(crate::domain::moderation::REPORTS_PER_MINUTE)
+                    .unwrap_or(NonZeroU32::MIN),
+            ),
         }
     }
 
@@ -147,6 +154,7 @@ impl PlayerLimits {
             PlayerAction::Chat => &self.chat,
             PlayerAction::SaveNote => &self.notes,
             PlayerAction::ConditionalLine => &self.conditional,
+            PlayerAction::Report => &self.reports,
         };
         if limiter.len() > MAX_KEYS_BEFORE_PRUNING {
             limiter.retain_recent();
@@ -162,7 +170,9 @@ impl PlayerLimits {
                         retry_after: limited.retry_after().unwrap_or(1),
                     }
                 }
-                PlayerAction::SaveNote | PlayerAction::ConditionalLine => limited,
+                PlayerAction::SaveNote | PlayerAction::ConditionalLine | PlayerAction::Report => {
+                    limited
+                }
             }
         })
     }

@@ -34,6 +34,8 @@ pub struct LineView {
     pub iso: String,
     /// The text (escaped by the template; line breaks kept by the style sheet).
     pub text: String,
+    /// The viewer plays and the line is their opponent's: a Report button.
+    pub reportable: bool,
 }
 
 /// The chat and notes section of the game page.
@@ -90,6 +92,7 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
     let closed = match chat.closed {
         Some(Closed::YouBlock) => t.fmt("chat.closed_you_block", &[("name", &opponent)]),
         Some(Closed::Blocked) => t.get("chat.closed").to_owned(),
+        Some(Closed::Muted) => t.get("error.muted").to_owned(),
         None => String::new(),
     };
     let audience = match (chat.viewer, chat.spectators) {
@@ -98,6 +101,7 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
         (Some(_), false) => t.get("chat.audience_private").to_owned(),
     };
     let note = chat.note.clone();
+    let viewer = chat.viewer;
     ChatSection {
         readable: chat.readable,
         may_write: chat.may_write(),
@@ -106,6 +110,7 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
             .lines
             .into_iter()
             .map(|line| LineView {
+                reportable: viewer.is_some() && line.color == viewer.map(Color::other),
                 seq: line.seq,
                 side: match line.color {
                     Some(Color::White) => "white",

@@ -1068,6 +1068,32 @@ pub fn record_text(
     text
 }
 
+/// The record of `detail` as `viewer` downloads it: with the chat they may read once the
+/// game has ended, and the conditional lines pending at its end.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn record_for(
+    state: &AppState,
+    viewer: Option<&User>,
+    detail: &GameDetail,
+) -> Result<String, AppError> {
+    let chat = crate::domain::chat::for_record(state, viewer, detail).await?;
+    // A game's conditional lines are private while it goes on: none in its record then.
+    let conditional = if detail.status == GameStatus::Active {
+        Vec::new()
+    } else {
+        game::conditional::for_page(state, viewer, detail).await?
+    };
+    Ok(record_text(
+        detail,
+        &state.config.public_url.base,
+        &chat,
+        &conditional,
+    ))
+}
+
 /// `GET /games/{id}/record`: a download; with the chat once the game has ended, for
 /// those who may read it, and the conditional lines pending at the end.
 pub(crate) async fn record(
@@ -1076,14 +1102,7 @@ pub(crate) async fn record(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let detail = game::get(&state, &id).await?;
-    let chat = crate::domain::chat::for_record(&state, ctx.user.as_ref(), &detail).await?;
-    // A game's conditional lines are private while it goes on: none in its record then.
-    let conditional = if detail.status == GameStatus::Active {
-        Vec::new()
-    } else {
-        game::conditional::for_page(&state, ctx.user.as_ref(), &detail).await?
-    };
-    let text = record_text(&detail, &state.config.public_url.base, &chat, &conditional);
+    let text = record_for(&state, ctx.user.as_ref(), &detail).await?;
     let (kind, extension) = if detail.variant() == Variant::Chess {
         ("application/x-chess-pgn", "pgn")
     } else {

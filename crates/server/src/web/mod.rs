@@ -3,6 +3,7 @@
 //! the same domain functions as the JSON API.
 
 pub mod accounts;
+pub mod admin;
 pub mod analysis;
 pub mod assets;
 pub mod board;
@@ -121,6 +122,13 @@ pub(crate) fn routes() -> Router<AppState> {
             "/settings/blocks/{name}/remove",
             post(settings::remove_block),
         )
+        .route("/settings/password", post(settings::change_password))
+        .route("/settings/export", get(settings::export))
+        .route("/settings/delete", post(settings::delete_account))
+        .route("/reports", post(admin::file_report))
+        .route("/admin", get(admin::admin))
+        .route("/admin/reports/{id}/{outcome}", post(admin::close_report))
+        .route("/admin/players/{action}", post(admin::sanction))
         .route("/static/{name}", get(assets::serve))
         .route("/favicon.ico", get(assets::favicon))
         .layer(CompressionLayer::new())

@@ -6,6 +6,7 @@
 use askama::Template;
 use axum::{
     extract::State,
+    http::HeaderMap,
     response::{IntoResponse, Response},
 };
 use serde::Deserialize;
@@ -13,14 +14,14 @@ use serde::Deserialize;
 use crate::{
     AppState,
     domain::{
-        accounts, chat, email,
+        account_care, accounts, chat, email,
         notifications::{self, DigestChange, Kind, KindChange},
         player_time::{self, TimeSettings},
         push,
         settings::{self, AfterMove, PlaySettings, PlaySettingsChange},
     },
     error::AppError,
-    extract::{Path, Query},
+    extract::{ClientAddr, Path, Query, SESSION_COOKIE, session_cookie},
     web::{Ctx, Form, error_text, i18n::Tr, render, safe_back, see_other},
 };
 
@@ -46,6 +47,10 @@ struct SettingsPage {
     chat_spectators: bool,
     /// The players the user blocks.
     blocks: Vec<BlockLine>,
+    /// Whether the user is an administrator (a link to `/admin`).
+    is_admin: bool,
+    /// "Type your username (bob) to confirm".
+    delete_confirm_label: String,
 }
 
 /// A blocked player as the page lists them.
@@ -92,6 +97,12 @@ struct Notes {
     chat_saved: bool,
     /// A refused block, shown in the chat section.
     chat_error: String,
+    /// The password was changed.
+    password_saved: bool,
+    /// A refused change of password.
+    password_error: String,
+    /// A refused deletion of the account.
+    delete_error: String,
 }
 
 /// The time section as the page shows it.
@@ -322,7 +333,12 @@ async fn page(state: &AppState, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
             .map(|hour| (hour, hour == mail.digest_hour))
             .collect(),
     };
+    let is_admin = crate::domain::moderation::is_admin(state, &user).await?;
     Ok(SettingsPage {
+        is_admin,
+        delete_confirm_label: ctx
+            .t
+            .fmt("account.delete_confirm", &[("name", &user.username)]),
         chat_spectators,
         blocks,
         devices,
@@ -355,6 +371,7 @@ pub(crate) async fn settings(
         notify_saved: query.saved.as_deref() == Some("notifications"),
         email_saved: query.saved.as_deref() == Some("email"),
         chat_saved: query.saved.as_deref() == Some("chat"),
+        password_saved: query.saved.as_deref() == Some("password"),
         ..Notes::default()
     };
     render(&page(&state, ctx, notes).await?)
@@ -701,6 +718,92 @@ pub(crate) async fn revoke_token(
     let user = ctx.require_user()?;
     accounts::revoke_token(&state, user, &id).await?;
     Ok(see_other("/settings"))
+}
+
+/// The password form.
+#[derive(Debug, Deserialize)]
+pub(crate) struct PasswordForm {
+    #[serde(default)]
+    current_password: String,
+    #[serde(default)]
+    new_password: String,
+}
+
+/// `POST /settings/password`: changes the password (the other sessions end, this one
+/// stays); back to the page saying so, or the page with the error in the section.
+pub(crate) async fn change_password(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
+    Form(form): Form<PasswordForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let keep = session_cookie(&headers);
+    match account_care::change_password(
+        &state,
+        &user,
+        &form.current_password,
+        &form.new_password,
+        &client,
+        keep,
+    )
+    .await
+    {
+        Ok(()) => Ok(see_other("/settings?saved=password#password")),
+        Err(error) if error.status().is_client_error() => {
+            refused(&state, ctx, &error, |text| Notes {
+                password_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `GET /settings/export`: the signed-in user's data, as a JSON download.
+pub(crate) async fn export(State(state): State<AppState>, ctx: Ctx) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let data = account_care::export(&state, &user).await?;
+    Ok(crate::api::account_care::attachment(&user.username, &data)?.into_response())
+}
+
+/// The deletion form: the password and the name typed again.
+#[derive(Debug, Deserialize)]
+pub(crate) struct DeleteForm {
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    confirm: String,
+}
+
+/// `POST /settings/delete`: deletes the account and signs out; or the page with the
+/// error in the section.
+pub(crate) async fn delete_account(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    ClientAddr(client): ClientAddr,
+    Form(form): Form<DeleteForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    match account_care::delete_account(&state, &user, &form.password, &form.confirm, &client).await
+    {
+        Ok(_) => {
+            let clear = crate::web::cookie_header(&format!(
+                "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"
+            ))?;
+            Ok((clear, see_other("/?deleted=1")).into_response())
+        }
+        Err(error) if error.status().is_client_error() => {
+            refused(&state, ctx, &error, |text| Notes {
+                delete_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ mod headers;
 mod health;
 mod lifecycle;
 mod mail;
+mod moderation;
 mod notifications;
 mod ops;
 mod outage;

@@ -17,6 +17,7 @@ use crate::{
     db::games,
     domain::{DAY, accounts::User, notifications},
     error::AppError,
+    events::Staged,
 };
 
 /// At most this many draw offers per player per game.
@@ -357,6 +358,86 @@ pub async fn act(
     }
     .await;
     commit(state, tx, work).await
+}
+
+/// A game that [`resign_all`] ended, kept for the steps after its transaction commits.
+#[derive(Debug)]
+pub struct Resigned {
+    applied: Applied,
+    staged: Staged,
+}
+
+impl Resigned {
+    /// The game's id.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.applied.detail.id
+    }
+}
+
+/// Ends each of the active games `ids` of `user_id` as a resignation by them, in the
+/// caller's transaction `conn` (a ban or an account deletion), each the way
+/// [`act`]`(Resign)` ends one: its row claimed, a player whose time has run out losing on
+/// time first, then [`finish`] (ratings, counters, notices) and its live event staged. A
+/// game that is no longer active when claimed is left out. After the commit, hand the
+/// result to [`after_resign_all`].
+///
+/// # Errors
+///
+/// Database errors (the caller rolls back: no game is ended).
+pub async fn resign_all(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    ids: &[String],
+    now: i64,
+) -> Result<Vec<Resigned>, AppError> {
+    let mut ended = Vec::with_capacity(ids.len());
+    for id in ids {
+        if !games::claim_active(&mut *conn, id, now).await? {
+            continue;
+        }
+        let mut detail = load(&mut *conn, id)
+            .await?
+            .ok_or(AppError::NotFound("game"))?;
+        let Some(color) = detail.color_of(user_id) else {
+            continue;
+        };
+        let applied = match timeout::end_if_overdue(
+            &mut *conn,
+            &mut detail,
+            state.config.vacation_days_per_year,
+            now,
+        )
+        .await?
+        {
+            Some(applied) => applied,
+            None => {
+                finish(
+                    &mut *conn,
+                    &mut detail,
+                    Ending::Resignation { loser: color },
+                    now,
+                )
+                .await?;
+                Applied {
+                    ended: true,
+                    ..Applied::changed(detail)
+                }
+            }
+        };
+        let staged = super::stage(state, &mut *conn, &applied.detail).await?;
+        ended.push(Resigned { applied, staged });
+    }
+    Ok(ended)
+}
+
+/// The steps after the commit of [`resign_all`]'s transaction: each game's live event,
+/// the outbox woken, the metrics.
+pub fn after_resign_all(state: &AppState, ended: Vec<Resigned>) {
+    for Resigned { applied, staged } in ended {
+        super::follow_up::after_commit(state, staged, &applied);
+    }
 }
 
 #[cfg(test)]
