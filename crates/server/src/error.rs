@@ -304,6 +304,14 @@ impl IntoResponse for AppError {
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
+        // A body refused for its size is left partly unread, so the connection cannot
+        // carry another request: say so, or a client would send its next request on a
+        // connection the server is closing (and see a broken pipe).
+        if matches!(self, AppError::PayloadTooLarge) {
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
         // The pages' layer renders this as an HTML error page.
         response.extensions_mut().insert(face);
         response

@@ -856,6 +856,9 @@ async fn challenges_refuse_what_this_server_cannot_offer(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    // The rest of the body is never read: the connection is not offered for another
+    // request (the next one below would otherwise race its closing).
+    assert_eq!(response.headers()[reqwest::header::CONNECTION], "close");
     // The standard position may be named.
     let (status, made) = post_form(
         &app,
