@@ -66,9 +66,6 @@
     }
   }
 
-  // Lays the model over the board for the selection `picks`, as the server does: every
-  // option of the current step, the options of earlier steps that lead on, the picks
-  // made linking back, and the targets of the deepest step that offers squares.
   // Puts `el` at `place` in the tab order (1: the selected piece, 2: its targets, which
   // thus follow it, wherever they stand on the board), keeping its own place to return.
   function tabPlace(el, place) {
@@ -76,6 +73,11 @@
     el.setAttribute("tabindex", String(place));
   }
 
+  // Lays the model over the board for the selection `picks`, as the server does: every
+  // option of the current step, the options of earlier steps that lead on, the picks
+  // made linking back, and the targets of the deepest step that offers squares; the hint
+  // asks for the next step, the targets follow the piece in tab order and show their
+  // points.
   function select(area, picks) {
     var input = inputOf(area);
     area.querySelectorAll("[data-tab]").forEach(function (el) {

@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 
 use crate::{
     conditional::{attr, find_pass, select},
-    helpers::{Player, TestApp, post_form},
+    helpers::{TestApp, get_page, post_form},
     scenarios,
 };
 
@@ -19,31 +19,6 @@ scenarios!(
     the_line_from_the_live_position_becomes_a_conditional_line,
     replay_says_which_position_it_shows,
 );
-
-/// A page read without following a redirect, as `player` or a guest: (status,
-/// `Location`, body).
-async fn get_page(
-    app: &TestApp,
-    player: Option<&Player>,
-    path: &str,
-) -> (StatusCode, String, String) {
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let mut request = client.get(format!("{}{path}", app.address));
-    if let Some(player) = player {
-        request = request.bearer_auth(&player.token);
-    }
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    let location = response
-        .headers()
-        .get(reqwest::header::LOCATION)
-        .map(|value| value.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    (status, location, response.text().await.unwrap())
-}
 
 /// Plays `mv` on the analysis board at `path`: the address it leads to.
 async fn explore(app: &TestApp, path: &str, mv: &str) -> String {

@@ -561,3 +561,28 @@ pub(crate) async fn post_form(
         .unwrap_or_default();
     (status, location, response.text().await.unwrap())
 }
+
+/// A page read as `player` (signed in by their token) or a guest, not following a
+/// redirect: (status, `Location`, body).
+pub(crate) async fn get_page(
+    app: &TestApp,
+    player: Option<&Player>,
+    path: &str,
+) -> (StatusCode, String, String) {
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let mut request = client.get(format!("{}{path}", app.address));
+    if let Some(player) = player {
+        request = request.bearer_auth(&player.token);
+    }
+    let response = request.send().await.expect("request");
+    let status = response.status();
+    let location = response
+        .headers()
+        .get(reqwest::header::LOCATION)
+        .map(|value| value.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (status, location, response.text().await.unwrap())
+}

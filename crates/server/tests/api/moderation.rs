@@ -7,7 +7,7 @@ use scraper::{Html, Selector};
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{Player, SERVER_BIN, TestApp, post_form},
+    helpers::{Player, SERVER_BIN, TestApp, get_page, post_form},
     scenarios,
 };
 
@@ -125,30 +125,6 @@ async fn sanction(app: &TestApp, admin: &Player, name: &str, action: &str) -> (S
     .await
 }
 
-/// A page as `player` sees it: (status, HTML), not following redirects.
-async fn page_as(
-    app: &TestApp,
-    player: Option<&Player>,
-    path: &str,
-) -> (StatusCode, String, String) {
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let mut request = client.get(format!("{}{path}", app.address));
-    if let Some(player) = player {
-        request = request.bearer_auth(&player.token);
-    }
-    let response = request.send().await.unwrap();
-    let status = response.status();
-    let location = response
-        .headers()
-        .get(header::LOCATION)
-        .map(|value| value.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    (status, location, response.text().await.unwrap())
-}
-
 async fn the_first_person_is_the_administrator(app: TestApp) {
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
@@ -170,13 +146,13 @@ async fn the_first_person_is_the_administrator(app: TestApp) {
     let (status, _) = app.get("/api/v1/admin/reports", None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     // The page: 403 for a player, the login for a guest, the page for the administrator.
-    let (status, _, html) = page_as(&app, Some(&bob), "/admin").await;
+    let (status, _, html) = get_page(&app, Some(&bob), "/admin").await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(html.contains("Only administrators may do this."), "{html}");
-    let (status, location, _) = page_as(&app, None, "/admin").await;
+    let (status, location, _) = get_page(&app, None, "/admin").await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert_eq!(location, "/login?next=/admin");
-    let (status, _, html) = page_as(&app, Some(&alice), "/admin").await;
+    let (status, _, html) = get_page(&app, Some(&alice), "/admin").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(count(&html, "#no-reports"), 1);
     assert_eq!(count(&html, "#sanction-form"), 1);
@@ -464,7 +440,7 @@ async fn reports_of_chat_lines_and_players(app: TestApp) {
     assert_eq!(line["reason"], "insults\nagain");
     assert_eq!(line["reporter"], "bob");
     assert_eq!(line["game_id"], json!(id));
-    let (_, _, html) = page_as(&app, Some(&alice), "/admin").await;
+    let (_, _, html) = get_page(&app, Some(&alice), "/admin").await;
     assert_eq!(texts(&html, ".report-quoted"), ["you <b>fool</b> & worse"]);
     assert_eq!(count(&html, ".report-quoted b"), 0, "escaped, never markup");
     assert!(!html.contains("<b>fool"), "escaped in the HTML source");
@@ -691,7 +667,7 @@ async fn muted_players_cannot_chat_but_play_on(app: TestApp) {
         2,
         "refusals are not logged"
     );
-    let (_, _, html) = page_as(&app, Some(&alice), "/admin").await;
+    let (_, _, html) = get_page(&app, Some(&alice), "/admin").await;
     assert_eq!(count(&html, "#log-list tbody tr"), 2);
 
     // The log pages by key: 50 a page, newest first, nothing twice or left out.
@@ -725,7 +701,7 @@ async fn muted_players_cannot_chat_but_play_on(app: TestApp) {
         "the oldest: the first mute"
     );
     assert_eq!(second_actions[1]["action"], "mute");
-    let (_, _, html) = page_as(&app, Some(&alice), "/admin").await;
+    let (_, _, html) = get_page(&app, Some(&alice), "/admin").await;
     assert_eq!(count(&html, "#log-list tbody tr"), 50);
     let older = Html::parse_document(&html)
         .select(&Selector::parse("a#older").unwrap())
@@ -735,7 +711,7 @@ async fn muted_players_cannot_chat_but_play_on(app: TestApp) {
         .attr("href")
         .unwrap()
         .to_owned();
-    let (status, _, html) = page_as(&app, Some(&alice), &older).await;
+    let (status, _, html) = get_page(&app, Some(&alice), &older).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(count(&html, "#log-list tbody tr"), 2);
 }
@@ -1103,7 +1079,7 @@ async fn the_data_download_holds_every_game_and_its_record(app: TestApp) {
     assert_eq!(carols["notes"], json!([]));
     assert_eq!(carols["games"].as_array().unwrap().len(), 2);
     // The settings page's link gives the same download.
-    let (status, _, body) = page_as(&app, Some(&bob), "/settings/export").await;
+    let (status, _, body) = get_page(&app, Some(&bob), "/settings/export").await;
     assert_eq!(status, StatusCode::OK);
     let page_data: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(page_data["games"], data["games"]);
