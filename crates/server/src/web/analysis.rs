@@ -177,12 +177,8 @@ fn before_passes(line: &[String], mut at: usize) -> usize {
 
 impl Address {
     /// Reads the address from the query against the game: every line is played by the
-    /// rules from the start position (`start_game` is filled in).
-    fn read(
-        detail: &GameDetail,
-        params: &Params,
-        start_game: &mut Option<AnyGame>,
-    ) -> Result<Address, AppError> {
+    /// rules from the start position, which comes back beside it.
+    fn read(detail: &GameDetail, params: &Params) -> Result<(Address, AnyGame), AppError> {
         let live = detail.game.ply();
         let start = params.ply.unwrap_or(live).min(live);
         let start_position = position_at(detail, start)?;
@@ -194,15 +190,15 @@ impl Address {
             .filter(|other| !matches!(other, Ok(moves) if moves.is_empty()))
             .collect::<Result<Vec<_>, _>>()?;
         let at = past_passes(&line, params.at.unwrap_or(line.len()).min(line.len()));
-        *start_game = Some(start_position);
-        Ok(Address {
+        let address = Address {
             start,
             line,
             at,
             others,
             flip: params.flip,
             attacks: params.attacks,
-        })
+        };
+        Ok((address, start_position))
     }
 
     /// This page's address for `line` shown up to `at`, with `others` beside it.
@@ -392,9 +388,7 @@ pub(crate) async fn page(
 ) -> Result<Response, AppError> {
     let params = read_params(&query)?;
     let detail = game::get(&state, &id).await?;
-    let mut start_game = None;
-    let address = Address::read(&detail, &params, &mut start_game)?;
-    let start_game = start_game.ok_or_else(|| AppError::internal("no start position"))?;
+    let (address, start_game) = Address::read(&detail, &params)?;
     let shown = position_after(&start_game, &address.line, address.at)?;
     if let Some(chosen) = &params.chosen {
         return Ok(see_other(&address.after_move(&detail.id, &shown, chosen)?));

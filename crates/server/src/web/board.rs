@@ -1,6 +1,8 @@
 //! The board view model: everything a board template shows, computed here so that the
 //! template only loops. Pure: built from an [`AnyGame`] and the page's query.
 
+use std::collections::BTreeMap;
+
 use rules::{
     AnyGame, Cell, Color, InputNode, MoveInput, Pick, PieceKind, Square, StepKind,
     input::selection_text,
@@ -538,6 +540,19 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
     let checked = game.checked_king();
     // Chess Reversi scores the squares each side attacks: a target shows what it gives.
     let counts_points = game.attack_counts(Color::White).is_some();
+    // On the mover's board: every legal move's points after it (the targets show theirs,
+    // and the script reads them all for the selections it makes).
+    let points_by_move: BTreeMap<String, (u32, u32)> = if options.interactive && counts_points {
+        game.legal_moves()
+            .into_iter()
+            .filter_map(|text| {
+                let points = points_after(game, &text)?;
+                Some((text, points))
+            })
+            .collect()
+    } else {
+        BTreeMap::new()
+    };
     let mut rows = Vec::with_capacity(usize::from(size));
     for &rank in &rank_order {
         let mut row = Vec::with_capacity(usize::from(size));
@@ -580,18 +595,22 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
                     &[("white", &white.to_string()), ("black", &black.to_string())],
                 ));
             }
-            let plain_label = label.clone();
-            let preview = match (&plan.actions[index], counts_points) {
-                (Action::Move(text), true) if plan.targets.contains(&square) => {
-                    points_after(game, text).map_or_else(String::new, |(mine, theirs)| {
-                        label.push_str(&t.fmt(
-                            "label.preview",
-                            &[("mine", &mine.to_string()), ("theirs", &theirs.to_string())],
-                        ));
-                        format!("{mine}:{theirs}")
-                    })
+            let previewed = match &plan.actions[index] {
+                Action::Move(text) if plan.targets.contains(&square) => {
+                    points_by_move.get(text).copied()
                 }
-                _ => String::new(),
+                _ => None,
+            };
+            let (plain_label, preview) = match previewed {
+                Some((mine, theirs)) => {
+                    let plain = label.clone();
+                    label.push_str(&t.fmt(
+                        "label.preview",
+                        &[("mine", &mine.to_string()), ("theirs", &theirs.to_string())],
+                    ));
+                    (plain, format!("{mine}:{theirs}"))
+                }
+                None => (String::new(), String::new()),
             };
             let (glyph, piece, glyph_class) = glyph(cell);
             row.push(SquareView {
@@ -603,11 +622,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
                 glyph_class,
                 action: plan.actions[index].clone(),
                 attacked_by,
-                plain_label: if preview.is_empty() {
-                    String::new()
-                } else {
-                    plain_label
-                },
+                plain_label,
                 preview,
             });
         }
@@ -616,22 +631,10 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
             squares: row,
         });
     }
-    let points = if options.interactive && counts_points {
-        let every: serde_json::Map<String, serde_json::Value> = game
-            .legal_moves()
-            .into_iter()
-            .filter_map(|text| {
-                let (mine, theirs) = points_after(game, &text)?;
-                Some((text, serde_json::json!([mine, theirs])))
-            })
-            .collect();
-        if every.is_empty() {
-            String::new()
-        } else {
-            serde_json::Value::Object(every).to_string()
-        }
-    } else {
+    let points = if points_by_move.is_empty() {
         String::new()
+    } else {
+        serde_json::to_string(&points_by_move).unwrap_or_default()
     };
     let previews = !points.is_empty()
         || rows
