@@ -20,8 +20,8 @@ pub fn schedule(players: &[Seed], double: bool) -> Vec<Round> {
     let circle = slots - 1; // odd: the players 0..circle rotate around the fixed one
     let half = (circle - 1) / 2;
     let player = |i: usize| (i < n).then(|| players[i]);
-    // Rounds in Berger order: the circle turns by slots/2 places each round, which
-    // alternates colours well; any order visits every pair once.
+    // Rounds in Berger order: the circle turns by slots/2 places each round (slots/2 and
+    // the circle's length are coprime, so every round is visited once).
     let mut first = Vec::with_capacity(circle);
     for round in 0..circle {
         let r = (round * (slots / 2)) % circle;

@@ -62,7 +62,7 @@ pub fn rank(players: &[Seed], games: &[Game], byes: &[Seed]) -> Vec<Standing> {
     for &(w, b, pw) in &counted {
         for (me, points) in [(w, pw), (b, 2 - pw)] {
             let line = &mut lines[me];
-            line.half_points += points;
+            line.half_points = line.half_points.saturating_add(points);
             line.played += 1;
             if points == 2 {
                 line.wins += 1;
@@ -71,13 +71,17 @@ pub fn rank(players: &[Seed], games: &[Game], byes: &[Seed]) -> Vec<Standing> {
     }
     for seed in byes {
         if let Some(&i) = index.get(seed) {
-            lines[i].half_points += 2;
+            lines[i].half_points = lines[i].half_points.saturating_add(2);
         }
     }
     let points: Vec<u32> = lines.iter().map(|l| l.half_points).collect();
     for &(w, b, pw) in &counted {
-        lines[w].sonneborn_berger += points[b] * pw;
-        lines[b].sonneborn_berger += points[w] * (2 - pw);
+        let (sw, sb) = (
+            points[b].saturating_mul(pw),
+            points[w].saturating_mul(2 - pw),
+        );
+        lines[w].sonneborn_berger = lines[w].sonneborn_berger.saturating_add(sw);
+        lines[b].sonneborn_berger = lines[b].sonneborn_berger.saturating_add(sb);
     }
     // Groups still tied on points and SB; direct encounter among each group's members.
     let mut groups: HashMap<(u32, u32), usize> = HashMap::new();
