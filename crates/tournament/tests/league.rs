@@ -154,3 +154,52 @@ fn random_leagues_keep_everyone_once() {
         }
     }
 }
+
+#[test]
+fn seasons_played_with_random_rankings() {
+    use rand::seq::SliceRandom;
+    for n in [2u32, 3, 7, 8, 9, 33] {
+        for seed in 0..20 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let players: Vec<u32> = (0..n).collect();
+            let mut season = league::next_season(&[], 2, 2, &players, 4);
+            for year in 0..6u32 {
+                // Play: each group's final ranking is random.
+                for group in season.iter_mut().flatten() {
+                    group.shuffle(&mut rng);
+                }
+                let newcomers: Vec<u32> = (0..rng.random_range(0..4))
+                    .map(|i| 100 * (year + 1) + i)
+                    .collect();
+                let next = league::next_season(&season, 1, 1, &newcomers, 4);
+                let mut expected = everyone(&season);
+                expected.extend(&newcomers);
+                expected.sort_unstable();
+                assert_eq!(everyone(&next), expected);
+                // Promotion and relegation: one up from each group below the top, one
+                // down from each group above the bottom (groups of 2+ here).
+                for (d, division) in season.iter().enumerate() {
+                    for group in division {
+                        if group.len() < 2 || next.len() < season.len() {
+                            continue;
+                        }
+                        let (first, last) = (group[0], group[group.len() - 1]);
+                        let up = if d == 0 { 0 } else { d - 1 };
+                        assert_eq!(
+                            division_of(&next, first),
+                            Some(up),
+                            "n={n} first of {group:?}"
+                        );
+                        if d + 1 < season.len() {
+                            assert_eq!(division_of(&next, last), Some(d + 1));
+                        }
+                    }
+                }
+                for &p in &newcomers {
+                    assert!(division_of(&next, p).expect("placed") + 1 >= season.len());
+                }
+                season = next;
+            }
+        }
+    }
+}

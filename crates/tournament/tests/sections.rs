@@ -37,3 +37,35 @@ fn examples() {
     assert_eq!(sections::split(8, 8), vec![(0..8).collect::<Vec<_>>()]);
     assert_eq!(sections::split(1, 1), vec![vec![0]]);
 }
+
+#[test]
+fn sections_played_as_round_robins() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    use tournament::{Game, Outcome, round_robin, standings};
+    for n in [2, 3, 7, 8, 9, 33] {
+        for seed in 0..20 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            for section in sections::split(n, 4) {
+                let (mut games, mut byes) = (Vec::new(), Vec::new());
+                for round in round_robin::schedule(&section, false) {
+                    for p in round.pairings {
+                        let outcome = [Outcome::WhiteWon, Outcome::BlackWon, Outcome::Draw]
+                            [rng.random_range(0..3)];
+                        games.push(Game {
+                            white: p.white,
+                            black: p.black,
+                            outcome: Some(outcome),
+                        });
+                    }
+                    byes.extend(round.bye);
+                }
+                let k = section.len();
+                assert_eq!(games.len(), k * (k - 1) / 2);
+                let table = standings::rank(&section, &games, &byes);
+                let total: u32 = table.iter().map(|s| s.half_points).sum();
+                assert_eq!(total as usize, 2 * games.len() + 2 * byes.len());
+            }
+        }
+    }
+}

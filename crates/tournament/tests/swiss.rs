@@ -239,3 +239,109 @@ fn degenerate_and_withdrawn() {
     assert_eq!(round.pairings.len(), 1);
     assert_eq!(round.bye, None);
 }
+
+#[test]
+fn withdrawals_along_the_way() {
+    let mut none_seen = 0;
+    for n in [7, 8, 9, 33] {
+        for seed in 0..50 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut active: Vec<Seed> = (0..n).collect();
+            let (mut games, mut byes): (Vec<Game>, Vec<Seed>) = (Vec::new(), Vec::new());
+            let mut met: HashSet<(Seed, Seed)> = HashSet::new();
+            for _ in 0..rounds_for(n) {
+                let Some(round) = swiss::pair(&active, &games, &byes) else {
+                    // Only when no round without a repeat exists.
+                    assert!(
+                        active.len() <= 12 && !any_round(&active, &met),
+                        "n={n} seed={seed}"
+                    );
+                    none_seen += 1;
+                    break;
+                };
+                let mut seen: Vec<Seed> = round.bye.into_iter().collect();
+                for p in &round.pairings {
+                    seen.extend([p.white, p.black]);
+                    assert!(met.insert((p.white.min(p.black), p.white.max(p.black))));
+                    games.push(Game {
+                        white: p.white,
+                        black: p.black,
+                        outcome: Some(random_outcome(&mut rng)),
+                    });
+                }
+                seen.sort_unstable();
+                assert_eq!(seen, active);
+                byes.extend(round.bye);
+                if active.len() > 4 && rng.random_range(0..2) == 0 {
+                    active.remove(rng.random_range(0..active.len()));
+                }
+            }
+        }
+    }
+    eprintln!("withdrawals: {none_seen} tournaments ended with no possible round");
+}
+
+/// Whether any round without a repeat exists among `players` (brute force, small fields).
+fn any_round(players: &[Seed], met: &HashSet<(Seed, Seed)>) -> bool {
+    fn pairs_all(left: &[Seed], met: &HashSet<(Seed, Seed)>) -> bool {
+        let Some((&p, rest)) = left.split_first() else {
+            return true;
+        };
+        rest.iter().enumerate().any(|(i, &q)| {
+            let others: Vec<Seed> = rest
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &x)| x)
+                .collect();
+            !met.contains(&(p.min(q), p.max(q))) && pairs_all(&others, met)
+        })
+    }
+    if players.len().is_multiple_of(2) {
+        pairs_all(players, met)
+    } else {
+        (0..players.len()).any(|b| {
+            let others: Vec<Seed> = players
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != b)
+                .map(|(_, &x)| x)
+                .collect();
+            pairs_all(&others, met)
+        })
+    }
+}
+
+#[test]
+fn none_only_when_no_round_exists() {
+    let (mut nones, mut rounds_played) = (0, 0);
+    for n in 4..=10 {
+        for seed in 0..40 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let players: Vec<Seed> = (0..n).collect();
+            let (mut games, mut byes): (Vec<Game>, Vec<Seed>) = (Vec::new(), Vec::new());
+            let mut met: HashSet<(Seed, Seed)> = HashSet::new();
+            for _ in 0..n {
+                let Some(round) = swiss::pair(&players, &games, &byes) else {
+                    assert!(
+                        !any_round(&players, &met),
+                        "n={n} seed={seed}: a round exists"
+                    );
+                    nones += 1;
+                    break;
+                };
+                rounds_played += 1;
+                for p in &round.pairings {
+                    assert!(met.insert((p.white.min(p.black), p.white.max(p.black))));
+                    games.push(Game {
+                        white: p.white,
+                        black: p.black,
+                        outcome: Some(random_outcome(&mut rng)),
+                    });
+                }
+                byes.extend(round.bye);
+            }
+        }
+    }
+    eprintln!("small fields to exhaustion: {rounds_played} rounds, {nones} ended with None");
+}
