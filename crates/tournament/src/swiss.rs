@@ -4,13 +4,14 @@ use std::collections::HashMap;
 
 use crate::{Game, Pairing, Round, Seed};
 
-/// Work allowed to one attempt (one bye candidate at one strictness), in steps of the
-/// search (each costs about the number of players still unpaired).
+/// Work allowed to one attempt (one bye candidate at one strictness), counted in
+/// possible partners looked at.
 const ATTEMPT_BUDGET: u64 = 2_000_000;
 /// Work allowed to all attempts of one call.
-const TOTAL_BUDGET: u64 = 40_000_000;
-/// Below this many unpaired players each step checks that all of them still have a partner.
-const PRUNE_BELOW: usize = 48;
+const TOTAL_BUDGET: u64 = 20_000_000;
+/// From this many unpaired players down, each step checks that all of them still have a
+/// possible partner.
+const PRUNE_BELOW: usize = 24;
 
 /// What the pairing knows about one active player.
 #[derive(Debug, Clone, Default)]
@@ -119,27 +120,30 @@ pub fn pair(active: &[Seed], games: &[Game], byes: &[Seed]) -> Option<Round> {
         }
         _ => {}
     }
-    // Bye candidates: lowest score first, then lowest seed; those without a bye first.
-    let candidates: Vec<Option<usize>> = if players.len().is_multiple_of(2) {
+    // Bye candidates (positions in the pairing order): lowest score first, then lowest
+    // seed; those without a bye before those with one.
+    let n = order.len();
+    let candidates: Vec<Option<usize>> = if n.is_multiple_of(2) {
         vec![None]
     } else {
-        order.iter().rev().map(|&i| Some(i)).collect()
+        (0..n).rev().map(Some).collect()
     };
-    let mut search = Search {
-        players: &players,
-        level: Level::Strict,
-        tight: true,
-        budget: 0,
-        exhausted: false,
-        pairs: Vec::new(),
-    };
+    // Each position's score group ends (exclusive) at:
+    let mut group_end = vec![n; n];
+    for pos in (0..n.saturating_sub(1)).rev() {
+        group_end[pos] = if players[order[pos]].score == players[order[pos + 1]].score {
+            group_end[pos + 1]
+        } else {
+            pos + 1
+        };
+    }
+    let mut search = Search::new(&players, &order, group_end);
     let mut left = TOTAL_BUDGET;
     for had_bye in [false, true] {
         for &bye in &candidates {
-            if bye.map_or(had_bye, |b| players[b].had_bye != had_bye) {
+            if bye.map_or(had_bye, |b| players[order[b]].had_bye != had_bye) {
                 continue;
             }
-            let remaining: Vec<usize> = order.iter().copied().filter(|&i| Some(i) != bye).collect();
             let tiers = [Level::Strict, Level::Balance, Level::Loose]
                 .into_iter()
                 .flat_map(|level| [(level, true), (level, false)]);
@@ -147,17 +151,14 @@ pub fn pair(active: &[Seed], games: &[Game], byes: &[Seed]) -> Option<Round> {
                 if left == 0 {
                     return None;
                 }
+                let budget = left.min(ATTEMPT_BUDGET);
                 search.level = level;
                 search.tight = tight;
-                search.budget = left.min(ATTEMPT_BUDGET);
-                search.exhausted = false;
-                search.pairs.clear();
-                let found = search.solve(&remaining);
-                left -= left.min(ATTEMPT_BUDGET) - search.budget;
-                if found {
-                    search.pairs.reverse();
-                    let pairings = search
-                        .pairs
+                search.budget = budget;
+                let found = search.run(bye);
+                left -= budget - search.budget;
+                if let Some(pairs) = found {
+                    let pairings = pairs
                         .iter()
                         .map(|&(p, q)| {
                             let (white, black) = colours(&players[p], &players[q]);
@@ -169,7 +170,7 @@ pub fn pair(active: &[Seed], games: &[Game], byes: &[Seed]) -> Option<Round> {
                         .collect();
                     return Some(Round {
                         pairings,
-                        bye: bye.map(|b| players[b].seed),
+                        bye: bye.map(|b| players[order[b]].seed),
                     });
                 }
             }
@@ -197,24 +198,149 @@ fn colours<'a>(a: &'a Player, b: &'a Player) -> (&'a Player, &'a Player) {
     if a_white { (a, b) } else { (b, a) }
 }
 
-/// The depth-first search for one round's pairs.
+/// Counts of the players still unpaired, by position (a Fenwick tree): how many lie
+/// before a position, and where the k-th lies, in O(log n).
+struct Counts {
+    tree: Vec<i64>,
+}
+
+impl Counts {
+    fn new(n: usize) -> Self {
+        let mut tree = vec![0; n + 1];
+        for i in 1..=n {
+            tree[i] += 1;
+            let parent = i + (i & i.wrapping_neg());
+            if parent <= n {
+                tree[parent] += tree[i];
+            }
+        }
+        Counts { tree }
+    }
+
+    fn add(&mut self, pos: usize, delta: i64) {
+        let mut i = pos + 1;
+        while i < self.tree.len() {
+            self.tree[i] += delta;
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    /// How many are unpaired among positions 0..pos.
+    fn before(&self, pos: usize) -> usize {
+        let (mut i, mut sum) = (pos.min(self.tree.len() - 1), 0);
+        while i > 0 {
+            sum += self.tree[i];
+            i -= i & i.wrapping_neg();
+        }
+        usize::try_from(sum).unwrap_or(0)
+    }
+
+    /// The position of the k-th (0-based) unpaired player, if there are that many.
+    fn kth(&self, k: usize) -> Option<usize> {
+        let n = self.tree.len() - 1;
+        let (mut pos, mut left) = (0, i64::try_from(k).ok()?);
+        let mut step = if n == 0 { 0 } else { 1 << n.ilog2() };
+        while step > 0 {
+            if pos + step <= n && self.tree[pos + step] <= left {
+                pos += step;
+                left -= self.tree[pos];
+            }
+            step >>= 1;
+        }
+        (pos < n).then_some(pos)
+    }
+}
+
+/// Where one player of the search stands in going through their possible partners.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    /// The player's position.
+    p: usize,
+    /// The end (exclusive) of the player's score group.
+    end: usize,
+    /// The partner in the middle of the group (the first choice), or `HEAD`.
+    half: usize,
+    /// Whether the player may float to a lower score group.
+    may_float: bool,
+    /// 0: from the middle of the group down, 1: from the middle up, 2: lower groups.
+    phase: u8,
+    /// The next position to look at in this phase.
+    cursor: usize,
+    /// The partner chosen now, if any.
+    chosen: Option<usize>,
+}
+
+/// The depth-first search for one round's pairs, over the players in pairing order.
+/// The unpaired players form a doubly linked list (removed and restored in the reverse
+/// order), so a step costs about the partners it looks at, whatever the field's size.
 struct Search<'a> {
     players: &'a [Player],
+    order: &'a [usize],
+    group_end: Vec<usize>,
     level: Level,
     /// Whether a player may float down only as the last one unpaired in their score
     /// group (so each group sends down at most one player).
     tight: bool,
     budget: u64,
-    exhausted: bool,
-    /// The pairs found, last first.
-    pairs: Vec<(usize, usize)>,
+    /// Links of the unpaired list; index `n` (`head`) is the list's head and end.
+    next: Vec<usize>,
+    prev: Vec<usize>,
+    counts: Counts,
+    unpaired: usize,
 }
 
-impl Search<'_> {
-    /// Whether `p` and `q` may meet at this level.
+impl<'a> Search<'a> {
+    fn new(players: &'a [Player], order: &'a [usize], group_end: Vec<usize>) -> Self {
+        let n = order.len();
+        Search {
+            players,
+            order,
+            group_end,
+            level: Level::Strict,
+            tight: true,
+            budget: 0,
+            next: Vec::new(),
+            prev: Vec::new(),
+            counts: Counts::new(n),
+            unpaired: n,
+        }
+    }
+
+    fn head(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Takes `cost` from the budget; false when it is spent.
+    fn spend(&mut self, cost: u64) -> bool {
+        if self.budget < cost {
+            self.budget = 0;
+            return false;
+        }
+        self.budget -= cost;
+        true
+    }
+
+    fn remove(&mut self, pos: usize) {
+        let (before, after) = (self.prev[pos], self.next[pos]);
+        self.next[before] = after;
+        self.prev[after] = before;
+        self.counts.add(pos, -1);
+        self.unpaired -= 1;
+    }
+
+    fn restore(&mut self, pos: usize) {
+        let (before, after) = (self.prev[pos], self.next[pos]);
+        self.next[before] = pos;
+        self.prev[after] = pos;
+        self.counts.add(pos, 1);
+        self.unpaired += 1;
+    }
+
+    /// Whether the players at positions `p` and `q` may meet at this level.
     fn allowed(&self, p: usize, q: usize) -> bool {
-        let (a, b) = (&self.players[p], &self.players[q]);
-        if a.met.contains(&q) {
+        let (i, j) = (self.order[p], self.order[q]);
+        let (a, b) = (&self.players[i], &self.players[j]);
+        if a.met.contains(&j) {
             return false;
         }
         if self.level == Level::Loose {
@@ -227,61 +353,153 @@ impl Search<'_> {
         self.level == Level::Balance || !(white.two_in_a_row(true) || black.two_in_a_row(false))
     }
 
-    /// Pairs everyone in `remaining` (in pairing order); true when it could.
-    fn solve(&mut self, remaining: &[usize]) -> bool {
-        let Some(&p) = remaining.first() else {
-            return true;
-        };
-        let cost = remaining.len() as u64;
-        if self.exhausted || self.budget < cost {
-            self.exhausted = true;
+    /// With few players left: whether one of them has nobody left to play.
+    fn stuck(&mut self) -> bool {
+        if self.unpaired > PRUNE_BELOW {
             return false;
         }
-        self.budget -= cost;
-        if remaining.len() <= PRUNE_BELOW {
-            let stuck = remaining
-                .iter()
-                .any(|&x| !remaining.iter().any(|&y| x != y && self.allowed(x, y)));
-            if stuck {
-                return false;
-            }
+        let head = self.head();
+        let mut left = Vec::with_capacity(self.unpaired);
+        let mut pos = self.next[head];
+        while pos != head {
+            left.push(pos);
+            pos = self.next[pos];
         }
-        let score = self.players[p].score;
-        let group = remaining
-            .iter()
-            .take_while(|&&q| self.players[q].score == score)
-            .count();
-        let half = group / 2;
-        // The bottom half from its top, then the top half from its bottom, then the
-        // lower score groups from the top.
-        let floats = if self.tight && group > 1 {
-            remaining.len()..remaining.len()
+        let cost = (left.len() * left.len()) as u64;
+        if !self.spend(cost) {
+            return true;
+        }
+        left.iter()
+            .any(|&x| !left.iter().any(|&y| x != y && self.allowed(x, y)))
+    }
+
+    /// The frame of the first unpaired player `p`.
+    fn frame(&self, p: usize) -> Frame {
+        let end = self.group_end[p];
+        let before = self.counts.before(p);
+        let in_group = self.counts.before(end) - before;
+        let half = in_group / 2;
+        let half_pos = if half >= 1 {
+            self.counts.kth(before + half).unwrap_or(self.head())
         } else {
-            group..remaining.len()
+            self.head()
         };
-        let choices = (half.max(1)..group).chain((1..half).rev()).chain(floats);
-        let mut next = Vec::with_capacity(remaining.len().saturating_sub(2));
-        for j in choices {
-            if self.exhausted {
-                return false;
+        Frame {
+            p,
+            end,
+            half: half_pos,
+            may_float: !self.tight || in_group == 1,
+            phase: if half >= 1 { 0 } else { 2 },
+            cursor: if half >= 1 {
+                half_pos
+            } else {
+                self.first_below(end)
+            },
+            chosen: None,
+        }
+    }
+
+    /// The first unpaired position at or after `end`, or `head`.
+    fn first_below(&self, end: usize) -> usize {
+        let k = self.counts.before(end);
+        self.counts.kth(k).unwrap_or(self.head())
+    }
+
+    /// The frame's next possible partner, in order of preference: the middle of the
+    /// score group and down from there, then up from the middle, then the lower groups
+    /// from the top.
+    fn next_partner(&mut self, f: &mut Frame) -> Option<usize> {
+        let head = self.head();
+        loop {
+            let c = f.cursor;
+            let candidate = match f.phase {
+                0 if c != head && c < f.end => {
+                    f.cursor = self.next[c];
+                    c
+                }
+                0 => {
+                    f.phase = 1;
+                    f.cursor = self.prev[f.half];
+                    continue;
+                }
+                1 if c != f.p && c != head => {
+                    f.cursor = self.prev[c];
+                    c
+                }
+                1 => {
+                    f.phase = 2;
+                    f.cursor = self.first_below(f.end);
+                    continue;
+                }
+                2 if f.may_float && c != head => {
+                    f.cursor = self.next[c];
+                    c
+                }
+                _ => return None,
+            };
+            if !self.spend(1) {
+                return None;
             }
-            let q = remaining[j];
-            if !self.allowed(p, q) {
-                continue;
-            }
-            next.clear();
-            next.extend(
-                remaining
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != 0 && i != j)
-                    .map(|(_, &x)| x),
-            );
-            if self.solve(&next) {
-                self.pairs.push((p, q));
-                return true;
+            if self.allowed(f.p, candidate) {
+                return Some(candidate);
             }
         }
-        false
+    }
+
+    /// Pairs everyone but the player at `bye`; the pairs as player indices, top first.
+    fn run(&mut self, bye: Option<usize>) -> Option<Vec<(usize, usize)>> {
+        let n = self.order.len();
+        let head = n;
+        self.next = (1..=n).chain([0]).collect();
+        self.prev = [n].into_iter().chain(0..n).collect();
+        self.counts = Counts::new(n);
+        self.unpaired = n;
+        if let Some(b) = bye {
+            self.remove(b);
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        loop {
+            // Enter: the first unpaired player looks for a partner.
+            let p = self.next[head];
+            if p == head {
+                let pairs = stack
+                    .iter()
+                    .filter_map(|f| Some((self.order[f.p], self.order[f.chosen?])))
+                    .collect();
+                return Some(pairs);
+            }
+            if !self.spend(1) {
+                return None;
+            }
+            if !self.stuck() {
+                let frame = self.frame(p);
+                stack.push(frame);
+            } else if self.budget == 0 {
+                return None;
+            }
+            // Go on with the innermost frame: undo its choice and try its next partner;
+            // a frame with none left is dropped and its parent tries again.
+            loop {
+                let mut frame = *stack.last()?;
+                if let Some(q) = frame.chosen.take() {
+                    self.restore(q);
+                    self.restore(frame.p);
+                }
+                let found = self.next_partner(&mut frame);
+                if let Some(q) = found {
+                    self.remove(frame.p);
+                    self.remove(q);
+                    frame.chosen = Some(q);
+                    if let Some(top) = stack.last_mut() {
+                        *top = frame;
+                    }
+                    break;
+                }
+                if self.budget == 0 {
+                    return None;
+                }
+                stack.pop();
+            }
+        }
     }
 }
