@@ -4,6 +4,22 @@
 //! The crate is pure: no I/O, no clock, no randomness, no global state, and no panics
 //! on any input. Players are named by their [`Seed`], their place in the entrant list.
 //! The rules the functions follow are written for players in `docs/tournament-rules.md`.
+//!
+//! ```
+//! use tournament::{Game, Outcome, standings, swiss};
+//!
+//! let players = [0, 1, 2, 3, 4];
+//! let round = swiss::pair(&players, &[], &[]).expect("a first round always exists");
+//! assert_eq!(round.bye, Some(4)); // the lowest seed sits out
+//! let games: Vec<Game> = round
+//!     .pairings
+//!     .iter()
+//!     .map(|p| Game { white: p.white, black: p.black, outcome: Some(Outcome::WhiteWon) })
+//!     .collect();
+//! let table = standings::rank(&players, &games, &[4]);
+//! assert_eq!(table[0].rank, 1);
+//! assert_eq!(table.iter().map(|s| s.half_points).sum::<u32>(), 2 * 2 + 2);
+//! ```
 
 pub mod knockout;
 pub mod league;

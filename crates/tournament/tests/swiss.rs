@@ -345,3 +345,16 @@ fn none_only_when_no_round_exists() {
     }
     eprintln!("small fields to exhaustion: {rounds_played} rounds, {nones} ended with None");
 }
+
+#[test]
+fn large_fields_stay_fast() {
+    for (n, rounds) in [(4001, 12), (1000, 10)] {
+        let mut tally = Tally::default();
+        play(n, rounds, 11, &mut tally);
+        eprintln!(
+            "{n} players, {rounds} rounds: {} across score groups, {} three-in-a-row, slowest round {:?}",
+            tally.cross_score_pairs, tally.three_in_a_row, tally.slowest
+        );
+        assert!(tally.slowest < Duration::from_secs(2));
+    }
+}
