@@ -58,16 +58,18 @@ enum Level {
 /// White; avoid three of one colour in a row where the pairing allows.
 /// Returns None when no round without a repeat pairing exists.
 ///
-/// Details: the search first lets each score group send down at most one player (the
-/// last one left unpaired), and only when that fails lets more float. `games` are taken in the order played (for colour history); games of
-/// withdrawn players still count for their opponents' scores. When the colours tie on
-/// the last game too, earlier games decide (the one who had White most recently where
-/// the two differ gets Black) before the seed. The search first keeps every colour
-/// rule absolute (|whites − blacks| ≤ 2, no three in a row), then drops the three-in-a-row
-/// rule, then the balance rule, before it passes the bye to the next candidate (the bye
-/// rule comes before the colour rules); a player gets a second bye only when no pairing
-/// gives it to someone without one. The search is bounded: in a huge field where almost every
-/// pair has met it may answer None although a pairing exists.
+/// Details: `games` are taken in the order played (for colour history); games of
+/// withdrawn players still count for their opponents' scores. When the colours tie on the
+/// last game too, earlier games decide (the one who had White most recently where the two
+/// differ gets Black) before the seed. The search tries, in this order: every colour rule
+/// absolute (|whites − blacks| ≤ 2, no three in a row) with each score group sending down
+/// at most one player (the last one left unpaired); the same letting more float; then
+/// without the three-in-a-row rule (one floater per group, then more); then without the
+/// balance rule. The bye rule comes before the colour rules: these tiers are all tried
+/// for a bye candidate before the bye passes to the next, and a player gets a second bye
+/// only when no round gives it to someone without one. The search is bounded: in a
+/// large field where almost every pair has met it may answer None although a round
+/// exists (small fields are searched exhaustively).
 pub fn pair(active: &[Seed], games: &[Game], byes: &[Seed]) -> Option<Round> {
     let mut players: Vec<Player> = Vec::with_capacity(active.len());
     let mut index: HashMap<Seed, usize> = HashMap::with_capacity(active.len());
@@ -90,8 +92,10 @@ pub fn pair(active: &[Seed], games: &[Game], byes: &[Seed]) -> Option<Round> {
             let Some(me) = me else { continue };
             let player = &mut players[me];
             let seed = if white { game.white } else { game.black };
-            player.score += game.half_points_of(seed).unwrap_or(0);
-            player.balance += if white { 1 } else { -1 };
+            player.score = player
+                .score
+                .saturating_add(game.half_points_of(seed).unwrap_or(0));
+            player.balance = player.balance.saturating_add(if white { 1 } else { -1 });
             player.colours.push(white);
             if let Some(other) = other {
                 player.met.push(other);
@@ -100,7 +104,7 @@ pub fn pair(active: &[Seed], games: &[Game], byes: &[Seed]) -> Option<Round> {
     }
     for seed in byes {
         if let Some(&i) = index.get(seed) {
-            players[i].score += 2;
+            players[i].score = players[i].score.saturating_add(2);
             players[i].had_bye = true;
         }
     }
@@ -139,40 +143,56 @@ pub fn pair(active: &[Seed], games: &[Game], byes: &[Seed]) -> Option<Round> {
     }
     let mut search = Search::new(&players, &order, group_end);
     let mut left = TOTAL_BUDGET;
+    let mut attempt = |level, tight, bye| {
+        if left == 0 {
+            return None;
+        }
+        let budget = left.min(ATTEMPT_BUDGET);
+        search.level = level;
+        search.tight = tight;
+        search.budget = budget;
+        let found = search.run(bye);
+        left -= budget - search.budget;
+        found
+    };
     for had_bye in [false, true] {
         for &bye in &candidates {
             if bye.map_or(had_bye, |b| players[order[b]].had_bye != had_bye) {
                 continue;
             }
-            let tiers = [Level::Strict, Level::Balance, Level::Loose]
-                .into_iter()
-                .flat_map(|level| [(level, true), (level, false)]);
-            for (level, tight) in tiers {
-                if left == 0 {
-                    return None;
-                }
-                let budget = left.min(ATTEMPT_BUDGET);
-                search.level = level;
-                search.tight = tight;
-                search.budget = budget;
-                let found = search.run(bye);
-                left -= budget - search.budget;
-                if let Some(pairs) = found {
-                    let pairings = pairs
-                        .iter()
-                        .map(|&(p, q)| {
-                            let (white, black) = colours(&players[p], &players[q]);
-                            Pairing {
-                                white: white.seed,
-                                black: black.seed,
-                            }
-                        })
-                        .collect();
-                    return Some(Round {
-                        pairings,
-                        bye: bye.map(|b| players[order[b]].seed),
-                    });
-                }
+            // The strictest search first; if it fails, the loosest shows whether this bye
+            // allows any round at all before the ones in between are tried.
+            let mut found = attempt(Level::Strict, true, bye);
+            if found.is_none() {
+                let Some(loosest) = attempt(Level::Loose, false, bye) else {
+                    continue;
+                };
+                let between = [
+                    (Level::Strict, false),
+                    (Level::Balance, true),
+                    (Level::Balance, false),
+                    (Level::Loose, true),
+                ];
+                found = between
+                    .into_iter()
+                    .find_map(|(level, tight)| attempt(level, tight, bye))
+                    .or(Some(loosest));
+            }
+            if let Some(pairs) = found {
+                let pairings = pairs
+                    .iter()
+                    .map(|&(p, q)| {
+                        let (white, black) = colours(&players[p], &players[q]);
+                        Pairing {
+                            white: white.seed,
+                            black: black.seed,
+                        }
+                    })
+                    .collect();
+                return Some(Round {
+                    pairings,
+                    bye: bye.map(|b| players[order[b]].seed),
+                });
             }
         }
     }
