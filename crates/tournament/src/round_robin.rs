@@ -6,6 +6,7 @@ use crate::{Pairing, Round, Seed};
 /// once, or twice with colours swapped when `double` (second cycle after the first).
 /// Odd counts: one bye per round. Colours as balanced as possible (each player's whites
 /// and blacks differ by at most 1 in a single cycle; equal in a double cycle).
+/// Within a cycle nobody has the same colour more than twice in a row.
 ///
 /// Fewer than two players give no rounds. The players are taken as given (a seed listed
 /// twice is scheduled twice).
@@ -20,8 +21,8 @@ pub fn schedule(players: &[Seed], double: bool) -> Vec<Round> {
     let circle = slots - 1; // odd: the players 0..circle rotate around the fixed one
     let half = (circle - 1) / 2;
     let player = |i: usize| (i < n).then(|| players[i]);
-    // Rounds in Berger order: the circle turns by slots/2 places each round (slots/2 and
-    // the circle's length are coprime, so every round is visited once).
+    // Rounds in Berger order: the centre moves by slots/2 places each round (slots/2 and
+    // the circle's length are coprime, so every centre comes once).
     let mut first = Vec::with_capacity(circle);
     for round in 0..circle {
         let r = (round * (slots / 2)) % circle;
@@ -36,13 +37,10 @@ pub fn schedule(players: &[Seed], double: bool) -> Vec<Round> {
         for k in 1..=half {
             let up = (r + k) % circle;
             let down = (r + circle - k) % circle;
-            // Among the circle players, i has White against j exactly when (j - i) mod
-            // circle lies in 1..=half: everyone gets `half` Whites and `half` Blacks there.
-            let (w, b) = if (2 * k) % circle <= half {
-                (down, up)
-            } else {
-                (up, down)
-            };
+            // The player ahead of the centre has White: each circle player is ahead in
+            // `half` rounds and behind in `half`, and with the Berger order the colours
+            // alternate from round to round (two in a row only around the fixed player).
+            let (w, b) = (up, down);
             push(&mut out, player(w), player(b));
         }
         first.push(out);

@@ -106,3 +106,29 @@ fn played_to_the_end_with_random_results() {
         }
     }
 }
+
+#[test]
+fn colours_alternate() {
+    for n in SIZES {
+        let players: Vec<Seed> = (0..n).collect();
+        let mut history: HashMap<Seed, Vec<bool>> = HashMap::new();
+        for round in round_robin::schedule(&players, false) {
+            for p in round.pairings {
+                history.entry(p.white).or_default().push(true);
+                history.entry(p.black).or_default().push(false);
+            }
+        }
+        let longest = history
+            .values()
+            .map(|h| {
+                h.chunk_by(|a, b| a == b)
+                    .map(<[bool]>::len)
+                    .max()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0);
+        eprintln!("round robin n={n}: longest run of one colour {longest}");
+        assert!(longest <= 2, "n={n}");
+    }
+}
