@@ -486,7 +486,7 @@ pub async fn copy(from: &str, to: &str) -> Result<CopyReport, CopyError> {
             .execute(&mut *read)
             .await?;
     }
-    let mut write = target.pool.begin().await?;
+    let mut write = target.begin_write().await?;
     // The computer's accounts a started target holds (nothing refers to them yet): the
     // source's take their place, ids and names alike.
     sqlx::query("delete from users where kind = 'computer'")

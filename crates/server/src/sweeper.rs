@@ -30,7 +30,7 @@ pub const TIMEOUT_TASK: &str = "timeouts";
 /// games on time this round.
 pub async fn protect_from_downtime(state: &AppState) -> Result<i64, AppError> {
     let now = state.now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let gap = match sweeper::record_run(&mut tx, TIMEOUT_TASK, now).await? {
         Recorded::After(previous) => now - previous,
         Recorded::First | Recorded::NotNewer => 0,

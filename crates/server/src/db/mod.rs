@@ -146,6 +146,23 @@ impl Database {
         Ok(Database { pool, backend })
     }
 
+    /// Begins a transaction that writes. On SQLite it takes the write lock at its start
+    /// (`BEGIN IMMEDIATE`): a deferred transaction that reads before it writes cannot wait
+    /// for the lock when it upgrades (SQLite answers "database is locked" at once, since
+    /// waiting could deadlock), whereas an immediate one waits out the busy timeout like
+    /// any other writer. On Postgres it is a plain `BEGIN`.
+    ///
+    /// # Errors
+    ///
+    /// No connection within the acquire timeout, or the lock not had within the busy
+    /// timeout.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
     /// Applies the backend's pending migrations.
     ///
     /// # Errors
@@ -256,6 +273,75 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(variants, 6);
+        db.pool.close().await;
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// The schemathesis failure of stop 27's CI: a transaction that reads a row and then
+    /// writes it met another writer and failed at once with "database is locked". Begun
+    /// by `begin_write`, it waits for the other writer and then succeeds.
+    async fn read_then_write(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+        let (n,): (i64,) = sqlx::query_as("select n from counter")
+            .fetch_one(&mut *conn)
+            .await?;
+        sqlx::query("update counter set n = ?")
+            .bind(n + 1)
+            .execute(&mut *conn)
+            .await
+            .map(|_| ())
+    }
+
+    #[tokio::test]
+    async fn a_sqlite_write_transaction_that_reads_first_waits_for_another_writer() {
+        let dir = std::env::temp_dir().join(format!("boardgames-db-{}", crate::domain::new_id()));
+        let path = dir.join("boardgames.db");
+        let db = Database::connect(&format!("sqlite://{}", path.display()), 4)
+            .await
+            .unwrap();
+        sqlx::query("create table counter (n integer not null)")
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        sqlx::query("insert into counter (n) values (0)")
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        // Deferred: the read takes a snapshot while another transaction holds the write
+        // lock, and the upgrade to a write fails without waiting.
+        let mut holder = db.begin_write().await.unwrap();
+        sqlx::query("update counter set n = n + 10")
+            .execute(&mut *holder)
+            .await
+            .unwrap();
+        let mut deferred = db.pool.begin().await.unwrap();
+        let refused = read_then_write(&mut *deferred).await.unwrap_err();
+        assert!(is_unavailable(&refused), "{refused}");
+        deferred.rollback().await.unwrap();
+        holder.commit().await.unwrap();
+
+        // Immediate: the second writer waits for the first to commit, then reads its write.
+        let mut holder = db.begin_write().await.unwrap();
+        sqlx::query("update counter set n = n + 10")
+            .execute(&mut *holder)
+            .await
+            .unwrap();
+        let waiter = {
+            let db = db.clone();
+            tokio::spawn(async move {
+                let mut tx = db.begin_write().await?;
+                read_then_write(&mut *tx).await?;
+                tx.commit().await
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert!(!waiter.is_finished(), "the second writer waits for the lock");
+        holder.commit().await.unwrap();
+        waiter.await.unwrap().unwrap();
+        let (n,): (i64,) = sqlx::query_as("select n from counter")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(n, 21);
         db.pool.close().await;
         std::fs::remove_dir_all(dir).unwrap();
     }

@@ -45,7 +45,7 @@ pub async fn change_password(
     validate_password(new)?;
     let hash = state.hashing.hash(new.to_owned()).await?;
     let keep = keep.map(accounts::token_hash);
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     if !rows::set_password(&mut tx, &user.id, &hash).await? {
         tx.rollback().await?;
         return Err(AppError::NotFound("player"));
@@ -91,7 +91,7 @@ pub async fn delete_account(
         .map_err(wrong_password)?;
     let name = deleted_name(&user.id);
     let now = state.now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let work = async {
         // The first statement is the write that takes the account.
         if !rows::anonymise(&mut tx, &user.id, &name, now).await? {

@@ -191,7 +191,7 @@ pub async fn register(
     state.address_limits.check(AccountAction::SignUp, client)?;
     let hash = state.hashing.hash(password.to_owned()).await?;
     let id = new_id();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     // The insert is the first write; the first person to register becomes the
     // administrator in the same transaction (a racing first sign-up finds the claim taken).
     match users::insert(&mut tx, &id, username, &hash, state.now()).await {

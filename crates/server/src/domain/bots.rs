@@ -31,7 +31,7 @@ use crate::{
 /// 409 `already_bot` (it is one), `not_upgradable` (a computer's account),
 /// `has_games` (it has played or plays a game); database errors.
 pub async fn upgrade(state: &AppState, user: &User) -> Result<(), AppError> {
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     // The first statement is the guarded write.
     if users::upgrade_to_bot(&mut tx, &user.id).await? {
         tx.commit().await?;

@@ -220,7 +220,7 @@ pub async fn create(
     let id = new_id();
     let now = state.now();
     // The challenge and its opponent's notice in one transaction, the insert first.
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     challenges::insert(
         &mut tx,
         &NewChallenge {
@@ -359,7 +359,7 @@ pub async fn get(state: &AppState, id: &str) -> Result<Challenge, AppError> {
 ///
 /// 404 no such challenge; 403 `not_your_challenge`; 409 `challenge_closed`.
 pub async fn cancel(state: &AppState, user: &User, id: &str) -> Result<Challenge, AppError> {
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     // The first statement is the write that cancels it.
     if let Some(opponent) = challenges::cancel(&mut tx, id, &user.id).await? {
         let staged = match opponent {
@@ -434,7 +434,7 @@ pub async fn decline(
             format!("a decline reason is one of {}", DECLINE_REASONS.join(", ")),
         ));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     // The first statement is the write that declines it.
     if let Some(challenger) = challenges::decline(&mut tx, id, &user.id).await? {
         let signal = ChallengeSignal {
@@ -477,7 +477,7 @@ pub async fn decline(
 /// caller's rating in the variant is outside the challenge's range (it stays open).
 pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, AppError> {
     let now = state.now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     // The first statement is the write that takes the challenge.
     let Some(taken) = challenges::take(&mut tx, id, &user.id).await? else {
         tx.rollback().await?;

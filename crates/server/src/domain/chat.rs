@@ -447,7 +447,7 @@ pub async fn post(
     let mut tries = 0;
     let (seq, noticed, staged) = loop {
         tries += 1;
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db.begin_write().await?;
         // The insert is the transaction's first statement (a write, for SQLite).
         let seq = match rows::insert_line(&mut tx, &line, MAX_LINES_PER_GAME).await {
             Ok(Some(seq)) => seq,
@@ -650,7 +650,7 @@ pub async fn block(state: &AppState, user: &User, name: &str) -> Result<(Block, 
         ));
     }
     drop(conn);
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let new = rows::block(&mut tx, &user.id, &other.id, now).await?;
     rows::cancel_challenges_between(&mut tx, &user.id, &other.id).await?;
     tx.commit().await?;

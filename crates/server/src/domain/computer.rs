@@ -205,7 +205,7 @@ pub async fn start(
     };
     let now = state.now();
     let limit = state.config.engine.queue_limit;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     // The first statement writes (on SQLite the write lock is then held before the
     // reads below): the player's own row.
     if !users::lock(&mut tx, &user.id).await? {

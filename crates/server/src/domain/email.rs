@@ -175,7 +175,7 @@ pub async fn verify(state: &AppState, token: &str) -> Result<(), AppError> {
         return Err(bad_link());
     }
     let now = state.now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let Some(user_id) = rows::verify(&mut tx, &token_hash(token), now).await? else {
         tx.rollback().await?;
         return Err(bad_link());
@@ -225,7 +225,7 @@ pub async fn change_digest(
     lang: Option<Lang>,
 ) -> Result<(), AppError> {
     check_digest_hour(hour)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let row = rows::get(&mut tx, &user.id)
         .await?
         .ok_or(AppError::NotFound("user"))?;
@@ -268,7 +268,7 @@ pub async fn unsubscribe(state: &AppState, key: &str) -> Result<(), AppError> {
     if !valid_key(key) {
         return Err(AppError::NotFound("unsubscribe link"));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let Some(user_id) = rows::unsubscribe(&mut tx, key).await? else {
         tx.rollback().await?;
         return Err(AppError::NotFound("unsubscribe link"));
@@ -353,7 +353,7 @@ pub async fn queue_digests(state: &AppState) -> Result<usize, AppError> {
             && hour == row.digest_hour
             && row.digest_last_date.as_deref() != Some(date.as_str());
         let next = on.then(|| next_digest_at(now, &row.time_zone, row.digest_hour));
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db.begin_write().await?;
         if !rows::claim_digest(&mut tx, &row.id, seen, next, send.then_some(date.as_str())).await? {
             tx.rollback().await?;
             continue;
@@ -606,7 +606,7 @@ pub async fn request_reset(state: &AppState, who: &str, client: &str) -> Result<
     }
     state.address_limits.check(AccountAction::Login, client)?;
     let now = state.now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let targets = rows::reset_targets(&mut tx, &who.to_lowercase(), who).await?;
     let mut mails = Vec::new();
     for target in targets {
@@ -668,7 +668,7 @@ pub async fn reset_password(state: &AppState, token: &str, password: &str) -> Re
     check_reset(state, token).await?;
     accounts::validate_password(password)?;
     let hash = state.hashing.hash(password.to_owned()).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let Some(user_id) = rows::take_reset(&mut tx, &token_hash(token), &hash, state.now()).await?
     else {
         tx.rollback().await?;

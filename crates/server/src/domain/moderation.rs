@@ -113,7 +113,7 @@ pub async fn set_admin_from_cli(
             "only a person's account can be an administrator",
         ));
     }
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     // The first statement is the write.
     if !rows::set_admin(&mut tx, &account.id, on).await? {
         return Err(AppError::conflict(
@@ -314,7 +314,7 @@ pub async fn close_report(
     }
     let now = state.now();
     let status = if dismiss { "dismissed" } else { "resolved" };
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     if !rows::close_report(&mut tx, id, status, &admin.id, now).await? {
         tx.rollback().await?;
         let mut conn = state.db.pool.acquire().await?;
@@ -496,7 +496,7 @@ pub async fn sanction(
         ));
     }
     let now = state.now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let work = async {
         let changed = match sanction {
             Sanction::Mute => rows::mute(&mut tx, &account.id, now).await?,

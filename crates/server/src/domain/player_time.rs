@@ -211,7 +211,7 @@ async fn in_transaction(
     edit: impl FnOnce(&mut TimeRow) -> Result<(), AppError>,
 ) -> Result<TimeSettings, AppError> {
     let now = state.now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let row = change(&mut tx, &user.id, now, Overdue::Lost, edit).await?;
     tx.commit().await?;
     Ok(settings_of(&row, state.config.vacation_days_per_year))

@@ -333,7 +333,7 @@ pub async fn subscribe(
     let endpoint = check_endpoint(new.endpoint, state.config.push.allow_http_endpoints)?;
     check_keys(new.p256dh, new.auth)?;
     let label = device_label(new.user_agent);
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     rows::lock_player(&mut tx, &user.id).await?;
     if rows::count_others(&mut tx, &user.id, endpoint.as_str()).await? >= MAX_DEVICES {
         tx.rollback().await?;

@@ -581,7 +581,7 @@ impl std::fmt::Display for RebuildReport {
 ///
 /// Database errors, or a stored game that does not replay.
 pub async fn rebuild(db: &Database) -> Result<RebuildReport, AppError> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     ratings::hold_counters(&mut tx).await?;
     let mut order = Vec::new();
     for variant in rules::Variant::ALL {

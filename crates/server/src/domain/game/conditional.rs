@@ -371,7 +371,7 @@ pub async fn add(
         .player_limits
         .check(PlayerAction::ConditionalLine, &user.id)?;
     let now = state.now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     // The first write: the game at the ply the player saw, so that a move of the game
     // and this line wait for each other.
     if !rows::claim_game(&mut tx, id, Some(i64::from(seen_ply))).await? {
@@ -466,7 +466,7 @@ pub async fn delete(
     state
         .player_limits
         .check(PlayerAction::ConditionalLine, &user.id)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     if !rows::claim_game(&mut tx, id, None).await? {
         tx.rollback().await?;
         return Err(why_not_claimed(state, &user.id, id, None).await);

@@ -65,7 +65,7 @@ async fn play(
     queued_reply: bool,
 ) -> Result<GameDetail, AppError> {
     let now = state.now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     // The first write: the ply guard. Zero rows: someone moved first or the game ended.
     if !games::claim_at_ply(&mut tx, id, i64::from(seen_ply), now).await? {
         tx.rollback().await?;

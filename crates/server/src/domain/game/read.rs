@@ -205,7 +205,7 @@ pub async fn refresh_positions(state: &AppState) -> Result<u64, AppError> {
             let game = &detail.game;
             // The guarded update is the transaction's first statement: the cache is
             // written only if the game is still at the ply it was replayed at.
-            let mut tx = state.db.pool.begin().await?;
+            let mut tx = state.db.begin_write().await?;
             let ply = detail.stored_ply();
             let saved = game.saved_position();
             if games::refresh_position(&mut tx, id, ply, &saved, game.record()).await? {

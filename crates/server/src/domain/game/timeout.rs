@@ -139,7 +139,7 @@ pub async fn sweep_overdue(state: &AppState) -> Result<usize, AppError> {
         let batch = overdue.len();
         let mut ended_in_batch = 0;
         for (id, _variant, ply, to_move) in overdue {
-            let mut tx = state.db.pool.begin().await?;
+            let mut tx = state.db.begin_write().await?;
             if !games::claim_overdue(&mut tx, &id, ply, &to_move, now).await? {
                 tx.rollback().await?;
                 continue;

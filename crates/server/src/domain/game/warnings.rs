@@ -172,7 +172,7 @@ pub async fn sweep_warnings(state: &AppState) -> Result<Vec<ClockWarning>, AppEr
     };
     let mut given = Vec::new();
     for (id, seen) in ids {
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db.begin_write().await?;
         if !games::claim_warning(&mut tx, &id, seen, now).await? {
             tx.rollback().await?;
             continue;
