@@ -64,6 +64,15 @@ pub fn rfc3339(seconds: i64) -> String {
         .unwrap_or_default()
 }
 
+/// Reads an RFC 3339 date and time (`2026-12-01T10:00:00Z`, any offset) as unix seconds;
+/// `None` for anything else.
+#[must_use]
+pub fn parse_rfc3339(text: &str) -> Option<i64> {
+    text.parse::<jiff::Timestamp>()
+        .ok()
+        .map(jiff::Timestamp::as_second)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,6 +38,7 @@ pub use crate::{
     error::AppError,
     startup::{
         build_state, serve, spawn_engine, spawn_outbox, spawn_position_refresh, spawn_sweeper,
+        spawn_tournaments,
     },
     state::AppState,
 };

@@ -47,6 +47,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     }
     let sweeper = server::spawn_sweeper(&state);
     let outbox = server::spawn_outbox(&state);
+    let tournaments = server::spawn_tournaments(&state);
     let engine = server::spawn_engine(&state);
     server::spawn_position_refresh(&state);
     let listener = tokio::net::TcpListener::bind(addr)
@@ -58,7 +59,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(engine) = engine {
         engine.stop().await;
     }
-    for job in [sweeper, outbox].into_iter().flatten() {
+    for job in [sweeper, outbox, tournaments].into_iter().flatten() {
         job.abort();
     }
     state.db.pool.close().await;

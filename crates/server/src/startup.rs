@@ -239,6 +239,14 @@ pub fn spawn_outbox(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
     Some(tokio::spawn(crate::jobs::outbox::run(state.clone())))
 }
 
+/// Starts the tournament runner ([`crate::jobs::tournaments::run`]) for `state`, with
+/// the sweeper (`SWEEP_INTERVAL_SECS` 0 turns it off, and tests run its rounds
+/// themselves).
+pub fn spawn_tournaments(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
+    state.config.sweep_interval?;
+    Some(tokio::spawn(crate::jobs::tournaments::run(state.clone())))
+}
+
 /// Starts the engine job ([`crate::jobs::engine`]) for `state` with `ENGINE_WORKERS`
 /// threads; `None` when it is 0 (the computer's replies are then computed by another
 /// instance, or wait in the queue).

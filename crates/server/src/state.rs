@@ -40,6 +40,8 @@ pub struct AppState {
     pub outbox_wake: Arc<tokio::sync::Notify>,
     /// Wakes this instance's engine job (after a commit that queued a computer's reply).
     pub engine_wake: Arc<tokio::sync::Notify>,
+    /// Wakes this instance's tournament runner (after a commit that gave it work).
+    pub tournament_wake: Arc<tokio::sync::Notify>,
     /// Set on shutdown: the engine threads' searches stop and their replies are left
     /// queued for the next start.
     pub engine_stop: Arc<std::sync::atomic::AtomicBool>,
@@ -84,6 +86,7 @@ impl AppState {
             instance_id: Arc::new(crate::domain::new_id()),
             outbox_wake: Arc::new(tokio::sync::Notify::new()),
             engine_wake: Arc::new(tokio::sync::Notify::new()),
+            tournament_wake: Arc::new(tokio::sync::Notify::new()),
             engine_stop: Arc::default(),
             push: Arc::default(),
         }
@@ -98,6 +101,12 @@ impl AppState {
     /// became free).
     pub fn wake_engine(&self) {
         self.engine_wake.notify_one();
+    }
+
+    /// Wakes this instance's tournament runner: a tournament game ended, an entry filled
+    /// a tournament, a player left one.
+    pub fn wake_tournaments(&self) {
+        self.tournament_wake.notify_one();
     }
 
     /// Whether e-mail is configured (`SMTP_URL` and `MAIL_FROM`).

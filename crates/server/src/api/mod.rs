@@ -16,6 +16,7 @@ pub mod notifications;
 pub mod push;
 pub mod ratings;
 pub mod time_settings;
+pub mod tournaments;
 
 use axum::{Router, routing::get};
 use utoipa::{
@@ -77,6 +78,10 @@ use crate::{
         account_care::change_password, account_care::export, account_care::delete_account,
         moderation::file_report, moderation::list_reports, moderation::close_report,
         moderation::show_account, moderation::sanction, moderation::show_log,
+        tournaments::list_tournaments, tournaments::create_tournament,
+        tournaments::show_tournament, tournaments::join_tournament,
+        tournaments::leave_tournament, tournaments::start_tournament,
+        tournaments::cancel_tournament, tournaments::remove_player,
     ),
     components(schemas(
         ErrorBody, GameEvent, TurnNotice, NotificationNotice, ChatNotice,
@@ -99,6 +104,8 @@ use crate::{
         (name = "chat", description = "game chat, private notes, blocked players, who reads the chat"),
         (name = "conditional", description = "conditional moves: lines of expected moves \
             and answers, played by the server (docs/conditional-moves.md)"),
+        (name = "tournaments", description = "round-robin, Swiss and knock-out \
+            tournaments: creating, joining, leaving, standings (docs/tournaments.md)"),
         (name = "moderation", description = "reports of players and chat lines, and the \
             administrators' API: mutes, bans, the log (docs/moderation.md)"),
     )
@@ -231,6 +238,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(conditional::routes())
         .merge(account_care::routes())
         .merge(moderation::routes())
+        .merge(tournaments::routes())
         .route("/api/v1/openapi.json", get(openapi))
 }
 

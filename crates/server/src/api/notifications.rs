@@ -45,7 +45,7 @@ pub struct NotificationDto {
     /// Its id.
     pub id: String,
     /// `your_turn`, `draw_offer`, `challenge`, `game_finished`, `clock_warning` or
-    /// `chat_message` (`tournament_round` is reserved).
+    /// `chat_message` or `tournament_round`.
     pub kind: String,
     /// The game it links to.
     pub game_id: Option<String>,
@@ -241,6 +241,10 @@ pub struct PreferencesDto {
     /// The opponent wrote in a game's chat while the caller was not watching the game.
     #[serde(default, deserialize_with = "crate::extract::optional_object")]
     pub chat_message: Option<KindPreferenceDto>,
+    /// News of a tournament the caller entered or organises: an entry, the start, a new
+    /// round or stage, the end, a cancellation.
+    #[serde(default, deserialize_with = "crate::extract::optional_object")]
+    pub tournament_round: Option<KindPreferenceDto>,
     /// The daily digest.
     #[serde(default, deserialize_with = "crate::extract::optional_object")]
     pub digest: Option<DigestDto>,
@@ -252,7 +256,7 @@ pub struct PreferencesDto {
 }
 
 impl PreferencesDto {
-    fn slots(&self) -> [(Kind, Option<KindPreferenceDto>); 6] {
+    fn slots(&self) -> [(Kind, Option<KindPreferenceDto>); 7] {
         [
             (Kind::YourTurn, self.your_turn),
             (Kind::DrawOffer, self.draw_offer),
@@ -260,6 +264,7 @@ impl PreferencesDto {
             (Kind::GameFinished, self.game_finished),
             (Kind::ClockWarning, self.clock_warning),
             (Kind::ChatMessage, self.chat_message),
+            (Kind::TournamentRound, self.tournament_round),
         ]
     }
 }
@@ -280,6 +285,7 @@ impl From<Preferences> for PreferencesDto {
             game_finished: of(Kind::GameFinished),
             clock_warning: of(Kind::ClockWarning),
             chat_message: of(Kind::ChatMessage),
+            tournament_round: of(Kind::TournamentRound),
             digest: Some(DigestDto {
                 email: Some(preferences.email.digest),
                 hour: Some(preferences.email.digest_hour),

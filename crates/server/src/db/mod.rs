@@ -16,6 +16,7 @@ pub mod push;
 pub mod ratings;
 pub mod stats;
 pub mod sweeper;
+pub mod tournaments;
 pub mod users;
 
 use std::{str::FromStr, time::Duration};
@@ -314,7 +315,7 @@ mod tests {
             .await
             .unwrap();
         let mut deferred = db.pool.begin().await.unwrap();
-        let refused = read_then_write(&mut *deferred).await.unwrap_err();
+        let refused = read_then_write(&mut deferred).await.unwrap_err();
         assert!(is_unavailable(&refused), "{refused}");
         deferred.rollback().await.unwrap();
         holder.commit().await.unwrap();
@@ -329,12 +330,15 @@ mod tests {
             let db = db.clone();
             tokio::spawn(async move {
                 let mut tx = db.begin_write().await?;
-                read_then_write(&mut *tx).await?;
+                read_then_write(&mut tx).await?;
                 tx.commit().await
             })
         };
         tokio::time::sleep(Duration::from_millis(200)).await;
-        assert!(!waiter.is_finished(), "the second writer waits for the lock");
+        assert!(
+            !waiter.is_finished(),
+            "the second writer waits for the lock"
+        );
         holder.commit().await.unwrap();
         waiter.await.unwrap().unwrap();
         let (n,): (i64,) = sqlx::query_as("select n from counter")

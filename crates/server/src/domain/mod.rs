@@ -19,6 +19,7 @@ pub mod push;
 pub mod ratings;
 pub mod settings;
 pub mod throttle;
+pub mod tournaments;
 
 use rand::RngCore;
 

@@ -416,12 +416,13 @@ impl PlayEnded {
             staged.committed(&state.events);
         }
         after_resign_all(state, self.games);
+        state.wake_tournaments();
     }
 }
 
 /// Ends `user_id`'s play in the transaction `conn`: their open challenges (from and to
-/// them) cancelled, their active games ended as their resignation
-/// ([`resign_all`]).
+/// them) cancelled, their tournament entries withdrawn, their active games ended as
+/// their resignation ([`resign_all`]).
 ///
 /// # Errors
 ///
@@ -445,6 +446,9 @@ pub(crate) async fn end_play(
             challenges.push(state.events.stage_challenge(&mut *conn, signal).await?);
         }
     }
+    // Out of their tournaments first (so that the runner does not pair them again),
+    // then every game resigned, tournament games among them.
+    crate::domain::tournaments::leave_all(&mut *conn, user_id).await?;
     let ids = rows::active_games_of(&mut *conn, user_id).await?;
     let games = resign_all(state, conn, user_id, &ids, now).await?;
     Ok(PlayEnded {

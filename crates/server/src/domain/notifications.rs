@@ -39,7 +39,9 @@ pub enum Kind {
     GameFinished,
     /// The player's time in a game is running out.
     ClockWarning,
-    /// Slot: a tournament round begins (the tournament work writes it).
+    /// News of a tournament the player entered or organises: an entry (to the
+    /// organiser), the start, a new round or stage, the end, a cancellation (the payload's
+    /// `event`).
     TournamentRound,
     /// A new line in a game's chat, for the opponent who is not watching the game.
     ChatMessage,
@@ -58,13 +60,14 @@ impl Kind {
     ];
 
     /// The kinds written today, in the order the settings show them.
-    pub const WRITTEN: [Kind; 6] = [
+    pub const WRITTEN: [Kind; 7] = [
         Kind::YourTurn,
         Kind::DrawOffer,
         Kind::Challenge,
         Kind::GameFinished,
         Kind::ClockWarning,
         Kind::ChatMessage,
+        Kind::TournamentRound,
     ];
 
     /// Its stored name.
@@ -209,9 +212,16 @@ pub async fn record_with(
     mail: Option<(Mail, String)>,
     now: i64,
 ) -> Result<Option<String>, AppError> {
+    let mut payload = payload;
     let (game_id, challenge_id) = match link {
         Link::Game(id) => (Some(id), None),
         Link::Challenge(id) => (None, Some(id)),
+        Link::Tournament(id) => {
+            if let Some(fields) = payload.as_object_mut() {
+                fields.insert("tournament_id".to_owned(), id.into());
+            }
+            (None, None)
+        }
     };
     let row = rows::channel_row(conn, user_id, kind.as_str()).await?;
     let server_mail = mail.as_ref().map_or(Mail::Off, |(mail, _)| *mail);
@@ -267,6 +277,8 @@ pub enum Link<'a> {
     Game(&'a str),
     /// A challenge.
     Challenge(&'a str),
+    /// A tournament (its id goes in the payload, as `tournament_id`).
+    Tournament(&'a str),
 }
 
 fn player(detail: &GameDetail, color: Color) -> (&str, &str) {
@@ -452,9 +464,11 @@ impl Notification {
     /// Where it links to on the site.
     #[must_use]
     pub fn href(&self) -> String {
+        let tournament = self.field("tournament_id");
         match (&self.game_id, &self.challenge_id) {
             (Some(game), _) => format!("/games/{game}"),
             (None, Some(_)) => "/lobby".to_owned(),
+            (None, None) if !tournament.is_empty() => format!("/tournaments/{tournament}"),
             (None, None) => "/notifications".to_owned(),
         }
     }
@@ -548,7 +562,7 @@ pub async fn mark_read(state: &AppState, user: &User, id: &str) -> Result<i64, A
     if crate::db::names_nothing(id) {
         return Err(AppError::NotFound("notification"));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     if !rows::mark_read(&mut tx, &user.id, id, state.now()).await? {
         tx.rollback().await?;
         return Err(AppError::NotFound("notification"));
@@ -712,7 +726,7 @@ pub async fn change_preferences(
             ),
         ));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     for change in changes {
         let kind = change.kind.as_str();
         if let Some(on) = change.in_site {

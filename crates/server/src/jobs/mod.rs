@@ -4,3 +4,4 @@
 pub mod engine;
 pub mod outbox;
 pub mod push;
+pub mod tournaments;

@@ -24,6 +24,7 @@ pub mod ratings;
 pub mod rules;
 pub mod settings;
 pub mod svg;
+pub mod tournaments;
 
 use askama::Template;
 use axum::{
@@ -93,6 +94,17 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/computer-games", post(lobby::start_computer_game))
         .route("/challenges/{id}/accept", post(lobby::accept_challenge))
         .route("/challenges/{id}/cancel", post(lobby::cancel_challenge))
+        .route(
+            "/tournaments",
+            get(tournaments::list).post(tournaments::create),
+        )
+        .route("/tournaments/rules", get(tournaments::rules))
+        .route("/tournaments/{id}", get(tournaments::page))
+        .route("/tournaments/{id}/join", post(tournaments::join))
+        .route("/tournaments/{id}/leave", post(tournaments::leave))
+        .route("/tournaments/{id}/start", post(tournaments::start))
+        .route("/tournaments/{id}/cancel", post(tournaments::cancel))
+        .route("/tournaments/{id}/remove", post(tournaments::remove))
         .route("/my-games", get(my_games::my_games))
         .route("/next-game", get(my_games::next_game))
         .route("/players/{name}", get(players::player))

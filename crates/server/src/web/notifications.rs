@@ -58,10 +58,21 @@ pub(crate) fn text_of(t: &Tr, notice: &Notification) -> String {
     let key = match notice.kind.as_str() {
         "game_finished" => format!("notifications.game_finished.{}", notice.field("outcome")),
         "clock_warning" => format!("notifications.clock_warning.{}", notice.field("warning")),
+        "tournament_round" => format!("notifications.tournament_round.{}", notice.field("event")),
         kind => format!("notifications.{kind}"),
     };
     if t.has(&key) {
-        t.fmt(&key, &[("opponent", &opponent), ("variant", &variant_name)])
+        t.fmt(
+            &key,
+            &[
+                ("opponent", &opponent),
+                ("variant", &variant_name),
+                ("tournament", &notice.field("tournament")),
+                ("round", &notice.field("round")),
+                ("stage", &notice.field("stage")),
+                ("winner", &notice.field("winner")),
+            ],
+        )
     } else {
         t.get("notifications.other").to_owned()
     }

@@ -33,6 +33,7 @@ mod ratings;
 mod schema;
 mod stats;
 mod time_controls;
+mod tournaments;
 mod vacation;
 mod warnings;
 mod web;

@@ -208,6 +208,12 @@ fn decide(
         }
         GameAction::AcceptPause | GameAction::DeclinePause => Err(no_pause_offer()),
         GameAction::Resign => Ok(Change::End(Ending::Resignation { loser: color })),
+        GameAction::Abort if detail.source == super::GameSource::Tournament => {
+            Err(AppError::conflict(
+                "tournament_game",
+                "a tournament game cannot be aborted: resign it instead",
+            ))
+        }
         GameAction::Abort if detail.game.ply() >= 2 => Err(AppError::conflict(
             "too_late_to_abort",
             "a game can be aborted only before both sides have moved",
@@ -279,7 +285,7 @@ pub async fn act(
     seen_ply: Option<u32>,
 ) -> Result<GameDetail, AppError> {
     let now = state.now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let claimed = match seen_ply {
         Some(ply) => games::claim_at_ply(&mut tx, id, i64::from(ply), now).await?,
         None => games::claim_active(&mut tx, id, now).await?,

@@ -11,7 +11,8 @@
 //!   moves first queues it in [`super::create`].
 //! - `after_finish`, once a game has ended: the variant statistics, the players'
 //!   counters and head-to-head records, the ratings (when [`counts_for_rating`] says so;
-//!   never in a game against the computer); then the slot for tournament standings. In a
+//!   never in a game against the computer); then the tournament's scores (a tournament
+//!   game's outcome, both players' scores, the runner's mark). In a
 //!   game against the computer, first its pending reply is dropped (the person resigned
 //!   or aborted, or a clock ran out): the queue holds only replies still owed.
 //!
@@ -29,7 +30,7 @@ use super::{Applied, GameDetail, GameStatus, conditional, corrupt};
 use crate::{
     AppState,
     db::{engine as engine_queue, ratings as rating_rows, stats},
-    domain::{computer, ratings},
+    domain::{computer, ratings, tournaments},
     error::AppError,
     events::Staged,
     metrics,
@@ -149,9 +150,9 @@ pub(super) async fn after_finish(
         let row = ratings::rate(&mut *conn, &ratings::RatedGame::of(detail, result), now).await?;
         detail.rating_change = Some(ratings::RatingChange::of_row(&row));
     }
-    // 4. Slot: tournament standings. A game with `source` tournament scores its pairing
-    //    here (and the tournament job is told a round may be complete).
-    Ok(())
+    // 4. Tournament standings: a tournament game's outcome and both players' scores,
+    //    and its tournament marked for the runner (a round may be complete).
+    tournaments::standings::game_ended(&mut *conn, detail, result).await
 }
 
 /// The moves each side played in `detail` (White's, Black's), passes not counted.
@@ -202,6 +203,9 @@ pub(super) fn after_commit(state: &AppState, staged: Staged, applied: &Applied) 
         state.wake_engine();
     }
     let detail = &applied.detail;
+    if applied.ended && detail.source == super::GameSource::Tournament {
+        state.wake_tournaments();
+    }
     let variant = detail.variant().as_str();
     if applied.moves_played > 0 {
         metrics::moves_played(variant, applied.moves_played);

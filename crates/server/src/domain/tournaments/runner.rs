@@ -1,0 +1,694 @@
+//! The tournament runner's one step: start a tournament whose start is due (or call it
+//! off with too few entrants), and move a running one on when its round or stage is
+//! complete (pair the next round, open the next stage, add a knock-out match's tie-break
+//! games, or finish it).
+//!
+//! Exactly once: a step begins with the guarded update [`rows::claim_due`] that clears
+//! the tournament's mark, as its transaction's first write. On SQLite the transaction
+//! holds the write lock from its start; on Postgres the row stays locked until the
+//! commit, and a second instance's claim then finds the mark cleared and does nothing.
+//! Everything the step does (the games it creates through the one
+//! [`game::create`](crate::domain::game::create), the byes, the notices) commits with
+//! the claim or not at all.
+
+use std::collections::HashMap;
+
+use rules::AnyGame;
+use sqlx::AnyConnection;
+use tournament::{Game, Outcome, Pairing, Seed, knockout, round_robin, sections, swiss};
+
+use super::{Format, Status, Tournament};
+use crate::{
+    AppState,
+    db::tournaments::{self as rows, ByeRow, GameRow, PlayerRow},
+    domain::{
+        game::{self, ClockSettings, Created, GameSource, NewGameRequest},
+        notifications, ratings,
+    },
+    error::AppError,
+};
+
+/// Runs one step for every tournament with work due. Returns how many steps did
+/// something.
+///
+/// # Errors
+///
+/// Database errors (a step that fails leaves its tournament as it was, marked for the
+/// next round).
+pub async fn round(state: &AppState) -> Result<usize, AppError> {
+    let due = {
+        let mut conn = state.db.pool.acquire().await?;
+        rows::due(&mut conn, state.now()).await?
+    };
+    let mut done = 0;
+    for id in due {
+        if step(state, &id).await? {
+            done += 1;
+        }
+    }
+    Ok(done)
+}
+
+/// The runner's step for one tournament, if it still has work (see the module's notes).
+/// Whether this call did it.
+///
+/// # Errors
+///
+/// Database errors; a pairing the rules refuse (a 500).
+pub async fn step(state: &AppState, id: &str) -> Result<bool, AppError> {
+    let now = state.now();
+    let mut tx = state.db.begin_write().await?;
+    if !rows::claim_due(&mut tx, id, now).await? {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    let row = rows::get(&mut tx, id)
+        .await?
+        .ok_or(AppError::NotFound("tournament"))?;
+    let tournament = Tournament::try_from(row)?;
+    let mut step = Step {
+        state,
+        tournament: &tournament,
+        created: Vec::new(),
+        now,
+    };
+    match tournament.status {
+        Status::Open => step.start(&mut tx).await?,
+        Status::Running => step.advance(&mut tx).await?,
+        Status::Finished | Status::Cancelled => {}
+    }
+    let created = step.created;
+    tx.commit().await?;
+    for game in created {
+        game.committed(state);
+    }
+    state.wake_outbox();
+    Ok(true)
+}
+
+/// Ends an open tournament without play (`status` cancelled), telling its entrants.
+///
+/// # Errors
+///
+/// Database errors.
+pub(super) async fn call_off(
+    conn: &mut AnyConnection,
+    tournament: &Tournament,
+    reason: &str,
+    now: i64,
+) -> Result<(), AppError> {
+    rows::set_ended(
+        &mut *conn,
+        &tournament.id,
+        Status::Cancelled.as_str(),
+        None,
+        now,
+    )
+    .await?;
+    let players = rows::players(&mut *conn, &tournament.id).await?;
+    for player in &players {
+        notify(
+            conn,
+            tournament,
+            &player.user_id,
+            serde_json::json!({"event": "cancelled", "reason": reason}),
+            now,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+async fn notify(
+    conn: &mut AnyConnection,
+    tournament: &Tournament,
+    user_id: &str,
+    mut payload: serde_json::Value,
+    now: i64,
+) -> Result<(), AppError> {
+    if let Some(fields) = payload.as_object_mut() {
+        fields.insert("tournament".to_owned(), tournament.name.clone().into());
+        fields.insert(
+            "variant".to_owned(),
+            tournament.variant.as_str().to_owned().into(),
+        );
+    }
+    notifications::record(
+        conn,
+        user_id,
+        notifications::Kind::TournamentRound,
+        notifications::Link::Tournament(&tournament.id),
+        payload,
+        now,
+    )
+    .await?;
+    Ok(())
+}
+
+/// The entrants of a started tournament, by seed.
+struct Field {
+    players: Vec<PlayerRow>,
+    seed_of: HashMap<String, Seed>,
+}
+
+impl Field {
+    fn new(players: Vec<PlayerRow>) -> Field {
+        let seed_of = players
+            .iter()
+            .enumerate()
+            .map(|(seed, player)| (player.user_id.clone(), seed))
+            .collect();
+        Field { players, seed_of }
+    }
+
+    fn user(&self, seed: Seed) -> Result<&PlayerRow, AppError> {
+        self.players
+            .get(seed)
+            .ok_or_else(|| AppError::internal(format!("tournament seed {seed} out of range")))
+    }
+
+    fn seed(&self, user_id: &str) -> Result<Seed, AppError> {
+        self.seed_of
+            .get(user_id)
+            .copied()
+            .ok_or_else(|| AppError::internal(format!("tournament player {user_id} unknown")))
+    }
+
+    fn active(&self, seed: Seed) -> bool {
+        self.players
+            .get(seed)
+            .is_some_and(|player| player.status == "active")
+    }
+
+    fn game(&self, row: &GameRow) -> Result<Game, AppError> {
+        Ok(Game {
+            white: self.seed(&row.white_id)?,
+            black: self.seed(&row.black_id)?,
+            outcome: row.outcome.as_deref().map(outcome_of),
+        })
+    }
+}
+
+/// A stored outcome (`white`, `black`, `draw`) for the pairing rules.
+pub(super) fn outcome_of(stored: &str) -> Outcome {
+    match stored {
+        "white" => Outcome::WhiteWon,
+        "black" => Outcome::BlackWon,
+        _ => Outcome::Draw,
+    }
+}
+
+struct Step<'a> {
+    state: &'a AppState,
+    tournament: &'a Tournament,
+    created: Vec<Created>,
+    now: i64,
+}
+
+impl Step<'_> {
+    fn id(&self) -> &str {
+        &self.tournament.id
+    }
+
+    /// Seeds the entrants by their rating now and opens stage 1, or calls the
+    /// tournament off with too few of them.
+    async fn start(&mut self, conn: &mut AnyConnection) -> Result<(), AppError> {
+        let entrants = rows::players(&mut *conn, self.id()).await?;
+        if i64::try_from(entrants.len()).unwrap_or(i64::MAX) < self.tournament.min_players {
+            return call_off(conn, self.tournament, "not_enough_players", self.now).await;
+        }
+        let mut seeded = Vec::with_capacity(entrants.len());
+        for player in entrants {
+            let rating =
+                ratings::whole_points(&mut *conn, &player.user_id, self.tournament.variant).await?;
+            seeded.push(PlayerRow { rating, ..player });
+        }
+        seeded.sort_by(|a, b| {
+            b.rating
+                .cmp(&a.rating)
+                .then(a.joined_at.cmp(&b.joined_at))
+                .then(a.user_id.cmp(&b.user_id))
+        });
+        for (seed, player) in seeded.iter_mut().enumerate() {
+            let seed = i64::try_from(seed).map_err(AppError::internal)?;
+            rows::set_seed(&mut *conn, self.id(), &player.user_id, seed, player.rating).await?;
+            player.seed = Some(seed);
+        }
+        rows::set_running(&mut *conn, self.id(), self.now).await?;
+        let field = Field::new(seeded);
+        for player in &field.players {
+            notify(
+                conn,
+                self.tournament,
+                &player.user_id,
+                serde_json::json!({"event": "started"}),
+                self.now,
+            )
+            .await?;
+        }
+        let everyone: Vec<Seed> = (0..field.players.len()).collect();
+        self.open_stage(conn, &field, 1, &everyone).await
+    }
+
+    /// Opens `stage` for `players` (seeds, ascending): their scores, and the games of
+    /// its first round (every game of a round-robin stage).
+    async fn open_stage(
+        &mut self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        stage: i64,
+        players: &[Seed],
+    ) -> Result<(), AppError> {
+        match self.tournament.format {
+            Format::RoundRobin => {
+                let size = usize::try_from(self.tournament.section_size.unwrap_or(8))
+                    .map_err(AppError::internal)?;
+                for (section, members) in sections::split(players.len(), size).iter().enumerate() {
+                    let section = i64::try_from(section).map_err(AppError::internal)?;
+                    let members: Vec<Seed> = members
+                        .iter()
+                        .filter_map(|&i| players.get(i).copied())
+                        .collect();
+                    for &seed in &members {
+                        let user = field.user(seed)?;
+                        rows::insert_score(&mut *conn, self.id(), stage, section, &user.user_id)
+                            .await?;
+                    }
+                    let schedule = round_robin::schedule(&members, self.tournament.both_colours);
+                    for (round, games) in schedule.iter().enumerate() {
+                        let round = i64::try_from(round + 1).map_err(AppError::internal)?;
+                        for pairing in &games.pairings {
+                            self.create_game(conn, field, *pairing, (stage, section, round))
+                                .await?;
+                        }
+                    }
+                }
+            }
+            Format::Swiss | Format::Knockout => {
+                for &seed in players {
+                    let user = field.user(seed)?;
+                    rows::insert_score(&mut *conn, self.id(), stage, 0, &user.user_id).await?;
+                }
+                if self.tournament.format == Format::Swiss {
+                    let round = swiss::pair(players, &[], &[]).ok_or_else(|| {
+                        AppError::internal("no first Swiss round for the entrants")
+                    })?;
+                    self.play_swiss_round(conn, field, 1, &round).await?;
+                } else {
+                    let games = self.match_games();
+                    for (slot, (a, b)) in knockout::bracket(players.len()).iter().enumerate() {
+                        let slot = i64::try_from(slot).map_err(AppError::internal)?;
+                        let a = players.get(*a).copied().unwrap_or_default();
+                        match b.and_then(|b| players.get(b).copied()) {
+                            Some(b) => {
+                                for pairing in knockout::opening_games(a, b, games) {
+                                    self.create_game(conn, field, pairing, (stage, slot, 1))
+                                        .await?;
+                                }
+                            }
+                            None => {
+                                let bye = ByeRow {
+                                    stage,
+                                    section: slot,
+                                    round: 1,
+                                    user_id: field.user(a)?.user_id.clone(),
+                                };
+                                rows::insert_bye(&mut *conn, self.id(), &bye).await?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn match_games(&self) -> u32 {
+        u32::try_from(self.tournament.games_per_match.unwrap_or(2)).unwrap_or(2)
+    }
+
+    async fn create_game(
+        &mut self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        pairing: Pairing,
+        (stage, section, round): (i64, i64, i64),
+    ) -> Result<(), AppError> {
+        let white = field.user(pairing.white)?;
+        let black = field.user(pairing.black)?;
+        let variant = self.tournament.variant;
+        let setup = AnyGame::random_setup(variant, &mut rand::rng());
+        let created = game::create(
+            self.state,
+            &mut *conn,
+            &NewGameRequest {
+                variant,
+                white_id: &white.user_id,
+                black_id: &black.user_id,
+                setup,
+                clock: ClockSettings {
+                    control: self.tournament.time_control,
+                    stops: self.tournament.stops,
+                },
+                source: GameSource::Tournament,
+                source_id: Some(self.id()),
+                rated: self.tournament.rated,
+            },
+            self.now,
+        )
+        .await?;
+        rows::insert_game(
+            &mut *conn,
+            self.id(),
+            &GameRow {
+                game_id: created.id.clone(),
+                stage,
+                section,
+                round,
+                white_id: white.user_id.clone(),
+                black_id: black.user_id.clone(),
+                outcome: None,
+            },
+        )
+        .await?;
+        self.created.push(created);
+        Ok(())
+    }
+
+    /// Creates a Swiss round's games and scores its bye (a point).
+    async fn play_swiss_round(
+        &mut self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        round: i64,
+        pairings: &tournament::Round,
+    ) -> Result<(), AppError> {
+        for pairing in &pairings.pairings {
+            self.create_game(conn, field, *pairing, (1, 0, round))
+                .await?;
+        }
+        if let Some(bye) = pairings.bye {
+            let user_id = field.user(bye)?.user_id.clone();
+            let row = ByeRow {
+                stage: 1,
+                section: 0,
+                round,
+                user_id: user_id.clone(),
+            };
+            rows::insert_bye(&mut *conn, self.id(), &row).await?;
+            rows::add_score(&mut *conn, self.id(), 1, &user_id, 2, false, false).await?;
+        }
+        Ok(())
+    }
+
+    /// Moves a running tournament on if its round (or stage) is complete.
+    async fn advance(&mut self, conn: &mut AnyConnection) -> Result<(), AppError> {
+        let field = Field::new(rows::players(&mut *conn, self.id()).await?);
+        let games = rows::games(&mut *conn, self.id()).await?;
+        let (stage, round) = (self.tournament.stage, self.tournament.round);
+        match self.tournament.format {
+            Format::RoundRobin => {
+                let stage_games: Vec<&GameRow> =
+                    games.iter().filter(|game| game.stage == stage).collect();
+                if stage_games.iter().any(|game| game.outcome.is_none()) {
+                    return Ok(());
+                }
+                self.end_round_robin_stage(conn, &field, stage, &stage_games)
+                    .await
+            }
+            Format::Swiss => {
+                if games
+                    .iter()
+                    .any(|game| game.round == round && game.outcome.is_none())
+                {
+                    return Ok(());
+                }
+                self.next_swiss_round(conn, &field, round, &games).await
+            }
+            Format::Knockout => self.knockout_round(conn, &field, round, &games).await,
+        }
+    }
+
+    async fn end_round_robin_stage(
+        &mut self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        stage: i64,
+        games: &[&GameRow],
+    ) -> Result<(), AppError> {
+        let scores = rows::scores(&mut *conn, self.id()).await?;
+        let mut sections: Vec<Vec<Seed>> = Vec::new();
+        for score in scores.iter().filter(|score| score.stage == stage) {
+            let section = usize::try_from(score.section).map_err(AppError::internal)?;
+            if sections.len() <= section {
+                sections.resize(section + 1, Vec::new());
+            }
+            sections[section].push(field.seed(&score.user_id)?);
+        }
+        let advance = usize::try_from(self.tournament.advance.unwrap_or(1)).unwrap_or(1);
+        let last_stage = sections.len() <= 1;
+        let mut going_on = Vec::new();
+        for (section, members) in sections.iter_mut().enumerate() {
+            members.sort_unstable();
+            let section_games: Vec<Game> = games
+                .iter()
+                .filter(|game| usize::try_from(game.section).ok() == Some(section))
+                .map(|game| field.game(game))
+                .collect::<Result<_, _>>()?;
+            let ranked = tournament::standings::rank(members, &section_games, &[]);
+            let taken = if last_stage { 1 } else { advance };
+            going_on.extend(
+                ranked
+                    .iter()
+                    .map(|line| line.seed)
+                    .filter(|&seed| field.active(seed))
+                    .take(taken),
+            );
+        }
+        going_on.sort_unstable();
+        for (seed, player) in field.players.iter().enumerate() {
+            if player.status == "active" && !going_on.contains(&seed) {
+                rows::set_player_status(&mut *conn, self.id(), &player.user_id, "eliminated")
+                    .await?;
+            }
+        }
+        if last_stage || going_on.len() <= 1 {
+            return self.finish(conn, field, going_on.first().copied()).await;
+        }
+        rows::set_progress(&mut *conn, self.id(), stage + 1, 1).await?;
+        self.open_stage(conn, field, stage + 1, &going_on).await?;
+        for &seed in &going_on {
+            notify(
+                conn,
+                self.tournament,
+                &field.user(seed)?.user_id,
+                serde_json::json!({"event": "stage", "stage": stage + 1}),
+                self.now,
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
+    async fn next_swiss_round(
+        &mut self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        round: i64,
+        games: &[GameRow],
+    ) -> Result<(), AppError> {
+        let played: Vec<Game> = games
+            .iter()
+            .map(|game| field.game(game))
+            .collect::<Result<_, _>>()?;
+        let byes: Vec<Seed> = rows::byes(&mut *conn, self.id())
+            .await?
+            .iter()
+            .map(|bye| field.seed(&bye.user_id))
+            .collect::<Result<_, _>>()?;
+        let active: Vec<Seed> = (0..field.players.len())
+            .filter(|&seed| field.active(seed))
+            .collect();
+        let rounds = self.tournament.rounds.unwrap_or(1);
+        let next = (round < rounds && active.len() >= 2)
+            .then(|| swiss::pair(&active, &played, &byes))
+            .flatten();
+        let Some(next) = next else {
+            let all: Vec<Seed> = (0..field.players.len()).collect();
+            let ranked = tournament::standings::rank(&all, &played, &byes);
+            let winner = ranked
+                .iter()
+                .map(|line| line.seed)
+                .find(|&seed| field.active(seed));
+            return self.finish(conn, field, winner).await;
+        };
+        rows::set_progress(&mut *conn, self.id(), 1, round + 1).await?;
+        self.play_swiss_round(conn, field, round + 1, &next).await?;
+        for &seed in &active {
+            notify(
+                conn,
+                self.tournament,
+                &field.user(seed)?.user_id,
+                serde_json::json!({"event": "round", "round": round + 1}),
+                self.now,
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
+    async fn knockout_round(
+        &mut self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        round: i64,
+        games: &[GameRow],
+    ) -> Result<(), AppError> {
+        let byes = rows::byes(&mut *conn, self.id()).await?;
+        let mut slots: Vec<i64> = games
+            .iter()
+            .filter(|game| game.round == round)
+            .map(|game| game.section)
+            .chain(
+                byes.iter()
+                    .filter(|bye| bye.round == round)
+                    .map(|bye| bye.section),
+            )
+            .collect();
+        slots.sort_unstable();
+        slots.dedup();
+        let mut winners = Vec::with_capacity(slots.len());
+        let mut waiting = false;
+        for slot in slots {
+            if let Some(bye) = byes
+                .iter()
+                .find(|bye| bye.round == round && bye.section == slot)
+            {
+                winners.push(field.seed(&bye.user_id)?);
+                continue;
+            }
+            let slot_games: Vec<&GameRow> = games
+                .iter()
+                .filter(|game| game.round == round && game.section == slot)
+                .collect();
+            let Some(first) = slot_games.first() else {
+                continue;
+            };
+            let (one, other) = (field.seed(&first.white_id)?, field.seed(&first.black_id)?);
+            let (a, b) = (one.min(other), one.max(other));
+            let played: Vec<Game> = slot_games
+                .iter()
+                .map(|game| field.game(game))
+                .collect::<Result<_, _>>()?;
+            if played.iter().any(|game| game.outcome.is_none()) {
+                waiting = true;
+                continue;
+            }
+            // A player who left the tournament loses the match once its games are over.
+            let state = match (field.active(a), field.active(b)) {
+                (true, false) => knockout::MatchState::Won {
+                    winner: a,
+                    loser: b,
+                },
+                (false, true) => knockout::MatchState::Won {
+                    winner: b,
+                    loser: a,
+                },
+                _ => knockout::match_state(a, b, self.match_games(), &played),
+            };
+            match state {
+                knockout::MatchState::Playing => waiting = true,
+                knockout::MatchState::NeedsGames(extra) => {
+                    waiting = true;
+                    for pairing in extra {
+                        self.create_game(conn, field, pairing, (1, slot, round))
+                            .await?;
+                    }
+                }
+                knockout::MatchState::Won { winner, loser } => {
+                    let loser = field.user(loser)?;
+                    if loser.status == "active" {
+                        rows::set_player_status(
+                            &mut *conn,
+                            self.id(),
+                            &loser.user_id,
+                            "eliminated",
+                        )
+                        .await?;
+                    }
+                    winners.push(winner);
+                }
+            }
+        }
+        if waiting {
+            return Ok(());
+        }
+        if winners.len() <= 1 {
+            return self.finish(conn, field, winners.first().copied()).await;
+        }
+        rows::set_progress(&mut *conn, self.id(), 1, round + 1).await?;
+        let games_per_match = self.match_games();
+        for (slot, pair) in winners.chunks(2).enumerate() {
+            let slot = i64::try_from(slot).map_err(AppError::internal)?;
+            match *pair {
+                [one, other] => {
+                    let (a, b) = (one.min(other), one.max(other));
+                    for pairing in knockout::opening_games(a, b, games_per_match) {
+                        self.create_game(conn, field, pairing, (1, slot, round + 1))
+                            .await?;
+                    }
+                    for seed in [a, b] {
+                        notify(
+                            conn,
+                            self.tournament,
+                            &field.user(seed)?.user_id,
+                            serde_json::json!({"event": "round", "round": round + 1}),
+                            self.now,
+                        )
+                        .await?;
+                    }
+                }
+                [alone] => {
+                    let bye = ByeRow {
+                        stage: 1,
+                        section: slot,
+                        round: round + 1,
+                        user_id: field.user(alone)?.user_id.clone(),
+                    };
+                    rows::insert_bye(&mut *conn, self.id(), &bye).await?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    async fn finish(
+        &mut self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        winner: Option<Seed>,
+    ) -> Result<(), AppError> {
+        let winner = winner.map(|seed| field.user(seed)).transpose()?;
+        rows::set_ended(
+            &mut *conn,
+            self.id(),
+            Status::Finished.as_str(),
+            winner.map(|player| player.user_id.as_str()),
+            self.now,
+        )
+        .await?;
+        let winner_name = winner.map(|player| player.username.clone());
+        for player in &field.players {
+            notify(
+                conn,
+                self.tournament,
+                &player.user_id,
+                serde_json::json!({"event": "finished", "winner": winner_name}),
+                self.now,
+            )
+            .await?;
+        }
+        Ok(())
+    }
+}
