@@ -2,8 +2,10 @@
 
 -- A tournament. format: round_robin (sections of at most section_size, everyone meets
 -- everyone in theirs, once or with both colours; the best `advance` of each go on to the
--- next stage until one section is left), swiss (`rounds` rounds) or knockout (matches of
--- games_per_match games). starts_at: when the runner starts it (null: when it is full).
+-- next stage until one section is left), swiss (`rounds` rounds), knockout (matches of
+-- games_per_match games) or league (`rounds` seasons of divisions of groups of at most
+-- section_size, `advance` moving up and down between seasons; a stage is a season and
+-- a section is division * 100 + group). starts_at: when the runner starts it (null: when it is full).
 -- invite_code: set for a private tournament, whose page and entry need it. stage and
 -- round: where it is (0 before the start). pending: a game of it ended, or its start is
 -- due, since the runner last looked (set in the transaction of the change; the runner's
@@ -13,7 +15,7 @@ create table tournaments (
     name text not null,
     organiser_id text not null references users (id),
     variant text not null,
-    format text not null check (format in ('round_robin', 'swiss', 'knockout')),
+    format text not null check (format in ('round_robin', 'swiss', 'knockout', 'league')),
     time_control text not null,
     weekends_off bigint not null default 0 check (weekends_off in (0, 1)),
     vacation_allowed bigint not null default 1 check (vacation_allowed in (0, 1)),

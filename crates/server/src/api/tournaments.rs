@@ -44,7 +44,7 @@ fn format_schema() -> Object {
     ObjectBuilder::new()
         .schema_type(Type::String)
         .enum_values(Some(Format::ALL.map(Format::as_str)))
-        .description(Some("round_robin, swiss or knockout"))
+        .description(Some("round_robin, swiss, knockout or league"))
         .build()
 }
 
@@ -68,7 +68,7 @@ pub struct NewTournamentDto {
     /// A variant id.
     #[schema(schema_with = variant_id_schema)]
     pub variant: String,
-    /// `round_robin`, `swiss` or `knockout`.
+    /// `round_robin`, `swiss`, `knockout` or `league`.
     #[schema(schema_with = format_schema)]
     pub format: String,
     /// The games' time control (absent or null: three days per move).
@@ -101,21 +101,22 @@ pub struct NewTournamentDto {
     #[serde(default, deserialize_with = "super::optional_whole_number")]
     #[schema(minimum = 0, maximum = 4000)]
     pub max_rating: Option<i64>,
-    /// Round robin: the largest section, 3 to 12 (default 8).
+    /// Round robin: the largest section; league: the largest group; 3 to 12 (default 8).
     #[serde(default, deserialize_with = "super::optional_whole_number")]
     #[schema(minimum = 3, maximum = 12)]
     pub section_size: Option<i64>,
-    /// Round robin: each pair meets twice, once with each colour (default false).
+    /// Round robin and league: each pair meets twice, once with each colour (default
+    /// false).
     #[serde(default)]
     pub both_colours: bool,
-    /// Round robin: how many of each section go on to the next stage, 1 to half the
-    /// section size (default 1).
+    /// Round robin: how many of each section go on to the next stage; league: how many of
+    /// each group move up (and down) a division; 1 to half the section size (default 1).
     #[serde(default, deserialize_with = "super::optional_whole_number")]
     #[schema(minimum = 1, maximum = 6)]
     pub advance: Option<i64>,
-    /// Swiss: the rounds, 1 to 30 (default 7).
+    /// Swiss: the rounds, 1 to 30 (default 7); league: the seasons, 1 to 50 (default 10).
     #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 1, maximum = 30)]
+    #[schema(minimum = 1, maximum = 50)]
     pub rounds: Option<i64>,
     /// Knock-out: the games of a match, 2, 4, 6, 8 or 10 (default 2).
     #[serde(default, deserialize_with = "super::optional_whole_number")]
@@ -167,7 +168,7 @@ pub struct TournamentDto {
     pub both_colours: bool,
     /// Round robin: how many of each section go on.
     pub advance: Option<i64>,
-    /// Swiss: the rounds.
+    /// Swiss: the rounds; league: the seasons.
     pub rounds: Option<i64>,
     /// Knock-out: the games of a match.
     pub games_per_match: Option<i64>,
@@ -422,7 +423,7 @@ fn start_time(text: Option<&str>) -> Result<Option<i64>, AppError> {
         (status = 422, description = "`invalid_name`, `unknown_variant`, `unknown_format`, \
             `invalid_time_control`, `invalid_players`, `invalid_rating_range`, \
             `invalid_section_size`, `invalid_advance`, `invalid_rounds`, \
-            `invalid_games_per_match`, `invalid_start`, or a body of the wrong shape \
+            `invalid_games_per_match`, `invalid_seasons`, `invalid_start`, or a body of the wrong shape \
             (`invalid_body`)", body = ErrorBody),
     ))]
 async fn create_tournament(
@@ -542,7 +543,8 @@ pub struct JoinDto {
     pub invite: Option<String>,
 }
 
-/// Enters the caller in an open tournament.
+/// Enters the caller in an open tournament, or in a running league (from its next
+/// season).
 #[utoipa::path(post, path = "/api/v1/tournaments/{id}/join", tag = "tournaments",
     params(("id" = String, Path)),
     request_body = JoinDto,

@@ -18,7 +18,8 @@ use crate::{
         chat::ChatLine,
         computer,
         game::{
-            self, EndReason, GameAction, GameDetail, GameStatus, Termination, TimeControl,
+            self, EndReason, GameAction, GameDetail, GameSource, GameStatus, Termination,
+            TimeControl,
             actions::{MAX_PAUSES, MAX_TIME_GIFTS},
             conditional::ConditionalLine,
             time_control::bank_index,
@@ -138,6 +139,8 @@ fn clock_lines(t: &Tr, detail: &GameDetail, now: i64) -> Vec<ClockLine> {
 struct GamePage {
     ctx: Ctx,
     id: String,
+    /// The tournament's page for a tournament game; else empty.
+    tournament_href: String,
     variant_id: &'static str,
     variant: String,
     white: String,
@@ -478,7 +481,8 @@ fn build_page(
         if detail.to_move() == Some(color) && !detail.game.draw_claims().is_empty() {
             push(GameAction::ClaimDraw, "action.draw_claim");
         }
-        if live_ply < 2 {
+        // A tournament game is never aborted (it would leave its round without a result).
+        if live_ply < 2 && detail.source != GameSource::Tournament {
             push(GameAction::Abort, "action.abort");
         }
         let now = state.now();
@@ -563,6 +567,10 @@ fn build_page(
     .collect::<Vec<_>>()
     .join(" ");
     Ok(GamePage {
+        tournament_href: match (detail.source, &detail.source_id) {
+            (GameSource::Tournament, Some(tournament)) => format!("/tournaments/{tournament}"),
+            _ => String::new(),
+        },
         id: detail.id.clone(),
         variant_id: detail.variant().as_str(),
         variant: t.get(&variant_key(detail.variant())).to_owned(),

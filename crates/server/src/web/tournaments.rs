@@ -18,7 +18,7 @@ use crate::{
         game::{StopRules, TimeControl},
         tournaments::{
             self, Format, MATCH_GAMES, SECTION_SIZES, Status, Tournament, TournamentRequest,
-            standings,
+            runner, standings,
         },
     },
     error::AppError,
@@ -428,12 +428,20 @@ fn status_of_player(t: &Tr, status: &str) -> String {
     t.get(&format!("tournaments.player.{status}")).to_owned()
 }
 
-fn stage_views(t: &Tr, stages: Vec<standings::Stage>) -> Vec<StageView> {
+fn stage_views(t: &Tr, format: Format, stages: Vec<standings::Stage>) -> Vec<StageView> {
+    let league = format == Format::League;
     stages
         .into_iter()
         .map(|stage| StageView {
             number: stage.number,
-            title: t.fmt("tournaments.stage", &[("stage", &stage.number.to_string())]),
+            title: t.fmt(
+                if league {
+                    "tournaments.season"
+                } else {
+                    "tournaments.stage"
+                },
+                &[("stage", &stage.number.to_string())],
+            ),
             sections: stage
                 .sections
                 .into_iter()
@@ -481,10 +489,26 @@ fn stage_views(t: &Tr, stages: Vec<standings::Stage>) -> Vec<StageView> {
                         .collect();
                     SectionView {
                         number: section.number + 1,
-                        title: t.fmt(
-                            "tournaments.section",
-                            &[("section", &(section.number + 1).to_string())],
-                        ),
+                        title: if league {
+                            t.fmt(
+                                "tournaments.league_group",
+                                &[
+                                    (
+                                        "division",
+                                        &(section.number / runner::LEAGUE_DIVISION + 1).to_string(),
+                                    ),
+                                    (
+                                        "group",
+                                        &(section.number % runner::LEAGUE_DIVISION + 1).to_string(),
+                                    ),
+                                ],
+                            )
+                        } else {
+                            t.fmt(
+                                "tournaments.section",
+                                &[("section", &(section.number + 1).to_string())],
+                            )
+                        },
                         lines: section
                             .lines
                             .iter()
@@ -586,6 +610,20 @@ fn settings_of(t: &Tr, tournament: &Tournament) -> Vec<Setting> {
                 ));
             }
         }
+        Format::League => {
+            settings.push((
+                t.get("tournaments.group_size").to_owned(),
+                tournament.section_size.unwrap_or(8).to_string(),
+            ));
+            settings.push((
+                t.get("tournaments.moving").to_owned(),
+                tournament.advance.unwrap_or(1).to_string(),
+            ));
+            settings.push((
+                t.get("tournaments.seasons").to_owned(),
+                tournament.rounds.unwrap_or(10).to_string(),
+            ));
+        }
         Format::Swiss => settings.push((
             t.get("tournaments.rounds").to_owned(),
             tournament.rounds.unwrap_or(7).to_string(),
@@ -668,13 +706,16 @@ pub(crate) async fn page(
                 },
             })
             .collect(),
-        stages: stage_views(t, standings.stages),
-        may_join: open && ctx.user.is_some() && !joined,
+        stages: stage_views(t, tournament.format, standings.stages),
+        may_join: (open
+            || (tournament.status == Status::Running && tournament.format.joins_while_running()))
+            && ctx.user.is_some()
+            && !joined,
         joined,
         organiser,
         open,
         running: tournament.status == Status::Running,
-        round_robin: tournament.format == Format::RoundRobin,
+        round_robin: matches!(tournament.format, Format::RoundRobin | Format::League),
         ctx,
     };
     render(&page)

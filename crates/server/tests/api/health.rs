@@ -134,6 +134,14 @@ async fn openapi_document_lists_every_route(app: TestApp) {
         ("/api/v1/admin/players/{name}", "get"),
         ("/api/v1/admin/players/{name}/{action}", "post"),
         ("/api/v1/admin/log", "get"),
+        ("/api/v1/tournaments", "get"),
+        ("/api/v1/tournaments", "post"),
+        ("/api/v1/tournaments/{id}", "get"),
+        ("/api/v1/tournaments/{id}/join", "post"),
+        ("/api/v1/tournaments/{id}/leave", "post"),
+        ("/api/v1/tournaments/{id}/start", "post"),
+        ("/api/v1/tournaments/{id}/cancel", "post"),
+        ("/api/v1/tournaments/{id}/remove", "post"),
     ] {
         assert!(
             paths.get(path).and_then(|p| p.get(method)).is_some(),
@@ -142,7 +150,7 @@ async fn openapi_document_lists_every_route(app: TestApp) {
     }
     let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
     assert_eq!(
-        documented, 96,
+        documented, 104,
         "a route is documented that the test does not know"
     );
     assert!(doc["components"]["schemas"]["GameDto"]["properties"]["legal_moves"].is_object());

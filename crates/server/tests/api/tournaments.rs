@@ -22,6 +22,7 @@ scenarios!(
     organisers_start_remove_and_cancel,
     the_pages_show_the_tournament_without_javascript,
     a_banned_player_leaves_their_tournaments,
+    a_league_runs_season_after_season,
 );
 
 const DAY: i64 = 86_400;
@@ -287,6 +288,49 @@ fn assert_knockout(detail: &Value, withdrawn: Option<&str>) {
     }
 }
 
+/// Each player's division in each season of a league: (season, name) → division.
+fn league_divisions(detail: &Value) -> BTreeMap<(i64, String), i64> {
+    let mut divisions = BTreeMap::new();
+    for stage in detail["stages"].as_array().unwrap() {
+        for section in stage["sections"].as_array().unwrap() {
+            // Sections are numbered division * 100 + group, from 1.
+            let division = (section["number"].as_i64().unwrap() - 1) / 100;
+            for line in section["standings"].as_array().unwrap() {
+                divisions.insert(
+                    (
+                        stage["number"].as_i64().unwrap(),
+                        line["name"].as_str().unwrap().to_owned(),
+                    ),
+                    division,
+                );
+            }
+        }
+    }
+    divisions
+}
+
+/// A league: `seasons` seasons were played (fewer only when too few players were left),
+/// and between two seasons nobody moved more than one division.
+fn assert_league(detail: &Value, seasons: i64) {
+    let stages = detail["stages"].as_array().unwrap().len();
+    let active = detail["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entrant| entrant["status"] == "active")
+        .count();
+    assert!(
+        i64::try_from(stages).unwrap() == seasons || active < 2,
+        "{stages} seasons: {detail}"
+    );
+    let divisions = league_divisions(detail);
+    for ((season, name), division) in &divisions {
+        if let Some(before) = divisions.get(&(season - 1, name.clone())) {
+            assert!((division - before).abs() <= 1, "{name} in season {season}");
+        }
+    }
+}
+
 async fn every_format_plays_to_the_end_with_exact_standings(app: TestApp) {
     let organiser = app.player("organiser").await;
     let field = players(&app, "p", 33).await;
@@ -296,6 +340,7 @@ async fn every_format_plays_to_the_end_with_exact_standings(app: TestApp) {
         json!({"format": "round_robin", "section_size": 3, "advance": 1, "both_colours": true}),
         json!({"format": "swiss", "rounds": 4}),
         json!({"format": "knockout", "games_per_match": 2}),
+        json!({"format": "league", "section_size": 3, "advance": 1, "rounds": 3}),
     ];
     for count in [2_usize, 3, 7, 8, 9, 33] {
         for settings in &formats {
@@ -333,6 +378,10 @@ async fn every_format_plays_to_the_end_with_exact_standings(app: TestApp) {
                     assert_round_robin(&finished, settings["both_colours"] == true);
                 }
                 "swiss" => assert_swiss(&finished),
+                "league" => {
+                    assert_round_robin(&finished, false);
+                    assert_league(&finished, 3);
+                }
                 _ => assert_knockout(&finished, withdrawn.as_deref()),
             }
             // Every game of the tournament has ended, with a result.
@@ -762,6 +811,23 @@ async fn the_pages_show_the_tournament_without_javascript(app: TestApp) {
     for player in &field {
         assert!(page.contains(&player.name));
     }
+    // A game's page links to its tournament and offers no abort.
+    let game = games_of(&detail(&app, &id).await)[0].2.clone();
+    let white = field
+        .iter()
+        .find(|p| p.name == game["white"].as_str().unwrap())
+        .unwrap();
+    let game_page = app
+        .page_html_as(
+            white,
+            &format!("/games/{}", game["game_id"].as_str().unwrap()),
+        )
+        .await;
+    assert!(
+        game_page.contains(&format!("href=\"/tournaments/{id}\"")),
+        "{game_page}"
+    );
+    assert!(!game_page.contains("value=\"abort\""), "{game_page}");
     let rules = app.page_html("/tournaments/rules").await;
     assert!(rules.contains("Sonneborn–Berger"), "{rules}");
     // An unknown tournament is a clear 404 page.
@@ -838,4 +904,84 @@ async fn a_banned_player_leaves_their_tournaments(app: TestApp) {
         }
     }
     assert_scores_recount(&app, &swiss).await;
+}
+
+async fn a_league_runs_season_after_season(app: TestApp) {
+    let organiser = app.player("organiser").await;
+    let field = players(&app, "l", 8).await;
+    let id = create(
+        &app,
+        &organiser,
+        json!({"name": "League", "variant": "reversi-6x6", "format": "league",
+               "section_size": 3, "advance": 1, "rounds": 2, "max_players": 8}),
+    )
+    .await;
+    for player in &field[..7] {
+        join(&app, player, &id).await;
+    }
+    let (status, _) = app
+        .post(
+            &format!("/api/v1/tournaments/{id}/start"),
+            Some(&organiser.token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    // Season 1: a top division of one group of three, a second of four in two groups.
+    let season_one = detail(&app, &id).await;
+    let sections: Vec<i64> = season_one["stages"][0]["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|section| section["number"].as_i64().unwrap())
+        .collect();
+    assert_eq!(sections, vec![1, 101, 102], "{season_one}");
+    // A newcomer joins the running league: they play from the next season, at the bottom.
+    let (status, body) = join(&app, &field[7], &id).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let by_name: HashMap<String, &Player> = field.iter().map(|p| (p.name.clone(), p)).collect();
+    let mut rng = StdRng::seed_from_u64(11);
+    for (_, _, game) in games_of(&season_one) {
+        end_randomly(&app, &by_name, &game, &mut rng).await;
+    }
+    run_runner(&app).await;
+    let season_two = detail(&app, &id).await;
+    assert_eq!(season_two["tournament"]["stage"], 2, "{season_two}");
+    let divisions = league_divisions(&season_two);
+    // Season 1's final standings, as season 2 shows them.
+    let top_one: Vec<String> = season_two["stages"][0]["sections"][0]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| line["name"].as_str().unwrap().to_owned())
+        .collect();
+    // The last of the top group went down; the newcomer starts in the lowest division.
+    assert_eq!(divisions[&(2, top_one[2].clone())], 1, "{season_two}");
+    assert_eq!(divisions[&(2, field[7].name.clone())], 1, "{season_two}");
+    for section in season_two["stages"][0]["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .skip(1)
+    {
+        let winner = section["standings"][0]["name"].as_str().unwrap().to_owned();
+        assert_eq!(divisions[&(2, winner.clone())], 0, "{winner} moves up");
+    }
+    for (_, _, game) in games_of(&season_two) {
+        if game["result"].is_null() {
+            end_randomly(&app, &by_name, &game, &mut rng).await;
+        }
+    }
+    run_runner(&app).await;
+    let finished = detail(&app, &id).await;
+    assert_eq!(finished["tournament"]["status"], "finished");
+    let top = finished["stages"][1]["sections"][0]["standings"][0]["name"].clone();
+    assert_eq!(finished["tournament"]["winner"], top);
+    assert_scores_recount(&app, &id).await;
+    // The page names the seasons and the divisions.
+    let page = app.page_html(&format!("/tournaments/{id}")).await;
+    assert!(
+        page.contains("Season 2") && page.contains("Division 2, group 1"),
+        "{page}"
+    );
 }

@@ -37,20 +37,35 @@ pub enum Format {
     Swiss,
     /// Matches; the loser of each is out.
     Knockout,
+    /// Seasons of divisions of round-robin groups, with promotion and relegation between
+    /// them; new players join the lowest division at the next season.
+    League,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 3] = [Format::RoundRobin, Format::Swiss, Format::Knockout];
+    pub const ALL: [Format; 4] = [
+        Format::RoundRobin,
+        Format::Swiss,
+        Format::Knockout,
+        Format::League,
+    ];
 
-    /// `round_robin`, `swiss` or `knockout`.
+    /// `round_robin`, `swiss`, `knockout` or `league`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Format::RoundRobin => "round_robin",
             Format::Swiss => "swiss",
             Format::Knockout => "knockout",
+            Format::League => "league",
         }
+    }
+
+    /// Whether it takes entries while it runs (a league: at its next season).
+    #[must_use]
+    pub const fn joins_while_running(self) -> bool {
+        matches!(self, Format::League)
     }
 }
 
@@ -98,6 +113,8 @@ pub const MAX_PLAYERS: i64 = 2_000;
 pub const SECTION_SIZES: std::ops::RangeInclusive<i64> = 3..=12;
 /// The rounds a Swiss may have.
 pub const SWISS_ROUNDS: std::ops::RangeInclusive<i64> = 1..=30;
+/// The seasons a league may have.
+pub const LEAGUE_SEASONS: std::ops::RangeInclusive<i64> = 1..=50;
 /// The games a knock-out match may have (an even number: each player White as often).
 pub const MATCH_GAMES: [i64; 5] = [2, 4, 6, 8, 10];
 /// The longest name, in characters.
@@ -304,7 +321,7 @@ fn check_format(
         games_per_match: None,
     };
     match format {
-        Format::RoundRobin => {
+        Format::RoundRobin | Format::League => {
             let size = request.section_size.unwrap_or(8);
             if !SECTION_SIZES.contains(&size) {
                 return Err(AppError::invalid(
@@ -322,9 +339,22 @@ fn check_format(
                     ),
                 ));
             }
+            let rounds = if format == Format::League {
+                let seasons = request.rounds.unwrap_or(10);
+                if !LEAGUE_SEASONS.contains(&seasons) {
+                    return Err(AppError::invalid(
+                        "invalid_seasons",
+                        "a league has 1 to 50 seasons",
+                    ));
+                }
+                Some(seasons)
+            } else {
+                None
+            };
             Ok(FormatSettings {
                 section_size: Some(size),
                 advance: Some(advance),
+                rounds,
                 ..none
             })
         }
@@ -398,7 +428,7 @@ pub async fn create(
     let format: Format = request.format.parse().map_err(|_| {
         AppError::invalid(
             "unknown_format",
-            "format is `round_robin`, `swiss` or `knockout`",
+            "format is `round_robin`, `swiss`, `knockout` or `league`",
         )
     })?;
     let time_control = request.time_control.validated()?;
@@ -452,7 +482,8 @@ pub async fn create(
             min_rating: min,
             max_rating: max,
             section_size: settings.section_size,
-            both_colours: format == Format::RoundRobin && request.both_colours,
+            both_colours: matches!(format, Format::RoundRobin | Format::League)
+                && request.both_colours,
             advance: settings.advance,
             rounds: settings.rounds,
             games_per_match: settings.games_per_match,
@@ -540,8 +571,9 @@ pub async fn list(
     .collect()
 }
 
-/// Enters `user` in an open tournament (with its invitation key when it is private).
-/// The entry that fills a tournament without a start time starts it.
+/// Enters `user` in an open tournament (with its invitation key when it is private), or
+/// in a running league (they play from its next season). The entry that fills a
+/// tournament without a start time starts it.
 ///
 /// # Errors
 ///
@@ -564,7 +596,12 @@ pub async fn join(
     }
     let now = state.now();
     let mut tx = state.db.begin_write().await?;
-    if !rows::claim_open(&mut tx, id).await? {
+    let claimed = if tournament.format.joins_while_running() {
+        rows::claim_open(&mut tx, id).await? || rows::claim_running(&mut tx, id).await?
+    } else {
+        rows::claim_open(&mut tx, id).await?
+    };
+    if !claimed {
         tx.rollback().await?;
         return Err(not_open());
     }
@@ -576,7 +613,13 @@ pub async fn join(
             "you are already in this tournament",
         ));
     }
-    let count = i64::try_from(players.len()).unwrap_or(i64::MAX);
+    let count = i64::try_from(
+        players
+            .iter()
+            .filter(|player| player.status == "active")
+            .count(),
+    )
+    .unwrap_or(i64::MAX);
     if count >= tournament.max_players {
         tx.rollback().await?;
         return Err(AppError::conflict(
@@ -599,7 +642,11 @@ pub async fn join(
         ));
     }
     rows::add_player(&mut tx, id, &user.id, rating, now).await?;
-    if tournament.starts_at.is_none() && count + 1 == tournament.max_players {
+    if tournament.status == Status::Running {
+        // A league's newcomer: seeded after everyone, placed at the next season.
+        let seed = i64::try_from(players.len()).map_err(AppError::internal)?;
+        rows::set_seed(&mut tx, id, &user.id, seed, rating).await?;
+    } else if tournament.starts_at.is_none() && count + 1 == tournament.max_players {
         rows::set_start(&mut tx, id, now).await?;
     }
     if tournament.organiser_id != user.id {

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use rules::AnyGame;
 use sqlx::AnyConnection;
-use tournament::{Game, Outcome, Pairing, Seed, knockout, round_robin, sections, swiss};
+use tournament::{Game, Outcome, Pairing, Seed, knockout, league, round_robin, sections, swiss};
 
 use super::{Format, Status, Tournament};
 use crate::{
@@ -189,6 +189,24 @@ impl Field {
     }
 }
 
+/// A league's section number is its division times this plus its group (0-based).
+pub const LEAGUE_DIVISION: i64 = 100;
+
+/// A league season's groups as sections: `division * LEAGUE_DIVISION + group`.
+fn league_groups(divisions: &[Vec<Vec<Seed>>]) -> Vec<(i64, Vec<Seed>)> {
+    let mut groups = Vec::new();
+    for (division, members) in divisions.iter().enumerate() {
+        for (group, seeds) in members.iter().enumerate() {
+            let number = i64::try_from(division).unwrap_or_default() * LEAGUE_DIVISION
+                + i64::try_from(group).unwrap_or_default();
+            let mut seeds = seeds.clone();
+            seeds.sort_unstable();
+            groups.push((number, seeds));
+        }
+    }
+    groups
+}
+
 /// A stored outcome (`white`, `black`, `draw`) for the pairing rules.
 pub(super) fn outcome_of(stored: &str) -> Outcome {
     match stored {
@@ -261,28 +279,23 @@ impl Step<'_> {
     ) -> Result<(), AppError> {
         match self.tournament.format {
             Format::RoundRobin => {
-                let size = usize::try_from(self.tournament.section_size.unwrap_or(8))
-                    .map_err(AppError::internal)?;
-                for (section, members) in sections::split(players.len(), size).iter().enumerate() {
-                    let section = i64::try_from(section).map_err(AppError::internal)?;
-                    let members: Vec<Seed> = members
-                        .iter()
-                        .filter_map(|&i| players.get(i).copied())
-                        .collect();
-                    for &seed in &members {
-                        let user = field.user(seed)?;
-                        rows::insert_score(&mut *conn, self.id(), stage, section, &user.user_id)
-                            .await?;
-                    }
-                    let schedule = round_robin::schedule(&members, self.tournament.both_colours);
-                    for (round, games) in schedule.iter().enumerate() {
-                        let round = i64::try_from(round + 1).map_err(AppError::internal)?;
-                        for pairing in &games.pairings {
-                            self.create_game(conn, field, *pairing, (stage, section, round))
-                                .await?;
-                        }
-                    }
-                }
+                let groups: Vec<(i64, Vec<Seed>)> = sections::split(players.len(), self.size())
+                    .iter()
+                    .enumerate()
+                    .map(|(section, members)| {
+                        let members = members
+                            .iter()
+                            .filter_map(|&i| players.get(i).copied())
+                            .collect();
+                        (i64::try_from(section).unwrap_or_default(), members)
+                    })
+                    .collect();
+                self.open_groups(conn, field, stage, &groups).await?;
+            }
+            Format::League => {
+                let divisions = league::next_season(&[], 0, 0, players, self.size());
+                self.open_groups(conn, field, stage, &league_groups(&divisions))
+                    .await?;
             }
             Format::Swiss | Format::Knockout => {
                 for &seed in players {
@@ -318,6 +331,125 @@ impl Step<'_> {
                         }
                     }
                 }
+            }
+        }
+        Ok(())
+    }
+
+    fn size(&self) -> usize {
+        usize::try_from(self.tournament.section_size.unwrap_or(8)).unwrap_or(8)
+    }
+
+    /// Opens all-play-all groups of `stage` (a round-robin stage's sections, a league
+    /// season's groups): each member's score, and every game of each group at once.
+    async fn open_groups(
+        &mut self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        stage: i64,
+        groups: &[(i64, Vec<Seed>)],
+    ) -> Result<(), AppError> {
+        for (section, members) in groups {
+            for &seed in members {
+                let user = field.user(seed)?;
+                rows::insert_score(&mut *conn, self.id(), stage, *section, &user.user_id).await?;
+            }
+            let schedule = round_robin::schedule(members, self.tournament.both_colours);
+            for (round, games) in schedule.iter().enumerate() {
+                let round = i64::try_from(round + 1).map_err(AppError::internal)?;
+                for pairing in &games.pairings {
+                    self.create_game(conn, field, *pairing, (stage, *section, round))
+                        .await?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A league's season is over: the next one's divisions from its groups' standings
+    /// (promotion, relegation, newcomers at the bottom), or the end after the last
+    /// season, won by the first of the top group.
+    async fn end_league_season(
+        &mut self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        stage: i64,
+        games: &[&GameRow],
+    ) -> Result<(), AppError> {
+        let scores = rows::scores(&mut *conn, self.id()).await?;
+        let mut groups: std::collections::BTreeMap<i64, Vec<Seed>> = Default::default();
+        for score in scores.iter().filter(|score| score.stage == stage) {
+            groups
+                .entry(score.section)
+                .or_default()
+                .push(field.seed(&score.user_id)?);
+        }
+        let mut divisions: Vec<Vec<Vec<Seed>>> = Vec::new();
+        let mut placed = Vec::new();
+        for (section, members) in &mut groups {
+            members.sort_unstable();
+            let section_games: Vec<Game> = games
+                .iter()
+                .filter(|game| game.section == *section)
+                .map(|game| field.game(game))
+                .collect::<Result<_, _>>()?;
+            let ranked: Vec<Seed> = tournament::standings::rank(members, &section_games, &[])
+                .iter()
+                .map(|line| line.seed)
+                .filter(|&seed| field.active(seed))
+                .collect();
+            placed.extend(members.iter().copied());
+            let division =
+                usize::try_from(section / LEAGUE_DIVISION).map_err(AppError::internal)?;
+            if divisions.len() <= division {
+                divisions.resize(division + 1, Vec::new());
+            }
+            divisions[division].push(ranked);
+        }
+        let seasons = self.tournament.rounds.unwrap_or(1);
+        if stage >= seasons {
+            let winner = divisions
+                .first()
+                .and_then(|division| division.first())
+                .and_then(|group| group.first())
+                .copied();
+            return self.finish(conn, field, winner).await;
+        }
+        let newcomers: Vec<Seed> = (0..field.players.len())
+            .filter(|seed| field.active(*seed) && !placed.contains(seed))
+            .collect();
+        let moving = usize::try_from(self.tournament.advance.unwrap_or(1)).unwrap_or(1);
+        let next = league::next_season(&divisions, moving, moving, &newcomers, self.size());
+        let next_groups = league_groups(&next);
+        if next_groups
+            .iter()
+            .map(|(_, members)| members.len())
+            .sum::<usize>()
+            < 2
+        {
+            let winner = next_groups
+                .first()
+                .and_then(|(_, group)| group.first())
+                .copied();
+            return self.finish(conn, field, winner).await;
+        }
+        rows::set_progress(&mut *conn, self.id(), stage + 1, 1).await?;
+        self.open_groups(conn, field, stage + 1, &next_groups)
+            .await?;
+        for (section, members) in &next_groups {
+            for &seed in members {
+                notify(
+                    conn,
+                    self.tournament,
+                    &field.user(seed)?.user_id,
+                    serde_json::json!({
+                        "event": "season",
+                        "stage": stage + 1,
+                        "division": section / LEAGUE_DIVISION + 1,
+                    }),
+                    self.now,
+                )
+                .await?;
             }
         }
         Ok(())
@@ -407,14 +539,19 @@ impl Step<'_> {
         let games = rows::games(&mut *conn, self.id()).await?;
         let (stage, round) = (self.tournament.stage, self.tournament.round);
         match self.tournament.format {
-            Format::RoundRobin => {
+            Format::RoundRobin | Format::League => {
                 let stage_games: Vec<&GameRow> =
                     games.iter().filter(|game| game.stage == stage).collect();
                 if stage_games.iter().any(|game| game.outcome.is_none()) {
                     return Ok(());
                 }
-                self.end_round_robin_stage(conn, &field, stage, &stage_games)
-                    .await
+                if self.tournament.format == Format::League {
+                    self.end_league_season(conn, &field, stage, &stage_games)
+                        .await
+                } else {
+                    self.end_round_robin_stage(conn, &field, stage, &stage_games)
+                        .await
+                }
             }
             Format::Swiss => {
                 if games

@@ -219,7 +219,9 @@ fn stages_of(
         let section_byes: Vec<&ByeRow> = byes
             .iter()
             .filter(|bye| {
-                bye.stage == stage && (format != Format::RoundRobin || bye.section == section)
+                bye.stage == stage
+                    && (matches!(format, Format::Swiss | Format::Knockout)
+                        || bye.section == section)
             })
             .collect();
         let scored_byes: Vec<Seed> = if format == Format::Swiss {
@@ -248,7 +250,7 @@ fn stages_of(
                 played: standing.played,
             })
             .collect();
-        let cross = if format == Format::RoundRobin {
+        let cross = if matches!(format, Format::RoundRobin | Format::League) {
             lines
                 .iter()
                 .map(|row| {
