@@ -463,7 +463,8 @@ async fn create_tournament(
 /// The list's query.
 #[derive(Debug, Default, Deserialize, IntoParams)]
 pub struct ListQuery {
-    /// `open` (the default), `running`, `finished` or `cancelled`.
+    /// `open` (the default), `running`, `finished` or `cancelled`; anything else is
+    /// refused with 422 `invalid_status`.
     pub status: Option<String>,
 }
 

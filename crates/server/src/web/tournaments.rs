@@ -380,8 +380,9 @@ struct SectionView {
     number: i64,
     title: String,
     lines: Vec<StandingLine>,
-    /// Rows of the cross-table: (rank, name, cells).
-    cross: Vec<(usize, String, Vec<String>)>,
+    /// Rows of the cross-table: (rank, name, cells); a cell is the row's score in each
+    /// game against the column's player, with the game's id (none on the diagonal).
+    cross: Vec<(usize, String, Vec<Option<standings::CrossCell>>)>,
     rounds: Vec<RoundView>,
 }
 
@@ -450,16 +451,7 @@ fn stage_views(t: &Tr, format: Format, stages: Vec<standings::Stage>) -> Vec<Sta
                         .lines
                         .iter()
                         .zip(&section.cross)
-                        .map(|(line, cells)| {
-                            (
-                                line.rank,
-                                line.name.clone(),
-                                cells
-                                    .iter()
-                                    .map(|cell| cell.clone().unwrap_or_else(|| "×".to_owned()))
-                                    .collect(),
-                            )
-                        })
+                        .map(|(line, cells)| (line.rank, line.name.clone(), cells.clone()))
                         .collect();
                     let mut numbers: Vec<i64> = section
                         .games

@@ -808,6 +808,13 @@ async fn the_pages_show_the_tournament_without_javascript(app: TestApp) {
     let page = app.page_html(&format!("/tournaments/{id}")).await;
     assert!(page.contains("cross-table"), "{page}");
     assert!(page.contains("Round 3"), "{page}");
+    // Each of the six games is in the cross-table twice (once per player), as a link.
+    let links = {
+        let html = scraper::Html::parse_document(&page);
+        let selector = scraper::Selector::parse(".cross-table a[href^='/games/']").unwrap();
+        html.select(&selector).count()
+    };
+    assert_eq!(links, 12, "{page}");
     for player in &field {
         assert!(page.contains(&player.name));
     }

@@ -29,12 +29,12 @@ use crate::{
 };
 
 /// Runs one step for every tournament with work due. Returns how many steps did
-/// something.
+/// something. A step that fails is logged and leaves its tournament as it was, still
+/// marked, for the next round; the other tournaments go on.
 ///
 /// # Errors
 ///
-/// Database errors (a step that fails leaves its tournament as it was, marked for the
-/// next round).
+/// Database errors reading which tournaments have work.
 pub async fn round(state: &AppState) -> Result<usize, AppError> {
     let due = {
         let mut conn = state.db.pool.acquire().await?;
@@ -42,8 +42,10 @@ pub async fn round(state: &AppState) -> Result<usize, AppError> {
     };
     let mut done = 0;
     for id in due {
-        if step(state, &id).await? {
-            done += 1;
+        match step(state, &id).await {
+            Ok(true) => done += 1,
+            Ok(false) => {}
+            Err(error) => tracing::warn!(tournament = %id, %error, "a tournament step failed"),
         }
     }
     Ok(done)
@@ -83,6 +85,8 @@ pub async fn step(state: &AppState, id: &str) -> Result<bool, AppError> {
         game.committed(state);
     }
     state.wake_outbox();
+    // The step may have left work marked (a knock-out round of byes alone).
+    state.wake_tournaments();
     Ok(true)
 }
 
@@ -106,23 +110,25 @@ pub(super) async fn call_off(
     )
     .await?;
     let players = rows::players(&mut *conn, &tournament.id).await?;
-    for player in &players {
-        notify(
-            conn,
-            tournament,
-            &player.user_id,
-            serde_json::json!({"event": "cancelled", "reason": reason}),
-            now,
-        )
-        .await?;
-    }
-    Ok(())
+    notify(
+        conn,
+        tournament,
+        &players
+            .iter()
+            .map(|player| player.user_id.as_str())
+            .collect::<Vec<_>>(),
+        serde_json::json!({"event": "cancelled", "reason": reason}),
+        now,
+    )
+    .await
 }
 
+/// Writes the same news of `tournament` (`payload`, with its name and variant added) to
+/// each of `user_ids`.
 async fn notify(
     conn: &mut AnyConnection,
     tournament: &Tournament,
-    user_id: &str,
+    user_ids: &[&str],
     mut payload: serde_json::Value,
     now: i64,
 ) -> Result<(), AppError> {
@@ -133,15 +139,17 @@ async fn notify(
             tournament.variant.as_str().to_owned().into(),
         );
     }
-    notifications::record(
-        conn,
-        user_id,
-        notifications::Kind::TournamentRound,
-        notifications::Link::Tournament(&tournament.id),
-        payload,
-        now,
-    )
-    .await?;
+    for &user_id in user_ids {
+        notifications::record(
+            &mut *conn,
+            user_id,
+            notifications::Kind::TournamentRound,
+            notifications::Link::Tournament(&tournament.id),
+            payload.clone(),
+            now,
+        )
+        .await?;
+    }
     Ok(())
 }
 
@@ -254,16 +262,18 @@ impl Step<'_> {
         }
         rows::set_running(&mut *conn, self.id(), self.now).await?;
         let field = Field::new(seeded);
-        for player in &field.players {
-            notify(
-                conn,
-                self.tournament,
-                &player.user_id,
-                serde_json::json!({"event": "started"}),
-                self.now,
-            )
-            .await?;
-        }
+        notify(
+            conn,
+            self.tournament,
+            &field
+                .players
+                .iter()
+                .map(|player| player.user_id.as_str())
+                .collect::<Vec<_>>(),
+            serde_json::json!({"event": "started"}),
+            self.now,
+        )
+        .await?;
         let everyone: Vec<Seed> = (0..field.players.len()).collect();
         self.open_stage(conn, &field, 1, &everyone).await
     }
@@ -334,6 +344,21 @@ impl Step<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Writes the same news to the players `seeds`.
+    async fn notify_seeds(
+        &self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        seeds: &[Seed],
+        news: serde_json::Value,
+    ) -> Result<(), AppError> {
+        let users = seeds
+            .iter()
+            .map(|&seed| field.user(seed).map(|player| player.user_id.as_str()))
+            .collect::<Result<Vec<_>, _>>()?;
+        notify(conn, self.tournament, &users, news, self.now).await
     }
 
     fn size(&self) -> usize {
@@ -437,20 +462,12 @@ impl Step<'_> {
         self.open_groups(conn, field, stage + 1, &next_groups)
             .await?;
         for (section, members) in &next_groups {
-            for &seed in members {
-                notify(
-                    conn,
-                    self.tournament,
-                    &field.user(seed)?.user_id,
-                    serde_json::json!({
-                        "event": "season",
-                        "stage": stage + 1,
-                        "division": section / LEAGUE_DIVISION + 1,
-                    }),
-                    self.now,
-                )
-                .await?;
-            }
+            let news = serde_json::json!({
+                "event": "season",
+                "stage": stage + 1,
+                "division": section / LEAGUE_DIVISION + 1,
+            });
+            self.notify_seeds(conn, field, members, news).await?;
         }
         Ok(())
     }
@@ -614,17 +631,8 @@ impl Step<'_> {
         }
         rows::set_progress(&mut *conn, self.id(), stage + 1, 1).await?;
         self.open_stage(conn, field, stage + 1, &going_on).await?;
-        for &seed in &going_on {
-            notify(
-                conn,
-                self.tournament,
-                &field.user(seed)?.user_id,
-                serde_json::json!({"event": "stage", "stage": stage + 1}),
-                self.now,
-            )
-            .await?;
-        }
-        Ok(())
+        let news = serde_json::json!({"event": "stage", "stage": stage + 1});
+        self.notify_seeds(conn, field, &going_on, news).await
     }
 
     async fn next_swiss_round(
@@ -661,17 +669,8 @@ impl Step<'_> {
         };
         rows::set_progress(&mut *conn, self.id(), 1, round + 1).await?;
         self.play_swiss_round(conn, field, round + 1, &next).await?;
-        for &seed in &active {
-            notify(
-                conn,
-                self.tournament,
-                &field.user(seed)?.user_id,
-                serde_json::json!({"event": "round", "round": round + 1}),
-                self.now,
-            )
-            .await?;
-        }
-        Ok(())
+        let news = serde_json::json!({"event": "round", "round": round + 1});
+        self.notify_seeds(conn, field, &active, news).await
     }
 
     async fn knockout_round(
@@ -765,8 +764,16 @@ impl Step<'_> {
         }
         rows::set_progress(&mut *conn, self.id(), 1, round + 1).await?;
         let games_per_match = self.match_games();
+        let created_before = self.created.len();
         for (slot, pair) in winners.chunks(2).enumerate() {
             let slot = i64::try_from(slot).map_err(AppError::internal)?;
+            // A winner who has left since goes no further: their opponent has a bye.
+            let pair: Vec<Seed> = match *pair {
+                [one, other] if field.active(one) != field.active(other) => {
+                    vec![if field.active(one) { one } else { other }]
+                }
+                _ => pair.to_vec(),
+            };
             match *pair {
                 [one, other] => {
                     let (a, b) = (one.min(other), one.max(other));
@@ -774,16 +781,8 @@ impl Step<'_> {
                         self.create_game(conn, field, pairing, (1, slot, round + 1))
                             .await?;
                     }
-                    for seed in [a, b] {
-                        notify(
-                            conn,
-                            self.tournament,
-                            &field.user(seed)?.user_id,
-                            serde_json::json!({"event": "round", "round": round + 1}),
-                            self.now,
-                        )
-                        .await?;
-                    }
+                    let news = serde_json::json!({"event": "round", "round": round + 1});
+                    self.notify_seeds(conn, field, &[a, b], news).await?;
                 }
                 [alone] => {
                     let bye = ByeRow {
@@ -796,6 +795,11 @@ impl Step<'_> {
                 }
                 _ => {}
             }
+        }
+        // A round of byes alone (its players left) has no game whose end would wake
+        // the runner: it is marked to be moved on at once.
+        if self.created.len() == created_before {
+            rows::mark_pending(&mut *conn, self.id()).await?;
         }
         Ok(())
     }
@@ -816,16 +820,17 @@ impl Step<'_> {
         )
         .await?;
         let winner_name = winner.map(|player| player.username.clone());
-        for player in &field.players {
-            notify(
-                conn,
-                self.tournament,
-                &player.user_id,
-                serde_json::json!({"event": "finished", "winner": winner_name}),
-                self.now,
-            )
-            .await?;
-        }
-        Ok(())
+        notify(
+            conn,
+            self.tournament,
+            &field
+                .players
+                .iter()
+                .map(|player| player.user_id.as_str())
+                .collect::<Vec<_>>(),
+            serde_json::json!({"event": "finished", "winner": winner_name}),
+            self.now,
+        )
+        .await
     }
 }

@@ -103,6 +103,10 @@ pub struct GameLine {
     pub result: String,
 }
 
+/// A cross-table cell: the row player's score in each game against the column's player
+/// (`1`, `½`, `0`, `*` while played) with the game's id.
+pub type CrossCell = Vec<(&'static str, String)>;
+
 /// A section of a stage (the whole field in a Swiss or a knock-out).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
@@ -110,10 +114,10 @@ pub struct Section {
     pub number: i64,
     /// The standings, best first.
     pub lines: Vec<Line>,
-    /// Round robin: each row's results against each column's player, in the order of
-    /// `lines` (`None` on the diagonal; `""` for a game still being played; several
-    /// results for a double round robin).
-    pub cross: Vec<Vec<Option<String>>>,
+    /// Round robin and league: each row's games against each column's player, in the
+    /// order of `lines`, as (the row's score: `1`, `½`, `0`, `*` while played; the game's
+    /// id), two of them with both colours (`None` on the diagonal).
+    pub cross: Vec<Vec<Option<CrossCell>>>,
     /// Its games, by round.
     pub games: Vec<GameLine>,
     /// Who sat out which round.
@@ -260,13 +264,15 @@ fn stages_of(
                             (row.seed != column.seed).then(|| {
                                 played
                                     .iter()
-                                    .filter(|game| {
+                                    .zip(&section_games)
+                                    .filter(|(game, _)| {
                                         (game.white == row.seed && game.black == column.seed)
                                             || (game.black == row.seed && game.white == column.seed)
                                     })
-                                    .map(|game| score_for(game, row.seed))
-                                    .collect::<Vec<_>>()
-                                    .join(" ")
+                                    .map(|(game, stored)| {
+                                        (score_for(game, row.seed), stored.game_id.clone())
+                                    })
+                                    .collect()
                             })
                         })
                         .collect()
