@@ -103,7 +103,7 @@ impl Challenge {
 }
 
 /// Whether `rating` is within `min..=max` (each end optional).
-fn admits(min: Option<i64>, max: Option<i64>, rating: i64) -> bool {
+pub(crate) fn admits(min: Option<i64>, max: Option<i64>, rating: i64) -> bool {
     min.is_none_or(|min| rating >= min) && max.is_none_or(|max| rating <= max)
 }
 
@@ -297,6 +297,16 @@ fn check_range(request: &ChallengeRequest<'_>) -> Result<(), AppError> {
             "only a challenge open to anyone may limit the rating of who accepts it",
         ));
     }
+    check_rating_range(min, max)
+}
+
+/// Checks a rating range (a challenge's, a tournament's): each end within 0–4000, the
+/// lowest no higher than the highest.
+///
+/// # Errors
+///
+/// 422 `invalid_rating_range`.
+pub(crate) fn check_rating_range(min: Option<i64>, max: Option<i64>) -> Result<(), AppError> {
     let in_limits = |end: Option<i64>| end.is_none_or(|end| RATING_LIMITS.contains(&end));
     if !in_limits(min) || !in_limits(max) || min.zip(max).is_some_and(|(min, max)| min > max) {
         return Err(AppError::invalid(

@@ -372,7 +372,7 @@ async fn lobby_page(
 }
 
 /// `text`, or `default` when it is blank.
-fn or_default(text: &str, default: &str) -> String {
+pub(super) fn or_default(text: &str, default: &str) -> String {
     if text.trim().is_empty() {
         default.to_owned()
     } else {

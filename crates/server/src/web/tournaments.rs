@@ -27,6 +27,7 @@ use crate::{
         Ctx, Form,
         format::{VariantLink, clock_text, variant_key, variant_links},
         i18n::Tr,
+        lobby::or_default,
         render, see_other, url_encode,
     },
 };
@@ -205,14 +206,14 @@ fn form_view(t: &Tr, form: &TournamentForm) -> FormView {
         rated: form.kind != "casual",
         weekends_off: form.weekends_off.is_some(),
         no_vacation: form.no_vacation.is_some(),
-        min_players: or(&form.min_players, "2"),
-        max_players: or(&form.max_players, "16"),
+        min_players: or_default(&form.min_players, "2"),
+        max_players: or_default(&form.max_players, "16"),
         min_rating: form.min_rating.clone(),
         max_rating: form.max_rating.clone(),
         section_sizes: SECTION_SIZES.map(|s| (s, s == size)).collect(),
-        advance: or(&form.advance, "1"),
+        advance: or_default(&form.advance, "1"),
         both_colours: form.both_colours.is_some(),
-        rounds: or(&form.rounds, "7"),
+        rounds: or_default(&form.rounds, "7"),
         match_games: MATCH_GAMES.into_iter().map(|g| (g, g == games)).collect(),
         starts: START_DAYS
             .into_iter()
@@ -226,14 +227,6 @@ fn form_view(t: &Tr, form: &TournamentForm) -> FormView {
             })
             .collect(),
         private: form.private.is_some(),
-    }
-}
-
-fn or(text: &str, default: &str) -> String {
-    if text.trim().is_empty() {
-        default.to_owned()
-    } else {
-        text.trim().to_owned()
     }
 }
 

@@ -20,7 +20,7 @@ use crate::{
     db::{self, tournaments as rows, tournaments::TournamentRow},
     domain::{
         accounts::{AccountKind, User},
-        challenges::RATING_LIMITS,
+        challenges,
         game::{StopRules, TimeControl, actions},
         new_id, new_token, notifications, ratings,
     },
@@ -196,8 +196,7 @@ impl Tournament {
     /// Whether a player rated `rating` (whole points) may join.
     #[must_use]
     pub fn admits(&self, rating: i64) -> bool {
-        self.min_rating.is_none_or(|min| rating >= min)
-            && self.max_rating.is_none_or(|max| rating <= max)
+        challenges::admits(self.min_rating, self.max_rating, rating)
     }
 
     fn invited(&self, invite: Option<&str>) -> bool {
@@ -445,13 +444,7 @@ pub async fn create(
         ));
     }
     let (min, max) = (request.min_rating, request.max_rating);
-    let in_limits = |end: Option<i64>| end.is_none_or(|end| RATING_LIMITS.contains(&end));
-    if !in_limits(min) || !in_limits(max) || min.zip(max).is_some_and(|(min, max)| min > max) {
-        return Err(AppError::invalid(
-            "invalid_rating_range",
-            "a rating range runs from a lower to a higher rating, each from 0 to 4000",
-        ));
-    }
+    challenges::check_rating_range(min, max)?;
     let settings = check_format(format, request)?;
     let now = state.now();
     if let Some(at) = request.starts_at
