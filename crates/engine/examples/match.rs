@@ -14,10 +14,12 @@
 //! every engine move. Draws count half. `speed` searches positions of random games at
 //! level 8 and reports nodes per second, against the rules crate's perft (leaf positions
 //! per second of its move generator) measured in the same run.
+//!
+//! `MATCH_THREADS=2` plays the games of a series on two threads; the table is the same.
 
 use std::{
     process::ExitCode,
-    sync::atomic::AtomicBool,
+    sync::atomic::{AtomicBool, AtomicU64, Ordering},
     time::{Duration, Instant},
 };
 
@@ -89,6 +91,18 @@ fn greedy_move(game: &AnyGame, rng: &mut SmallRng) -> String {
 struct Work {
     nodes: u64,
     time: Duration,
+    /// Searched moves and the sum of their completed depths.
+    searches: u64,
+    depths: u64,
+}
+
+impl Work {
+    fn add(&mut self, other: Work) {
+        self.nodes += other.nodes;
+        self.time += other.time;
+        self.searches += other.searches;
+        self.depths += other.depths;
+    }
 }
 
 /// Plays `start` out between `white` and `black`; returns the result and each side's work.
@@ -108,8 +122,16 @@ fn play(start: &AnyGame, players: [Player; 2], nodes: u64, seed: u64) -> (GameRe
                 let request = Request::new(level, Budget::nodes(nodes), rng.random());
                 let clock = Instant::now();
                 let reply = best_move(&game, &request, &stop).unwrap();
-                work[side].time += clock.elapsed();
-                work[side].nodes += reply.nodes;
+                work[side].add(Work {
+                    nodes: reply.nodes,
+                    time: clock.elapsed(),
+                    searches: u64::from(reply.nodes > 0),
+                    depths: if reply.nodes > 0 {
+                        u64::from(reply.depth)
+                    } else {
+                        0
+                    },
+                });
                 reply.text
             }
         };
@@ -118,21 +140,60 @@ fn play(start: &AnyGame, players: [Player; 2], nodes: u64, seed: u64) -> (GameRe
     (game.outcome().unwrap().result, work)
 }
 
+/// Plays games `0..games` with `play_one` on `MATCH_THREADS` threads (default 1), and
+/// returns their outcomes in game order: each game depends on its index alone, so the
+/// table is the same with any number of threads.
+fn play_all<F>(games: u64, play_one: F) -> Vec<(GameResult, [Work; 2])>
+where
+    F: Fn(u64) -> (GameResult, [Work; 2]) + Sync,
+{
+    let threads: u64 = std::env::var("MATCH_THREADS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .filter(|&threads| threads > 0)
+        .unwrap_or(1);
+    let next = AtomicU64::new(0);
+    let mut played: Vec<(u64, (GameResult, [Work; 2]))> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let game_index = next.fetch_add(1, Ordering::Relaxed);
+                        if game_index >= games {
+                            break mine;
+                        }
+                        mine.push((game_index, play_one(game_index)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().expect("a match thread panicked"))
+            .collect()
+    });
+    played.sort_by_key(|&(game_index, _)| game_index);
+    played.into_iter().map(|(_, outcome)| outcome).collect()
+}
+
 /// Plays `games` games of `first` against `second`, colours alternating; prints a row.
 fn series(variant: Variant, first: Player, second: Player, games: u64, nodes: u64) {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     // Points White scored, whoever played it.
     let mut white_points = 0.0;
     let mut work = [Work::default(); 2];
-    for game_index in 0..games {
+    let played = play_all(games, |game_index| {
         let start = opening(variant, game_index / 2);
-        let first_is_white = game_index % 2 == 0;
-        let players = if first_is_white {
+        let players = if game_index % 2 == 0 {
             [first, second]
         } else {
             [second, first]
         };
-        let (result, spent) = play(&start, players, nodes, game_index);
+        play(&start, players, nodes, game_index)
+    });
+    for (game_index, (result, spent)) in (0..games).zip(played) {
+        let first_is_white = game_index % 2 == 0;
         white_points += match result {
             GameResult::WhiteWins => 1.0,
             GameResult::Draw => 0.5,
@@ -150,8 +211,7 @@ fn series(variant: Variant, first: Player, second: Player, games: u64, nodes: u6
         }
         let (a, b) = if first_is_white { (0, 1) } else { (1, 0) };
         for (total, add) in [(0, a), (1, b)] {
-            work[total].nodes += spent[add].nodes;
-            work[total].time += spent[add].time;
+            work[total].add(spent[add]);
         }
     }
     let score = (wins as f64 + draws as f64 / 2.0) / games as f64 * 100.0;
@@ -165,19 +225,28 @@ fn series(variant: Variant, first: Player, second: Player, games: u64, nodes: u6
             )
         }
     };
+    let depth = |work: Work| {
+        if work.searches == 0 {
+            "-".to_owned()
+        } else {
+            format!("{:.1}", work.depths as f64 / work.searches as f64)
+        }
+    };
     println!(
-        "| {variant} | {first} | {second} | {games} | {wins} | {draws} | {losses} | {score:.1}% | {:.1}% | {} | {} |",
+        "| {variant} | {first} | {second} | {games} | {wins} | {draws} | {losses} | {score:.1}% | {:.1}% | {} | {} | {} | {} |",
         white_points / games as f64 * 100.0,
         rate(work[0]),
         rate(work[1]),
+        depth(work[0]),
+        depth(work[1]),
     );
 }
 
 fn header() {
     println!(
-        "| variant | player | opponent | games | won | drawn | lost | score | White's score | kN/s player | kN/s opponent |"
+        "| variant | player | opponent | games | won | drawn | lost | score | White's score | kN/s player | kN/s opponent | depth player | depth opponent |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 }
 
 /// Level-8 search speed on positions of random games, against perft in the same run.

@@ -545,7 +545,7 @@ pub(crate) fn best_move(
     let rules_position = replay(game)?;
     let size = rules_position.size();
     let (depth, noise, solve_limit) = PROFILES[request.level.index()];
-    let share = crate::level_budget(&request.budget, request.level);
+    let share = crate::level_budget(game.variant(), &request.budget, request.level);
     let solve_limit = solve_limit.min(solvable_empties(share.nodes));
     let mut root = Position::of(&rules_position);
     root.exact = root.empties() <= solve_limit && !root.in_opening();

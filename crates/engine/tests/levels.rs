@@ -152,12 +152,20 @@ fn chess_levels_from_three_take_a_mate_in_one() {
 #[test]
 fn each_level_may_use_more_nodes_than_the_one_below() {
     let budget = Budget::nodes(1 << 24);
-    let shares = Level::ALL.map(|level| level_budget(&budget, level).nodes);
-    let expected = [16, 16, 17, 18, 19, 20, 22, 24].map(|power| 1 << power);
-    assert_eq!(shares, expected);
-    // Never below 500 nodes, nor above the budget.
-    assert_eq!(level_budget(&Budget::nodes(10_000), Level::MIN).nodes, 500);
-    assert_eq!(level_budget(&Budget::nodes(300), Level::MIN).nodes, 300);
+    for variant in Variant::ALL {
+        let shares = Level::ALL.map(|level| level_budget(variant, &budget, level).nodes);
+        let seventh = if variant == Variant::ChessReversi {
+            21
+        } else {
+            22
+        };
+        let expected = [16, 16, 17, 18, 19, 20, seventh, 24].map(|power| 1 << power);
+        assert_eq!(shares, expected, "{variant}");
+        // Never below 500 nodes, nor above the budget.
+        let small = |nodes| level_budget(variant, &Budget::nodes(nodes), Level::MIN).nodes;
+        assert_eq!(small(10_000), 500);
+        assert_eq!(small(300), 300);
+    }
 }
 
 #[test]
