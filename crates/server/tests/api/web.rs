@@ -2232,6 +2232,12 @@ async fn the_bell_counts_unread_notices_and_the_centre_marks_them_read(app: Test
             )
         });
     assert_eq!(bell, Some(("2".to_owned(), false)));
+    // The bell is the site's own drawing, not a font's emoji (absent on many systems).
+    let drawn = scraper::Html::parse_document(&page.body)
+        .select(&sel("#bell svg.bell-icon path"))
+        .count();
+    assert_eq!(drawn, 1);
+    assert!(!page.body.contains('\u{1F514}') && !page.body.contains("&#x1F514;"));
     let page = black.get("/notifications").await;
     assert_eq!(page.status, StatusCode::OK);
     let (lines, links) = {
