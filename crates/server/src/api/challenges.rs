@@ -198,6 +198,8 @@ pub struct AcceptedDto {
         (status = 403, description = "cross-site request with the session cookie",
             body = ErrorBody),
         (status = 404, description = "no player has the opponent's name", body = ErrorBody),
+        (status = 409, description = "the caller already has the most open challenges a \
+            player may have, 50 (`too_many_challenges`)", body = ErrorBody),
         (status = 422, description = "unknown variant, bad colour, days or time control, \
             addressed to oneself (`unknown_variant`, `invalid_color`, `invalid_days_per_move`, \
             `invalid_time_control` such as a time bank's cap below its initial time, \

@@ -2,6 +2,8 @@
 
 use sqlx::{AnyConnection, FromRow};
 
+use super::Backend;
+
 /// A stored challenge with its people's names.
 #[derive(Debug, Clone, FromRow)]
 pub struct ChallengeRow {
@@ -110,6 +112,34 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// How many open challenges `user_id` has made, counted after locking their user row
+/// (`for no key update` on Postgres, which the foreign keys' share locks do not wait
+/// for; SQLite's write transaction holds the whole file already), so two creations at
+/// once cannot both pass a limit. Call it first in the creating transaction.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn lock_and_count_open(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    user_id: &str,
+) -> Result<i64, sqlx::Error> {
+    if backend == Backend::Postgres {
+        sqlx::query("select id from users where id = $1 for no key update")
+            .bind(user_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    }
+    let (count,): (i64,) = sqlx::query_as(
+        "select count(*) from challenges where challenger_id = $1 and status = 'open'",
+    )
+    .bind(user_id)
+    .fetch_one(conn)
+    .await?;
+    Ok(count)
 }
 
 /// One challenge.

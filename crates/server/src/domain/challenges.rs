@@ -22,6 +22,10 @@ use crate::{
 /// The days per move a challenge may ask for.
 pub use crate::domain::game::time_control::DAYS_PER_MOVE;
 
+/// The most open challenges one player may have at once: enough for any real use, and a
+/// bound on what one account (or a script with its token) can fill the lobby with.
+pub const MAX_OPEN_CHALLENGES: i64 = 50;
+
 /// The challenger's colour choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ColorChoice {
@@ -178,7 +182,8 @@ pub struct ChallengeRequest<'a> {
 /// `challenge_to_yourself`, `computer_opponent` (addressed to the computer, which is
 /// played with "Play the computer"), `invalid_rating_range` (an end outside 0–4000, or the lowest
 /// above the highest), `rating_range_needs_open_challenge` (a range on a challenge
-/// addressed to one player).
+/// addressed to one player); 409 `too_many_challenges` when the caller already has
+/// [`MAX_OPEN_CHALLENGES`] open.
 pub async fn create(
     state: &AppState,
     user: &User,
@@ -219,8 +224,19 @@ pub async fn create(
     drop(conn);
     let id = new_id();
     let now = state.now();
-    // The challenge and its opponent's notice in one transaction, the insert first.
+    // The count, the challenge and its opponent's notice in one transaction; the count
+    // locks the challenger, so creations at once cannot pass the limit together.
     let mut tx = state.db.begin_write().await?;
+    let open = challenges::lock_and_count_open(&mut tx, state.db.backend, &user.id).await?;
+    if open >= MAX_OPEN_CHALLENGES {
+        return Err(AppError::conflict(
+            "too_many_challenges",
+            format!(
+                "a player may have at most {MAX_OPEN_CHALLENGES} open challenges: \
+                 cancel one, or wait for one to be accepted"
+            ),
+        ));
+    }
     challenges::insert(
         &mut tx,
         &NewChallenge {

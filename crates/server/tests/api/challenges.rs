@@ -3,7 +3,10 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::{helpers::TestApp, scenarios};
+use crate::{
+    helpers::{Player, TestApp, post_form},
+    scenarios,
+};
 
 scenarios!(
     open_challenge_is_listed_and_accepted_into_a_game,
@@ -13,6 +16,7 @@ scenarios!(
     own_unknown_and_taken_challenges_are_refused,
     random_colour_gives_both_players_a_colour,
     accept_race_gives_exactly_one_game,
+    a_player_has_at_most_fifty_open_challenges,
 );
 
 async fn open_challenge_is_listed_and_accepted_into_a_game(app: TestApp) {
@@ -364,4 +368,102 @@ async fn accept_race_gives_exactly_one_game(app: TestApp) {
     // Exactly three games exist for alice.
     let (_, games) = app.get("/api/v1/games", Some(&alice.token)).await;
     assert_eq!(games.as_array().unwrap().len(), 3);
+}
+
+/// The ids of `player`'s open challenges, as the list shows them to them.
+async fn open_challenges_of(app: &TestApp, player: &Player) -> Vec<String> {
+    let (status, list) = app.get("/api/v1/challenges", Some(&player.token)).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .filter(|challenge| challenge["challenger"] == player.name.as_str())
+        .map(|challenge| challenge["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn a_player_has_at_most_fifty_open_challenges(app: TestApp) {
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let open = json!({"variant": "chess", "color": "white", "days_per_move": 3});
+    let create = || app.post("/api/v1/challenges", Some(&alice.token), open.clone());
+    for n in 0..50 {
+        let (status, body) = create().await;
+        assert_eq!(status, StatusCode::CREATED, "challenge {n}: {body}");
+    }
+    let (status, body) = create().await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::CONFLICT, Some("too_many_challenges")),
+        "{body}"
+    );
+    // A challenge addressed to one player counts the same, through the Lichess-shaped
+    // route (400, as Lichess answers) and the lobby's form (the message on the form).
+    let (status, _, body) = post_form(&app, &alice, "/api/challenge/bob", &[("days", "3")]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.contains("\"too_many_challenges\""), "{body}");
+    let fields = [
+        ("variant", "reversi-8x8"),
+        ("color", "black"),
+        ("days_per_move", "3"),
+        ("opponent", ""),
+    ];
+    let (status, _, page) = post_form(&app, &alice, "/challenges", &fields).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(
+        page.contains("You have 50 open challenges, the most a player may have"),
+        "{page}"
+    );
+    let mine = open_challenges_of(&app, &alice).await;
+    assert_eq!(mine.len(), 50, "nothing refused was stored");
+    // Another player is not held back by alice's challenges.
+    let (status, body) = app
+        .post("/api/v1/challenges", Some(&bob.token), open.clone())
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // An accepted and a cancelled challenge each free a place.
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/challenges/{}/accept", mine[0]),
+            Some(&bob.token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(create().await.0, StatusCode::CREATED);
+    assert_eq!(create().await.0, StatusCode::CONFLICT);
+    let cancel = |id: String| {
+        let app = &app;
+        let token = alice.token.clone();
+        async move {
+            let path = format!("/api/v1/challenges/{id}/cancel");
+            let (status, body) = app.post(&path, Some(&token), json!({})).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+    };
+    cancel(mine[1].clone()).await;
+    assert_eq!(create().await.0, StatusCode::CREATED);
+    // Creations at once never pass the limit together: at 45 open, ten at once give
+    // exactly five challenges, round after round.
+    for round in 0..3 {
+        let mine = open_challenges_of(&app, &alice).await;
+        assert_eq!(mine.len(), 50, "round {round}");
+        for id in &mine[..5] {
+            cancel(id.clone()).await;
+        }
+        let results = futures_util::future::join_all((0..10).map(|_| create())).await;
+        let statuses: Vec<_> = results.iter().map(|(status, _)| *status).collect();
+        let created = statuses
+            .iter()
+            .filter(|status| **status == StatusCode::CREATED)
+            .count();
+        let refused = results
+            .iter()
+            .filter(|(status, body)| {
+                *status == StatusCode::CONFLICT && body["error"] == "too_many_challenges"
+            })
+            .count();
+        assert_eq!((created, refused), (5, 5), "round {round}: {statuses:?}");
+    }
+    assert_eq!(open_challenges_of(&app, &alice).await.len(), 50);
 }

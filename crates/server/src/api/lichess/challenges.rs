@@ -144,8 +144,9 @@ fn time_control_of(params: &Params) -> Result<TimeControl, AppError> {
         (status = 200, description = "the challenge", body = ChallengeJson),
         (status = 400, description = "`realtime_not_supported` (a clock was asked for), \
             `custom_position_not_supported`, `unknown_variant`, `invalid_color`, \
-            `invalid_days_per_move`, `challenge_to_yourself`, a parameter of the wrong \
-            type, or a body that does not read", body = ErrorBody),
+            `invalid_days_per_move`, `challenge_to_yourself`, `too_many_challenges` (the \
+            caller has 50 open), a parameter of the wrong type, or a body that does not \
+            read", body = ErrorBody),
         (status = 401, description = "no token, or an unknown one", body = ErrorBody),
         (status = 404, description = "no player has that name", body = ErrorBody),
         (status = 413, description = "the body is larger than the limit", body = ErrorBody),
