@@ -30,7 +30,7 @@ use crate::{
     extract::{Path, Query},
     web::{
         Ctx,
-        board::{self, BoardForm, BoardModel, BoardOptions, color_key},
+        board::{self, BoardForm, BoardModel, BoardOptions, side_key},
         format::{numbered_line, variant_key},
         game::{outcome_text, position_at, scores_text},
         i18n::Tr,
@@ -369,7 +369,7 @@ fn start_text(t: &Tr, detail: &GameDetail, start: u32) -> String {
 /// Whose move in `game`, or how it ended.
 fn status_text(t: &Tr, game: &AnyGame) -> String {
     match (game.to_move(), game.outcome()) {
-        (Some(color), _) => t.fmt("game.to_move", &[("color", t.get(color_key(color)))]),
+        (Some(color), _) => t.fmt("game.to_move", &[("color", t.get(side_key(color)))]),
         (None, Some(outcome)) => outcome_text(
             t,
             Some(outcome.result),

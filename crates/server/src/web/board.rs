@@ -230,6 +230,15 @@ pub const fn color_key(color: Color) -> &'static str {
     }
 }
 
+/// The translation key of a side's name as a label or at a sentence's start (`White`).
+#[must_use]
+pub const fn side_key(color: Color) -> &'static str {
+    match color {
+        Color::White => "color.White",
+        Color::Black => "color.Black",
+    }
+}
+
 /// The spoken label of a square and its content: `e4, white knight`, `f6, 57`.
 #[must_use]
 pub fn square_label(t: &Tr, square: Square, cell: Cell) -> String {

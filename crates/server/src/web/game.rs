@@ -31,7 +31,7 @@ use crate::{
     extract::{Path, Query},
     web::{
         Ctx, Form,
-        board::{self, BoardForm, BoardModel, BoardOptions, color_key},
+        board::{self, BoardForm, BoardModel, BoardOptions, color_key, side_key},
         chat::{self, ChatSection},
         conditional::{self, ConditionalSection},
         format::{
@@ -121,7 +121,7 @@ fn clock_lines(t: &Tr, detail: &GameDetail, now: i64) -> Vec<ClockLine> {
                 _ => None,
             };
             ClockLine {
-                color: t.get(color_key(color)).to_owned(),
+                color: t.get(side_key(color)).to_owned(),
                 text: clock
                     .left
                     .map_or_else(String::new, |left| time_left(t, left)),
@@ -287,7 +287,7 @@ pub fn outcome_text(t: &Tr, result: Option<GameResult>, reason: Option<EndReason
     } else {
         format!("result.{kind}.other")
     };
-    let winner = winner.map_or("", |color| t.get(color.fold("color.White", "color.Black")));
+    let winner = winner.map_or("", |color| t.get(side_key(color)));
     t.fmt(&key, &[("winner", winner), ("reason", reason_words)])
 }
 
@@ -508,7 +508,7 @@ fn build_page(
         }
     }
     let status = if active {
-        let side = detail.to_move().map_or("", |c| t.get(color_key(c)));
+        let side = detail.to_move().map_or("", |c| t.get(side_key(c)));
         let mut text = t.fmt("game.to_move", &[("color", side)]);
         if interactive {
             text = format!("{text} \u{2014} {}", t.get("game.your_move"));
@@ -541,7 +541,7 @@ fn build_page(
         if !draw_offer.is_empty() {
             draw_offer.push(' ');
         }
-        draw_offer.push_str(&t.fmt("game.pause_offered", &[("color", t.get(color_key(color)))]));
+        draw_offer.push_str(&t.fmt("game.pause_offered", &[("color", t.get(side_key(color)))]));
     }
     let last_played = shown_ply
         .checked_sub(1)

@@ -51,7 +51,7 @@ async fn moves_explored_never_reach_the_game(app: TestApp) {
     assert_eq!(attr(&page, "form.board-form", "action"), start);
     assert!(select(&page, "form[action$='/move']").is_empty());
     assert_eq!(select(&page, "#legal-moves button[name=move]").len(), 20);
-    assert_eq!(select(&page, "#status"), ["To move: black"]);
+    assert_eq!(select(&page, "#status"), ["To move: Black"]);
     assert_eq!(select(&page, "#line-empty").len(), 1);
     // e5, then Nf3: each a redirect to the longer line.
     let after_e5 = explore(&app, &start, "e7e5").await;
@@ -64,7 +64,7 @@ async fn moves_explored_never_reach_the_game(app: TestApp) {
     let page = app.page_html(&after_nf3).await;
     assert_eq!(select(&page, "#line li"), ["1… e5", "2. Nf3"]);
     assert_eq!(select(&page, "#line a.current"), ["2. Nf3"]);
-    assert_eq!(select(&page, "#status"), ["To move: black"]);
+    assert_eq!(select(&page, "#status"), ["To move: Black"]);
     // Stepping: Back shows the position after e5; the line stays whole.
     let back = attr(&page, "a[data-nav=prev]", "href");
     assert_eq!(
@@ -73,7 +73,7 @@ async fn moves_explored_never_reach_the_game(app: TestApp) {
     );
     let page = app.page_html(&back).await;
     assert_eq!(select(&page, "#line a.current"), ["1… e5"]);
-    assert_eq!(select(&page, "#status"), ["To move: white"]);
+    assert_eq!(select(&page, "#status"), ["To move: White"]);
     assert_eq!(attr(&page, "a[data-nav=next]", "href"), after_nf3);
     // The board's selection links keep the line: a knight chosen, its squares are moves.
     let page = app.page_html(&format!("{back}&from=g1")).await;

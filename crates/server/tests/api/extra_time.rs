@@ -85,6 +85,11 @@ async fn a_pause_is_asked_for_answered_and_stops_both_clocks(app: TestApp) {
         (status, &game["pause_offer"]),
         (StatusCode::OK, &json!("white"))
     );
+    let page = app.page_html(&format!("/games/{id}")).await;
+    assert!(
+        page.contains(">White asks for a pause of a week.<"),
+        "the offer is a sentence on the page"
+    );
     let (status, body) = action(&app, &white, &id, "pause/offer").await;
     assert_eq!(
         (status, &body["error"]),

@@ -665,9 +665,9 @@ async fn moves_by_form_carry_the_ply_and_a_stale_page_gets_the_fresh_board(app: 
     assert_eq!(not_yours.text("#message"), "It is not your turn.");
     let game = black.play(&id, "d3").await;
     assert_eq!(game.board_ply(), 2);
-    assert_eq!(game.text("#status"), "To move: white");
+    assert_eq!(game.text("#status"), "To move: White");
     let mine = white.get(&format!("/games/{id}")).await;
-    assert_eq!(mine.text("#status"), "To move: white \u{2014} your move");
+    assert_eq!(mine.text("#status"), "To move: White \u{2014} your move");
 }
 
 async fn chess_selection_and_promotion_without_script(app: TestApp) {
@@ -854,7 +854,7 @@ async fn game_page_shows_record_scores_replay_and_actions(app: TestApp) {
     assert_eq!(lines, ["d4 e4", "e5 d5", "c5"]);
     assert_eq!(page.attr("#moves li", "value"), "1");
     assert_eq!(page.text("#scores"), "Discs: white 4, black 1");
-    assert!(page.text("#status").starts_with("To move: black"));
+    assert!(page.text("#status").starts_with("To move: Black"));
     assert_eq!(
         page.text(".deadline"),
         "Deadline 2026-12-04 10:00 UTC (3 d 0 h left)"
@@ -1230,7 +1230,7 @@ async fn a_forced_pass_is_said_in_words_and_the_script_has_words_to_announce(app
     assert!(!before.has("#pass"));
     assert_eq!(
         before.attr("#game", "data-announce"),
-        "Last move: c2. To move: black \u{2014} your move"
+        "Last move: c2. To move: Black \u{2014} your move"
     );
     assert!(before.has("#announcer[aria-live=polite]"));
     assert!(
@@ -1246,7 +1246,7 @@ async fn a_forced_pass_is_said_in_words_and_the_script_has_words_to_announce(app
     assert_eq!(
         page.attr("#game", "data-announce"),
         "Last move: f1. Pass: white had no legal move, so black moves again. \
-         To move: black \u{2014} your move"
+         To move: Black \u{2014} your move"
     );
     let theirs = white.get(&format!("/games/{id}")).await;
     assert_eq!(
@@ -2031,6 +2031,7 @@ async fn time_controls_by_form_on_the_game_page_and_in_my_games(app: TestApp) {
         page.text("#time-control"),
         "Time bank: 3 d + 1 d per move, at most 7 d"
     );
+    assert_eq!(page.texts("#clocks dt"), ["White", "Black"]);
     assert_eq!(page.texts("#clocks dd"), ["3 d 0 h", "3 d 0 h"]);
     assert_eq!(
         page.attr("#clocks dd.running time.countdown", "data-left"),

@@ -590,7 +590,7 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
                 .unwrap();
             let said = said.as_str().unwrap_or_default();
             assert!(said.starts_with("Last move: Q"), "{said}");
-            assert!(said.contains("To move: white"), "{said}");
+            assert!(said.contains("To move: White"), "{said}");
             let moves = api_game(&app, &url).await["moves"].clone();
             assert!(moves[1].as_str().unwrap().starts_with('Q'), "{moves}");
         }
