@@ -95,7 +95,7 @@ async fn moves_explored_never_reach_the_game(app: TestApp) {
     let first = attr(&page, "#legal-moves button[name=move]", "value");
     let page = app.page_html(&explore(&app, &start, &first).await).await;
     let after = select(&page, "#scores");
-    assert!(after[0].starts_with("Discs: white "), "{after:?}");
+    assert!(after[0].starts_with("Discs: White "), "{after:?}");
     assert_ne!(after, before, "the move changed the discs");
     // None of it reached the games.
     let game = app.game(&id).await;

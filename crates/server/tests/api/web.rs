@@ -797,7 +797,7 @@ async fn chess_reversi_and_knight_fight_selections_without_script(app: TestApp) 
     assert_eq!(
         shaded.text("#scores"),
         format!(
-            "Points: white {}, black {}",
+            "Points: White {}, Black {}",
             app.game(&id).await["scores"]["white"],
             app.game(&id).await["scores"]["black"]
         )
@@ -853,7 +853,7 @@ async fn game_page_shows_record_scores_replay_and_actions(app: TestApp) {
     let lines = page.texts("#moves li");
     assert_eq!(lines, ["d4 e4", "e5 d5", "c5"]);
     assert_eq!(page.attr("#moves li", "value"), "1");
-    assert_eq!(page.text("#scores"), "Discs: white 4, black 1");
+    assert_eq!(page.text("#scores"), "Discs: White 4, Black 1");
     assert!(page.text("#status").starts_with("To move: Black"));
     assert_eq!(
         page.text(".deadline"),
