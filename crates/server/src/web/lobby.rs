@@ -429,12 +429,12 @@ pub(crate) async fn create_challenge(
     match created {
         Ok(_) => Ok(see_other("/lobby")),
         // A form mistake (including an opponent nobody is called, or one challenge too
-        // many) is shown on the form.
+        // many: the one conflict a creation has) is shown on the form.
         Err(error)
             if matches!(
                 error.status(),
-                StatusCode::UNPROCESSABLE_ENTITY | StatusCode::NOT_FOUND
-            ) || error.code() == "too_many_challenges" =>
+                StatusCode::UNPROCESSABLE_ENTITY | StatusCode::NOT_FOUND | StatusCode::CONFLICT
+            ) =>
         {
             let key = if error.status() == StatusCode::NOT_FOUND {
                 "error.unknown_opponent".to_owned()
