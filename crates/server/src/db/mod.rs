@@ -123,6 +123,11 @@ impl Database {
         let pool = AnyPoolOptions::new()
             .max_connections(settings.max_connections)
             .acquire_timeout(settings.acquire_timeout)
+            // No ping before each acquire: sqlx already pings every connection as it goes
+            // back to the pool and drops one that fails, so the ping on the way out was a
+            // second round trip per acquire for nothing. A connection that died while idle
+            // fails its one statement with an I/O error (503, `Retry-After`) and is dropped.
+            .test_before_acquire(false)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
