@@ -174,8 +174,8 @@ impl FromRequestParts<AppState> for MaybeUser {
     }
 }
 
-/// The caller, if signed in, with the number of games waiting for them to move when the
-/// session lookup read it too (`None` for API tokens, whose callers seldom need it).
+/// The caller, if signed in, with the header's counts when the session lookup read them
+/// too (`None` for API tokens, whose callers seldom need them).
 ///
 /// # Errors
 ///
@@ -184,7 +184,7 @@ impl FromRequestParts<AppState> for MaybeUser {
 pub async fn authenticate(
     parts: &Parts,
     state: &AppState,
-) -> Result<Option<(accounts::User, Option<i64>)>, AppError> {
+) -> Result<Option<(accounts::User, Option<accounts::HeaderCounts>)>, AppError> {
     if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
         let token = value
             .to_str()
@@ -210,7 +210,7 @@ pub async fn authenticate(
     }
     let viewer = accounts::user_by_session(state, token).await?;
     viewer
-        .map(|(user, your_turn)| Some((user, Some(your_turn))))
+        .map(|(user, counts)| Some((user, Some(counts))))
         .ok_or_else(|| AppError::Unauthenticated("the session has ended: sign in again".to_owned()))
 }
 

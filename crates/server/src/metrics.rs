@@ -37,6 +37,9 @@ pub const EVENT_LISTENER_RECONNECTS: &str = "live_event_listener_reconnects_tota
 /// Games rebuilt by replaying their moves rather than from their position cache, by
 /// why (`no_cache`: stored before the cache or moved by an older server; `damaged_cache`).
 pub const GAME_REPLAYS: &str = "game_replays_total";
+/// Games read for a page or the API, by whether the in-memory snapshot served them
+/// (`hit`) or the database (`miss`).
+pub const GAME_SNAPSHOT_READS: &str = "game_snapshot_reads_total";
 /// Connections shed at the connection limit (answered only on the health checks, or
 /// closed at once).
 pub const CONNECTIONS_SHED: &str = "http_connections_shed_total";
@@ -101,6 +104,10 @@ fn describe() {
         "time warnings given to players to move, by kind"
     );
     metrics::describe_gauge!(ACTIVE_GAMES, "games in progress by variant");
+    metrics::describe_counter!(
+        GAME_SNAPSHOT_READS,
+        "games read for a page or the API, by whether a snapshot in memory served them"
+    );
     metrics::describe_gauge!(POOL_IN_USE, "database connections in use");
     metrics::describe_gauge!(POOL_IDLE, "idle database connections");
     metrics::describe_gauge!(EVENT_SUBSCRIBERS, "open live-event streams");
@@ -131,6 +138,12 @@ fn describe() {
 /// Counts a game rebuilt by replaying its moves, and why.
 pub fn game_replayed(reason: &'static str) {
     metrics::counter!(GAME_REPLAYS, "reason" => reason).increment(1);
+}
+
+/// Counts a read of a game for showing, by whether its snapshot served it (`hit`) or
+/// the database (`miss`).
+pub fn game_snapshot_read(result: &'static str) {
+    metrics::counter!(GAME_SNAPSHOT_READS, "result" => result).increment(1);
 }
 
 /// Counts `count` moves played in a game of `variant`.

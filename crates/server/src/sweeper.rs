@@ -35,18 +35,22 @@ pub async fn protect_from_downtime(state: &AppState) -> Result<i64, AppError> {
         Recorded::After(previous) => now - previous,
         Recorded::First | Recorded::NotNewer => 0,
     };
-    let extended = if gap > state.config.downtime_threshold_secs {
+    let (extended, flush) = if gap > state.config.downtime_threshold_secs {
         let games = sweeper::extend_active_deadlines(&mut tx, gap).await?;
         tracing::warn!(
             downtime_secs = gap,
             games,
             "the sweeper was not running: active deadlines moved on by the downtime"
         );
-        gap
+        // Every active game shows its new deadline at once, in every instance.
+        (gap, Some(state.events.stage_flush(&mut tx).await?))
     } else {
-        0
+        (0, None)
     };
     tx.commit().await?;
+    if let Some(flush) = flush {
+        flush.committed(&state.events);
+    }
     Ok(extended)
 }
 

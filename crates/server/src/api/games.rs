@@ -1,5 +1,7 @@
 //! Games: reading, moves, the other actions and variant statistics.
 
+use std::sync::Arc;
+
 use axum::{
     Router,
     extract::State,
@@ -223,8 +225,11 @@ impl GameDto {
     pub async fn with_record(state: &AppState, detail: GameDetail) -> Result<GameDto, AppError> {
         let lines = if detail.status == game::GameStatus::Active {
             None
+        } else if detail.conditional_lines == 0 {
+            Some(Vec::new())
         } else {
-            let lines = game::conditional::for_page(state, None, &detail).await?;
+            let mut conn = state.db.pool.acquire().await?;
+            let lines = game::conditional::for_page(&mut conn, None, &detail).await?;
             Some(lines.into_iter().map(ConditionalLineDto::from).collect())
         };
         let mut dto = GameDto::new(detail, state.now());
@@ -468,8 +473,10 @@ async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<axum::Json<GameDto>, AppError> {
-    let detail = game::get(&state, &id).await?;
-    Ok(axum::Json(GameDto::with_record(&state, detail).await?))
+    let detail = game::shown(&state, &id).await?;
+    Ok(axum::Json(
+        GameDto::with_record(&state, Arc::unwrap_or_clone(detail)).await?,
+    ))
 }
 
 /// Plays a move.

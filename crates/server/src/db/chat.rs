@@ -264,6 +264,80 @@ pub async fn count_blocks(conn: &mut AnyConnection, blocker_id: &str) -> Result<
     Ok(count)
 }
 
+/// What a game's chat needs besides its lines, read in one statement.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// White lets spectators read the chat of their games.
+    pub white_spectators: bool,
+    /// So does Black.
+    pub black_spectators: bool,
+    /// The viewer who plays is muted by an administrator.
+    pub muted: bool,
+    /// The viewer blocks their opponent.
+    pub viewer_blocks: bool,
+    /// The opponent blocks the viewer.
+    pub opponent_blocks: bool,
+    /// The viewer's note on the game and when it was saved.
+    pub note: Option<(String, i64)>,
+    /// The chat has lines after the number asked for.
+    pub lines_after: bool,
+}
+
+/// The chat's [`Standing`] in game `game_id` between `white_id` and `black_id`, for
+/// `player` and their opponent when the viewer plays in it (else only the players'
+/// settings are read), with whether there are lines after number `after`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn standing(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    (white_id, black_id): (&str, &str),
+    player: Option<(&str, &str)>,
+    after: i64,
+) -> Result<Standing, sqlx::Error> {
+    type Row = (
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        i64,
+        i64,
+        Option<String>,
+        Option<i64>,
+        Option<i64>,
+    );
+    let (viewer, opponent) = player.unwrap_or_default();
+    let (white, black, muted_at, viewer_blocks, opponent_blocks, body, saved_at, next): Row =
+        sqlx::query_as(
+            "select (select chat_spectators from users where id = $1), \
+             (select chat_spectators from users where id = $2), \
+             (select muted_at from users where id = $3), \
+             (select count(*) from blocks where blocker_id = $3 and blocked_id = $4), \
+             (select count(*) from blocks where blocker_id = $4 and blocked_id = $3), \
+             (select body from game_notes where game_id = $5 and user_id = $3), \
+             (select updated_at from game_notes where game_id = $5 and user_id = $3), \
+             (select min(seq) from chat_messages where game_id = $5 and seq > $6)",
+        )
+        .bind(white_id)
+        .bind(black_id)
+        .bind(viewer)
+        .bind(opponent)
+        .bind(game_id)
+        .bind(after)
+        .fetch_one(conn)
+        .await?;
+    Ok(Standing {
+        white_spectators: white == Some(1),
+        black_spectators: black == Some(1),
+        muted: muted_at.is_some(),
+        viewer_blocks: viewer_blocks > 0,
+        opponent_blocks: opponent_blocks > 0,
+        note: body.zip(saved_at),
+        lines_after: next.is_some(),
+    })
+}
+
 /// Who of `a` and `b` blocks the other: the blockers' ids (empty: no block either way).
 ///
 /// # Errors

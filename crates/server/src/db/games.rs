@@ -141,6 +141,8 @@ pub struct StoredGame {
     pub position: Option<(String, i64)>,
     /// The moves in order: exactly `row.ply` of them.
     pub moves: Vec<MoveRow>,
+    /// How many conditional lines the game's players hold in it.
+    pub conditional_lines: i64,
 }
 
 /// What a new game holds.
@@ -242,9 +244,12 @@ pub async fn get_with_moves(
         row: GameRow,
         position: Option<String>,
         position_ply: Option<i64>,
+        conditional_lines: i64,
     }
     let found: Option<WithPosition> = sqlx::query_as(&format!(
-        "select {COLUMNS}, g.position, g.position_ply {FROM} where g.id = $1"
+        "select {COLUMNS}, g.position, g.position_ply, \
+         (select count(*) from conditional_lines cl where cl.game_id = g.id) \
+         as conditional_lines {FROM} where g.id = $1"
     ))
     .bind(id)
     .fetch_optional(&mut *conn)
@@ -253,6 +258,7 @@ pub async fn get_with_moves(
         row,
         position,
         position_ply,
+        conditional_lines,
     }) = found
     else {
         return Ok(None);
@@ -271,6 +277,7 @@ pub async fn get_with_moves(
         row,
         position: position.zip(position_ply),
         moves,
+        conditional_lines,
     }))
 }
 
@@ -738,6 +745,31 @@ pub async fn count_users_turn(conn: &mut AnyConnection, user_id: &str) -> Result
     .fetch_one(conn)
     .await?;
     Ok(count)
+}
+
+/// How many active games wait for each of two players to move, in one statement.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn count_turns_of_both(
+    conn: &mut AnyConnection,
+    (first, second): (&str, &str),
+) -> Result<(i64, i64), sqlx::Error> {
+    let counts: Vec<(String, i64)> = sqlx::query_as(&format!(
+        "select u.id, {USERS_TURN_COUNT} from users u where u.id = $1 or u.id = $2"
+    ))
+    .bind(first)
+    .bind(second)
+    .fetch_all(conn)
+    .await?;
+    let of = |id: &str| {
+        counts
+            .iter()
+            .find(|(user, _)| user == id)
+            .map_or(0, |(_, count)| *count)
+    };
+    Ok((of(first), of(second)))
 }
 
 /// The next game waiting for `user_id` to move, other than `except`: the one whose

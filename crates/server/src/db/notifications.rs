@@ -324,6 +324,10 @@ pub async fn unread_count(conn: &mut AnyConnection, user_id: &str) -> Result<i64
     Ok(count)
 }
 
+/// How many of user `u`'s notices are unread, as a column of a query over `users u`.
+pub const USERS_UNREAD_COUNT: &str =
+    "(select count(*) from notifications un where un.user_id = u.id and un.read_at is null)";
+
 /// Marks notice `id` of `user_id` read at `now` (a read one keeps its time). Returns
 /// whether the notice exists.
 ///

@@ -91,8 +91,8 @@ pub async fn insert_session(
     Ok(())
 }
 
-/// The (id, username, kind, games where it is their turn) of the session's user while
-/// the session lasts.
+/// The (id, username, kind, games where it is their turn, unread notices) of the
+/// session's user while the session lasts.
 ///
 /// # Errors
 ///
@@ -101,12 +101,13 @@ pub async fn by_session(
     conn: &mut AnyConnection,
     token_hash: &str,
     now: i64,
-) -> Result<Option<(String, String, String, i64)>, sqlx::Error> {
+) -> Result<Option<(String, String, String, i64, i64)>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "select u.id, u.username, u.kind, {} from sessions s join users u on u.id = s.user_id \
+        "select u.id, u.username, u.kind, {}, {} from sessions s join users u on u.id = s.user_id \
          where s.token_hash = $1 and s.expires_at > $2 \
          and u.banned_at is null and u.deleted_at is null",
-        super::games::USERS_TURN_COUNT
+        super::games::USERS_TURN_COUNT,
+        super::notifications::USERS_UNREAD_COUNT
     ))
     .bind(token_hash)
     .bind(now)
@@ -342,23 +343,27 @@ pub async fn play_settings(
         .await
 }
 
-/// The playing settings (as [`play_settings`]) and the next game waiting for the user to
-/// move other than `except` (as `games::next_users_turn`), in one statement.
+/// What the page of game `game_id` needs of its signed-in viewer, in one statement: the
+/// playing settings (as [`play_settings`]), the next game waiting for them to move other
+/// than this one (as `games::next_users_turn`), and how many conditional lines they hold
+/// in this one.
 ///
 /// # Errors
 ///
 /// Database errors.
-pub async fn play_settings_and_next_game(
+pub async fn game_page_viewer(
     conn: &mut AnyConnection,
     user_id: &str,
-    except: &str,
-) -> Result<Option<(String, i64, Option<String>)>, sqlx::Error> {
+    game_id: &str,
+) -> Result<Option<(String, i64, Option<String>, i64)>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "select u.after_move, u.confirm_moves, {} from users u where u.id = $1",
+        "select u.after_move, u.confirm_moves, {}, \
+         (select count(*) from conditional_lines cl where cl.game_id = $2 and cl.user_id = u.id) \
+         from users u where u.id = $1",
         super::games::NEXT_USERS_TURN
     ))
     .bind(user_id)
-    .bind(except)
+    .bind(game_id)
     .fetch_optional(conn)
     .await
 }

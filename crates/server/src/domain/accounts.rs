@@ -449,8 +449,17 @@ pub async fn revoke_token(state: &AppState, user: &User, id: &str) -> Result<(),
     }
 }
 
-/// The user a session cookie belongs to, while the session lasts, with how many games
-/// wait for them to move (what every page's header shows), read in the same statement.
+/// What every page's header counts for the signed-in user.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HeaderCounts {
+    /// Games waiting for the user's move.
+    pub your_turn: i64,
+    /// Unread notices (the bell).
+    pub unread: i64,
+}
+
+/// The user a session cookie belongs to, while the session lasts, with what every
+/// page's header counts for them, read in the same statement.
 ///
 /// # Errors
 ///
@@ -458,12 +467,15 @@ pub async fn revoke_token(state: &AppState, user: &User, id: &str) -> Result<(),
 pub async fn user_by_session(
     state: &AppState,
     token: &str,
-) -> Result<Option<(User, i64)>, AppError> {
+) -> Result<Option<(User, HeaderCounts)>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     let row = users::by_session(&mut conn, &token_hash(token), state.now()).await?;
-    Ok(row.map(|(id, username, kind, your_turn)| {
+    Ok(row.map(|(id, username, kind, your_turn, unread)| {
         let kind = AccountKind::from_stored(&kind);
-        (User { id, username, kind }, your_turn)
+        (
+            User { id, username, kind },
+            HeaderCounts { your_turn, unread },
+        )
     }))
 }
 

@@ -34,7 +34,10 @@ pub async fn upgrade(state: &AppState, user: &User) -> Result<(), AppError> {
     let mut tx = state.db.begin_write().await?;
     // The first statement is the guarded write.
     if users::upgrade_to_bot(&mut tx, &user.id).await? {
+        // Its games show the account as a bot's.
+        let flush = state.events.stage_flush(&mut tx).await?;
         tx.commit().await?;
+        flush.committed(&state.events);
         return Ok(());
     }
     tx.rollback().await?;

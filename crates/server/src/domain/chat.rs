@@ -253,34 +253,37 @@ async fn closed_between(
 }
 
 /// The chat of `table` as `viewer` sees it: the lines after number `after` when they may
-/// read them, and their note when `with_note` and they play.
+/// read them, and their note when `with_note` and they play. One statement for the
+/// standing (settings, mute, blocks, note, whether there are lines), a second for the
+/// lines when there are some.
 async fn view(
-    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
     viewer: Option<&User>,
     table: Table<'_>,
     after: i64,
     with_note: bool,
 ) -> Result<ChatView, AppError> {
-    let mut conn = state.db.pool.acquire().await?;
     let color = viewer.and_then(|user| table.color_of(&user.id));
-    let (white, black) =
-        rows::spectators_allowed(&mut conn, table.white_id, table.black_id).await?;
-    let spectators = white && black;
+    let player = color.map(|color| (table.id_of(color), table.id_of(color.other())));
+    let after = after.max(0);
+    let standing = rows::standing(
+        conn,
+        table.id,
+        (table.white_id, table.black_id),
+        player,
+        after,
+    )
+    .await?;
+    let spectators = standing.white_spectators && standing.black_spectators;
     let readable = color.is_some() || spectators;
     let closed = match color {
-        Some(_)
-            if crate::db::moderation::is_muted(&mut conn, viewer.map_or("", |u| u.id.as_str()))
-                .await? =>
-        {
-            Some(Closed::Muted)
-        }
-        Some(color) => {
-            closed_between(&mut conn, table.id_of(color), table.id_of(color.other())).await?
-        }
-        None => None,
+        Some(_) if standing.muted => Some(Closed::Muted),
+        Some(_) if standing.viewer_blocks => Some(Closed::YouBlock),
+        Some(_) if standing.opponent_blocks => Some(Closed::Blocked),
+        _ => None,
     };
-    let lines = if readable {
-        rows::lines(&mut conn, table.id, after.max(0), MAX_LINES_PER_GAME)
+    let lines = if readable && standing.lines_after {
+        rows::lines(conn, table.id, after, MAX_LINES_PER_GAME)
             .await?
             .into_iter()
             .map(|row| line_of(&table, row))
@@ -288,18 +291,15 @@ async fn view(
     } else {
         Vec::new()
     };
-    let note = match (color, with_note) {
-        (Some(color), true) => Some(
-            rows::note(&mut conn, table.id, table.id_of(color))
-                .await?
-                .map(|(text, at)| Note {
-                    text,
-                    updated_at: Some(at),
-                })
-                .unwrap_or_default(),
-        ),
-        _ => None,
-    };
+    let note = (color.is_some() && with_note).then(|| {
+        standing
+            .note
+            .map(|(text, at)| Note {
+                text,
+                updated_at: Some(at),
+            })
+            .unwrap_or_default()
+    });
     Ok(ChatView {
         viewer: color,
         spectators,
@@ -326,11 +326,11 @@ async fn game_row(state: &AppState, id: &str) -> Result<GameRow, AppError> {
 ///
 /// Database errors.
 pub async fn for_page(
-    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
     viewer: Option<&User>,
     detail: &GameDetail,
 ) -> Result<ChatView, AppError> {
-    view(state, viewer, Table::of_detail(detail), 0, true).await
+    view(conn, viewer, Table::of_detail(detail), 0, true).await
 }
 
 /// The chat of game `id` after line number `after` (0: all of it), for `viewer`.
@@ -346,7 +346,8 @@ pub async fn read(
     after: i64,
 ) -> Result<ChatView, AppError> {
     let row = game_row(state, id).await?;
-    let chat = view(state, viewer, Table::of_row(&row), after, false).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let chat = view(&mut conn, viewer, Table::of_row(&row), after, false).await?;
     if !chat.readable {
         return Err(AppError::forbidden(
             "chat_private",
@@ -370,7 +371,8 @@ pub async fn for_record(
     if detail.status == GameStatus::Active {
         return Ok(Vec::new());
     }
-    let chat = view(state, viewer, Table::of_detail(detail), 0, false).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let chat = view(&mut conn, viewer, Table::of_detail(detail), 0, false).await?;
     Ok(chat.lines)
 }
 

@@ -402,6 +402,8 @@ pub(crate) struct PlayEnded {
     challenges: Vec<Staged>,
     cancelled: usize,
     games: Vec<Resigned>,
+    /// A deleted account's name changes on every game it played.
+    flush: Staged,
 }
 
 impl PlayEnded {
@@ -412,6 +414,7 @@ impl PlayEnded {
 
     /// The steps after the commit: the challenges' and the games' live events.
     pub(crate) fn committed(self, state: &AppState) {
+        self.flush.committed(&state.events);
         for staged in self.challenges {
             staged.committed(&state.events);
         }
@@ -450,11 +453,13 @@ pub(crate) async fn end_play(
     // then every game resigned, tournament games among them.
     crate::domain::tournaments::leave_all(&mut *conn, user_id).await?;
     let ids = rows::active_games_of(&mut *conn, user_id).await?;
-    let games = resign_all(state, conn, user_id, &ids, now).await?;
+    let games = resign_all(state, &mut *conn, user_id, &ids, now).await?;
+    let flush = state.events.stage_flush(conn).await?;
     Ok(PlayEnded {
         challenges,
         cancelled: cancelled.len(),
         games,
+        flush,
     })
 }
 

@@ -213,7 +213,10 @@ async fn in_transaction(
     let now = state.now();
     let mut tx = state.db.begin_write().await?;
     let row = change(&mut tx, &user.id, now, Overdue::Lost, edit).await?;
+    // The player's games show their time zone and vacation, and may have new deadlines.
+    let flush = state.events.stage_flush(&mut tx).await?;
     tx.commit().await?;
+    flush.committed(&state.events);
     Ok(settings_of(&row, state.config.vacation_days_per_year))
 }
 

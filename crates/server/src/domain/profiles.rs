@@ -241,13 +241,27 @@ pub async fn recent_games(
     after: Option<&str>,
     limit: i64,
 ) -> Result<GamesPage, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    recent_games_on(&mut conn, variant, after, limit).await
+}
+
+/// As [`recent_games`], on `conn`.
+///
+/// # Errors
+///
+/// 422 `invalid_cursor`; database errors.
+pub async fn recent_games_on(
+    conn: &mut sqlx::AnyConnection,
+    variant: Variant,
+    after: Option<&str>,
+    limit: i64,
+) -> Result<GamesPage, AppError> {
     let after = after
         .filter(|text| !text.is_empty())
         .map(parse_games_cursor)
         .transpose()?;
-    let mut conn = state.db.pool.acquire().await?;
     let rows = games::finished_in_variant(
-        &mut conn,
+        conn,
         variant.as_str(),
         after.as_ref().map(|(at, id)| (*at, id.as_str())),
         limit + 1,

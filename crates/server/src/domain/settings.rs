@@ -4,6 +4,8 @@
 
 use std::{fmt, str::FromStr};
 
+use sqlx::AnyConnection;
+
 use crate::{AppState, db::users, domain::accounts::User, error::AppError};
 
 /// Where the browser goes after the player's move.
@@ -133,24 +135,39 @@ pub async fn play_settings(state: &AppState, user: &User) -> Result<PlaySettings
     decode(users::play_settings(&mut conn, &user.id).await?)
 }
 
-/// `user`'s playing settings and the next game waiting for them to move other than
-/// `except` (the game page's), read together.
+/// What a game's page needs of its signed-in viewer besides the game.
+#[derive(Debug, Clone, Default)]
+pub struct GamePageViewer {
+    /// Their playing settings.
+    pub play: PlaySettings,
+    /// The next game waiting for them to move other than this one.
+    pub next_game: Option<String>,
+    /// How many conditional lines they hold in this game.
+    pub conditional_lines: i64,
+}
+
+/// What the page of game `game_id` needs of `user`, read in one statement.
 ///
 /// # Errors
 ///
 /// Database errors; 401 when the account no longer exists.
-pub async fn play_settings_and_next_game(
-    state: &AppState,
+pub async fn game_page_viewer(
+    conn: &mut AnyConnection,
     user: &User,
-    except: &str,
-) -> Result<(PlaySettings, Option<String>), AppError> {
-    let mut conn = state.db.pool.acquire().await?;
-    let stored = users::play_settings_and_next_game(&mut conn, &user.id, except).await?;
-    let (settings, next) = match stored {
-        Some((after_move, confirm_moves, next)) => (Some((after_move, confirm_moves)), next),
-        None => (None, None),
+    game_id: &str,
+) -> Result<GamePageViewer, AppError> {
+    let stored = users::game_page_viewer(conn, &user.id, game_id).await?;
+    let (settings, next_game, conditional_lines) = match stored {
+        Some((after_move, confirm_moves, next, lines)) => {
+            (Some((after_move, confirm_moves)), next, lines)
+        }
+        None => (None, None, 0),
     };
-    Ok((decode(settings)?, next))
+    Ok(GamePageViewer {
+        play: decode(settings)?,
+        next_game,
+        conditional_lines,
+    })
 }
 
 /// Changes `user`'s playing settings as `change` says and returns them all.

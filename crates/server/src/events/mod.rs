@@ -26,7 +26,10 @@ use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 use tokio::sync::{mpsc, watch};
 
-use crate::db::{Backend, games};
+use crate::{
+    db::{Backend, games},
+    domain::game::snapshots::ReadSnapshots,
+};
 
 /// The Postgres channel every instance listens on.
 pub const CHANNEL: &str = "boardgames_events";
@@ -180,7 +183,7 @@ impl StagedChat {
 }
 
 /// What a NOTIFY payload carries: a game's change, a player's notice, a challenge's
-/// change or a chat line.
+/// change, a chat line, or the word to drop every snapshot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 enum Wire {
@@ -188,6 +191,14 @@ enum Wire {
     Notice(UserNotice),
     Challenge(ChallengeWire),
     Chat(ChatWire),
+    Flush(FlushWire),
+}
+
+/// Drop every snapshot: something any game's page may show changed without a game
+/// event (a player's time zone, vacation or name; deadlines moved after downtime).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct FlushWire {
+    flush_snapshots: bool,
 }
 
 /// One player's side of a change.
@@ -218,14 +229,15 @@ impl Change {
         white_id: &str,
         black_id: &str,
     ) -> Result<Change, sqlx::Error> {
-        let mut players = Vec::with_capacity(2);
-        for (user_id, colour) in [(white_id, "white"), (black_id, "black")] {
-            players.push(PlayerTurns {
+        let counts = games::count_turns_of_both(conn, (white_id, black_id)).await?;
+        let players = [(white_id, "white", counts.0), (black_id, "black", counts.1)]
+            .into_iter()
+            .map(|(user_id, colour, your_turn_games)| PlayerTurns {
                 user_id: user_id.to_owned(),
                 your_turn: game.status == "active" && game.to_move.as_deref() == Some(colour),
-                your_turn_games: games::count_users_turn(&mut *conn, user_id).await?,
-            });
-        }
+                your_turn_games,
+            })
+            .collect();
         Ok(Change { game, players })
     }
 }
@@ -278,17 +290,28 @@ pub struct Staged {
     /// What to deliver in this process; `None` when Postgres delivers it to every
     /// instance.
     local: Option<Wire>,
+    /// The game's new state, whose snapshots go at once in this instance (on Postgres
+    /// its own delivery comes back a little later).
+    game: Option<GameEvent>,
+    /// Every snapshot goes at once in this instance (a flush).
+    flush: bool,
 }
 
 impl Staged {
     /// The transaction committed: deliver the change (SQLite) or nothing (Postgres has it).
     pub fn committed(self, hub: &EventHub) {
+        if let Some(game) = &self.game {
+            hub.snapshots().changed(game);
+        }
+        if self.flush {
+            hub.snapshots().forget_all();
+        }
         match self.local {
             Some(Wire::Change(change)) => hub.deliver(&change),
             Some(Wire::Notice(notice)) => hub.deliver_notice(&notice),
             Some(Wire::Challenge(wire)) => hub.deliver_challenge(&wire.challenge),
             Some(Wire::Chat(chat)) => hub.deliver_chat(&chat),
-            None => {}
+            Some(Wire::Flush(_)) | None => {}
         }
     }
 }
@@ -309,6 +332,8 @@ struct Inner {
     streams_by_address: Mutex<HashMap<IpAddr, usize>>,
     /// Woken when a player starts or stops watching a game here ([`presence`]).
     presence_changed: tokio::sync::Notify,
+    /// What was read lately for showing, dropped as it changes.
+    snapshots: ReadSnapshots,
 }
 
 /// One open event stream of a client address, counted until dropped.
@@ -425,8 +450,16 @@ impl EventHub {
                 closed: watch::channel(false).0,
                 streams_by_address: Mutex::new(HashMap::new()),
                 presence_changed: tokio::sync::Notify::new(),
+                snapshots: ReadSnapshots::default(),
             }),
         }
+    }
+
+    /// What this instance read lately for showing, which every change delivered here
+    /// drops.
+    #[must_use]
+    pub fn snapshots(&self) -> &ReadSnapshots {
+        &self.inner.snapshots
     }
 
     fn streams_by_address(&self) -> MutexGuard<'_, HashMap<IpAddr, usize>> {
@@ -498,22 +531,50 @@ impl EventHub {
             .await
     }
 
+    /// Stages, in the transaction `conn`, the word to every instance to drop its
+    /// snapshots, for a change that any game's page may show and that has no game event
+    /// (delivered as [`EventHub::stage`] delivers a change).
+    ///
+    /// # Errors
+    ///
+    /// Database errors (the transaction should then be rolled back).
+    pub async fn stage_flush(&self, conn: &mut AnyConnection) -> Result<Staged, sqlx::Error> {
+        let wire = Wire::Flush(FlushWire {
+            flush_snapshots: true,
+        });
+        self.stage_wire(conn, wire).await
+    }
+
     async fn stage_wire(
         &self,
         conn: &mut AnyConnection,
         wire: Wire,
     ) -> Result<Staged, sqlx::Error> {
+        let game = match &wire {
+            Wire::Change(change) => Some(change.game.clone()),
+            _ => None,
+        };
+        let flush = matches!(wire, Wire::Flush(_));
         match self.inner.backend {
-            Backend::Sqlite => Ok(Staged { local: Some(wire) }),
+            Backend::Sqlite => Ok(Staged {
+                local: Some(wire),
+                game,
+                flush,
+            }),
             Backend::Postgres => {
                 notify(conn, &wire).await?;
-                Ok(Staged { local: None })
+                Ok(Staged {
+                    local: None,
+                    game,
+                    flush,
+                })
             }
         }
     }
 
     /// Hands a committed change to this process's subscribers.
     pub fn deliver(&self, change: &Change) {
+        self.snapshots().changed(&change.game);
         let mut subscribers = self.lock();
         if let Some(ids) = subscribers.by_game.get(&change.game.game_id) {
             let ids: Vec<u64> = ids.iter().copied().collect();
@@ -546,6 +607,7 @@ impl EventHub {
             Ok(Wire::Notice(notice)) => self.deliver_notice(&notice),
             Ok(Wire::Challenge(wire)) => self.deliver_challenge(&wire.challenge),
             Ok(Wire::Chat(chat)) => self.deliver_chat(&chat),
+            Ok(Wire::Flush(_)) => self.snapshots().forget_all(),
             Err(error) => tracing::warn!(%error, "ignoring a malformed event notification"),
         }
     }
@@ -654,6 +716,7 @@ impl EventHub {
 
     /// Tells every subscriber to fetch the state again (events may have been lost).
     pub fn refetch_all(&self) {
+        self.snapshots().forget_all();
         let mut subscribers = self.lock();
         let ids: Vec<u64> = subscribers.by_id.keys().copied().collect();
         for id in ids {
@@ -824,6 +887,42 @@ mod tests {
             Some(Delivery::Game(game)) => game.event.ply,
             other => panic!("expected a game event, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn an_ended_game_drops_the_results_and_a_flush_drops_every_snapshot() {
+        use crate::domain::{game::snapshots::VariantResults, profiles::GamesPage};
+        let hub = EventHub::new(Backend::Postgres);
+        let results = &hub.snapshots().results;
+        let keep = || {
+            let ticket = results.get(&rules::Variant::Chess).unwrap_err();
+            let empty = VariantResults {
+                stats: Vec::new(),
+                recent: GamesPage {
+                    games: Vec::new(),
+                    next: None,
+                },
+            };
+            results.keep(ticket, rules::Variant::Chess, Arc::new(empty));
+        };
+        let wire = |wire: Wire| serde_json::to_string(&wire).unwrap();
+        keep();
+        hub.deliver_payload(&wire(Wire::Change(change("g1", 3, "black"))));
+        assert!(
+            results.get(&rules::Variant::Chess).is_ok(),
+            "a move ends nothing"
+        );
+        let mut ended = change("g1", 4, "white");
+        ended.game.status = "finished".to_owned();
+        hub.deliver_payload(&wire(Wire::Change(ended)));
+        assert!(results.is_empty(), "a game's end changes the results");
+        keep();
+        let flush = wire(Wire::Flush(FlushWire {
+            flush_snapshots: true,
+        }));
+        assert!(matches!(serde_json::from_str(&flush), Ok(Wire::Flush(_))));
+        hub.deliver_payload(&flush);
+        assert!(results.is_empty(), "a flush drops everything");
     }
 
     #[tokio::test]

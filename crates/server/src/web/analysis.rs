@@ -387,7 +387,7 @@ pub(crate) async fn page(
     Query(query): Query<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
     let params = read_params(&query)?;
-    let detail = game::get(&state, &id).await?;
+    let detail = game::shown(&state, &id).await?;
     let (address, start_game) = Address::read(&detail, &params)?;
     let shown = position_after(&start_game, &address.line, address.at)?;
     if let Some(chosen) = &params.chosen {

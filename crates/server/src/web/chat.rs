@@ -149,12 +149,12 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
 ///
 /// Database errors.
 pub async fn load(
-    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
     t: &Tr,
     viewer: Option<&User>,
     detail: &GameDetail,
 ) -> Result<ChatSection, AppError> {
-    let chat = chat::for_page(state, viewer, detail).await?;
+    let chat = chat::for_page(conn, viewer, detail).await?;
     Ok(section(t, detail, chat))
 }
 

@@ -94,19 +94,25 @@ pub fn section(
     }
 }
 
-/// Loads the section of `detail` for the page's viewer.
+/// Loads the section of `detail` for the page's viewer; `none_held` when it is known
+/// that none of the lines the viewer may see exists (nothing is read then).
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn load(
-    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
     t: &Tr,
     viewer: Option<&User>,
     detail: &GameDetail,
+    none_held: bool,
 ) -> Result<ConditionalSection, AppError> {
     let plays = viewer.is_some_and(|user| detail.color_of(&user.id).is_some());
-    let lines = conditional::for_page(state, viewer, detail).await?;
+    let lines = if none_held {
+        Vec::new()
+    } else {
+        conditional::for_page(conn, viewer, detail).await?
+    };
     Ok(section(t, detail, plays, lines))
 }
 

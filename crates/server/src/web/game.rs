@@ -1,6 +1,8 @@
 //! The game page: the board, the record, the actions allowed now, replay; the move and
 //! action forms; the records (PGN for chess, plain text otherwise) and the SVG image.
 
+use std::sync::Arc;
+
 use askama::Template;
 use axum::{
     extract::State,
@@ -215,27 +217,36 @@ struct ViewerExtras {
     conditional: ConditionalSection,
 }
 
-async fn viewer_extras(
+/// Game `id` and what its page shows `ctx`'s viewer besides, all read on one pooled
+/// connection.
+async fn game_and_extras(
     state: &AppState,
     ctx: &Ctx,
-    detail: &GameDetail,
-) -> Result<ViewerExtras, AppError> {
-    let chat = chat::load(state, &ctx.t, ctx.user.as_ref(), detail).await?;
-    let conditional = conditional::load(state, &ctx.t, ctx.user.as_ref(), detail).await?;
-    let Some(user) = &ctx.user else {
-        return Ok(ViewerExtras {
-            chat,
-            conditional,
-            ..ViewerExtras::default()
-        });
+    id: &str,
+) -> Result<(Arc<GameDetail>, ViewerExtras), AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let detail = game::shown_on(state, &mut conn, id).await?;
+    let viewer = match &ctx.user {
+        Some(user) => settings::game_page_viewer(&mut conn, user, &detail.id).await?,
+        None => settings::GamePageViewer::default(),
     };
-    let (play, next_game) = settings::play_settings_and_next_game(state, user, &detail.id).await?;
-    Ok(ViewerExtras {
-        next_game,
-        play,
+    let chat = chat::load(&mut conn, &ctx.t, ctx.user.as_ref(), &detail).await?;
+    // While the game goes on the viewer sees only their own lines; after it, everyone's
+    // (which no longer change, so the snapshot's count is right).
+    let none_held = if detail.status == GameStatus::Active {
+        viewer.conditional_lines == 0
+    } else {
+        detail.conditional_lines == 0
+    };
+    let conditional =
+        conditional::load(&mut conn, &ctx.t, ctx.user.as_ref(), &detail, none_held).await?;
+    let extras = ViewerExtras {
+        next_game: viewer.next_game,
+        play: viewer.play,
         chat,
         conditional,
-    })
+    };
+    Ok((detail, extras))
 }
 
 /// A player's rating change as the game page shows it.
@@ -662,7 +673,7 @@ pub(crate) async fn page(
 ) -> Result<Response, AppError> {
     query.params = params;
     if let Some(id) = id.strip_suffix(".svg") {
-        let detail = game::get(&state, id).await?;
+        let detail = game::shown(&state, id).await?;
         let svg_query = SvgQuery {
             ply: query.ply,
             flip: query.flip,
@@ -686,8 +697,7 @@ pub(crate) async fn page(
         )
             .into_response());
     }
-    let detail = game::get(&state, &id).await?;
-    let mut extras = viewer_extras(&state, &ctx, &detail).await?;
+    let (detail, mut extras) = game_and_extras(&state, &ctx, &id).await?;
     extras.chat.note_saved = query.saved.as_deref() == Some("note") && extras.chat.note.is_some();
     render(&build_page(
         &state,
@@ -733,8 +743,7 @@ async fn page_with(
     status: StatusCode,
     adjust: impl FnOnce(&mut ViewerExtras),
 ) -> Result<Response, AppError> {
-    let detail = game::get(state, id).await?;
-    let mut extras = viewer_extras(state, &ctx, &detail).await?;
+    let (detail, mut extras) = game_and_extras(state, &ctx, id).await?;
     adjust(&mut extras);
     let page = build_page(
         state,
@@ -799,7 +808,7 @@ async fn refused(
     error: &AppError,
     view: &GameQuery,
 ) -> Result<Response, AppError> {
-    let detail = game::get(state, id).await?;
+    let (detail, extras) = game_and_extras(state, &ctx, id).await?;
     let t = ctx.t;
     let key = format!("error.{}", error.code());
     let message = if t.has(&key) {
@@ -807,7 +816,6 @@ async fn refused(
     } else {
         error.message()
     };
-    let extras = viewer_extras(state, &ctx, &detail).await?;
     let page = build_page(state, ctx, &detail, view, message, extras)?;
     Ok((error.status(), render(&page)?).into_response())
 }
@@ -1092,7 +1100,8 @@ pub async fn record_for(
     let conditional = if detail.status == GameStatus::Active {
         Vec::new()
     } else {
-        game::conditional::for_page(state, viewer, detail).await?
+        let mut conn = state.db.pool.acquire().await?;
+        game::conditional::for_page(&mut conn, viewer, detail).await?
     };
     Ok(record_text(
         detail,
@@ -1109,7 +1118,7 @@ pub(crate) async fn record(
     ctx: Ctx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let detail = game::get(&state, &id).await?;
+    let detail = game::shown(&state, &id).await?;
     let text = record_for(&state, ctx.user.as_ref(), &detail).await?;
     let (kind, extension) = if detail.variant() == Variant::Chess {
         ("application/x-chess-pgn", "pgn")

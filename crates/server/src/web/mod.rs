@@ -39,7 +39,7 @@ use tower_http::compression::CompressionLayer;
 
 use crate::{
     AppState,
-    domain::accounts::User,
+    domain::accounts::{HeaderCounts, User},
     error::{AppError, ErrorFace},
     extract::is_cross_site,
 };
@@ -237,23 +237,22 @@ impl FromRequestParts<AppState> for Ctx {
             Err(AppError::Unauthenticated(_)) => None,
             Err(error) => return Err(error),
         };
-        let (user, your_turn) = match viewer {
-            Some((user, Some(your_turn))) => (Some(user), your_turn),
+        let (user, counts) = match viewer {
+            Some((user, Some(counts))) => (Some(user), counts),
             Some((user, None)) => {
-                let your_turn = crate::domain::game::count_your_turn(state, &user).await?;
-                (Some(user), your_turn)
+                let counts = HeaderCounts {
+                    your_turn: crate::domain::game::count_your_turn(state, &user).await?,
+                    unread: crate::domain::notifications::unread_count(state, &user).await?,
+                };
+                (Some(user), counts)
             }
-            None => (None, 0),
-        };
-        let unread = match &user {
-            Some(user) => crate::domain::notifications::unread_count(state, user).await?,
-            None => 0,
+            None => (None, HeaderCounts::default()),
         };
         Ok(Ctx {
             t,
             user,
-            your_turn,
-            unread,
+            your_turn: counts.your_turn,
+            unread: counts.unread,
             here,
         })
     }

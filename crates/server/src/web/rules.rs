@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::{
     AppState,
-    domain::{game, profiles},
+    domain::game,
     error::AppError,
     extract::{Path, Query},
     web::{
@@ -96,13 +96,14 @@ pub(crate) async fn rules(
     Query(query): Query<RulesQuery>,
 ) -> Result<Response, AppError> {
     let variant: Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
-    let recent =
-        profiles::recent_games(&state, variant, query.after.as_deref(), RECENT_PAGE).await?;
-    let stats = game::variant_stats(&state)
-        .await?
-        .into_iter()
+    let results =
+        game::variant_results(&state, variant, query.after.as_deref(), RECENT_PAGE).await?;
+    let stats = results
+        .stats
+        .iter()
         .find(|stats| stats.variant == variant)
         .ok_or(AppError::NotFound("variant"))?;
+    let recent = &results.recent;
     let t = ctx.t;
     let body_key = format!("rules.{}", variant.family());
     let size = variant.board_size().to_string();
@@ -126,16 +127,17 @@ pub(crate) async fn rules(
         time_paragraphs,
         variant_id: variant.as_str(),
         name: t.get(&variant_key(variant)).to_owned(),
-        statistics: statistics_text(&t, &stats),
+        statistics: statistics_text(&t, stats),
         paragraphs,
         variants: variant_links(&t, variant.as_str()),
         next_href: recent
             .next
+            .as_ref()
             .map(|cursor| format!("/rules/{}?after={cursor}#recent", variant.as_str()))
             .unwrap_or_default(),
         recent: recent
             .games
-            .into_iter()
+            .iter()
             .map(|game| RecentGame {
                 result: result_text(game.result),
                 ended: game
@@ -144,9 +146,9 @@ pub(crate) async fn rules(
                     .unwrap_or_default(),
                 white_bot: game.white_kind.is_bot(),
                 black_bot: game.black_kind.is_bot(),
-                id: game.id,
-                white: game.white,
-                black: game.black,
+                id: game.id.clone(),
+                white: game.white.clone(),
+                black: game.black.clone(),
             })
             .collect(),
         ctx,

@@ -451,9 +451,19 @@ async fn a_move_on_one_instance_reaches_watchers_of_another() {
         assert_eq!(on_b.next("game").await.0, "0-active");
         let mut on_a = game_stream(&app, &id).await;
         on_a.next("game").await;
+        // B shows the game, and so keeps its snapshot.
+        let page = reqwest::get(format!("{}/games/{id}", other.address))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(page.contains("data-ply=\"0\""), "{page}");
         // A move posted to instance A …
         app.play_ok(&white, &black, &id, "d4").await;
-        // … reaches the watcher on B, and B's page shows the fresh board.
+        // … reaches the watcher on B, and B's page shows the fresh board at once: the
+        // change B was told of dropped its snapshot (younger than the second it may
+        // live) before the watcher heard of it.
         assert_eq!(on_b.next("game").await.0, "1-active");
         assert_eq!(on_a.next("game").await.0, "1-active");
         let page = reqwest::get(format!("{}/games/{id}", other.address))
@@ -476,6 +486,54 @@ async fn a_move_on_one_instance_reaches_watchers_of_another() {
         assert_eq!(on_a.next("game").await.0, "2-active");
         assert_eq!(on_b.next("game").await.0, "2-active");
     })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(postgres_tests),
+    ignore = "set TEST_DATABASE_URL to run on Postgres"
+)]
+async fn a_change_without_a_game_event_drops_the_snapshots_of_every_instance() {
+    helpers::run(
+        Backend::Postgres,
+        &[("VACATION_DAYS_PER_YEAR", "30")],
+        |app| async move {
+            let other = TestApp::spawn_on(
+                app.backend,
+                &app.database_url,
+                &[("VACATION_DAYS_PER_YEAR", "30")],
+            )
+            .await;
+            let (white, black) = players(&app).await;
+            let id = app.new_game("chess", &white, &black).await;
+            // The other instance shows the game and keeps its snapshot.
+            let before = other.game(&id).await;
+            assert_eq!(before["clocks"]["white"]["stopped"], Value::Null);
+            let kept = &other.state.events.snapshots().games;
+            assert_eq!(kept.len(), 1);
+            // White, to move, goes on vacation through the first instance: no game event,
+            // but a flush, which reaches the other instance through its listener.
+            let (status, body) = app
+                .post(
+                    "/api/v1/me/vacation",
+                    Some(&white.token),
+                    json!({"hours": 48}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let waited = Instant::now();
+            while !kept.is_empty() {
+                assert!(
+                    waited.elapsed() < Duration::from_secs(5),
+                    "the other instance kept its snapshot"
+                );
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            let after = other.game(&id).await;
+            assert_eq!(after["clocks"]["white"]["stopped"], "vacation", "{after}");
+        },
+    )
     .await;
 }
 

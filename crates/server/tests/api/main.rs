@@ -31,6 +31,7 @@ mod push;
 mod races;
 mod ratings;
 mod schema;
+mod snapshots;
 mod stats;
 mod time_controls;
 mod tournaments;

@@ -18,13 +18,15 @@ scenarios!(
     a_damaged_cache_is_replayed_over
 );
 
-/// Runs one statement against the app's database.
+/// Runs one statement against the app's database, behind the server's back: its game
+/// snapshots are dropped, so that the next read sees the change.
 async fn execute(app: &TestApp, sql: &str, id: &str) {
     sqlx::query(sql)
         .bind(id)
         .execute(&app.state.db.pool)
         .await
         .unwrap_or_else(|error| panic!("{sql}: {error}"));
+    app.state.events.snapshots().forget_all();
 }
 
 /// The game page and record download answer 200 for a guest.

@@ -329,18 +329,17 @@ pub async fn list(
 ///
 /// Database errors.
 pub async fn for_page(
-    state: &AppState,
+    conn: &mut AnyConnection,
     viewer: Option<&User>,
     detail: &GameDetail,
 ) -> Result<Vec<ConditionalLine>, AppError> {
     let players = (detail.white_id.as_str(), detail.black_id.as_str());
-    let mut conn = state.db.pool.acquire().await?;
     let rows = match (detail.status, viewer) {
         (GameStatus::Active, Some(user)) if detail.color_of(&user.id).is_some() => {
-            rows::of_player(&mut conn, &detail.id, &user.id).await?
+            rows::of_player(conn, &detail.id, &user.id).await?
         }
         (GameStatus::Active, _) => Vec::new(),
-        _ => rows::of_game(&mut conn, &detail.id).await?,
+        _ => rows::of_game(conn, &detail.id).await?,
     };
     Ok(rows
         .into_iter()
@@ -555,6 +554,10 @@ pub(super) async fn answer(
     played: &mut Vec<String>,
     now: i64,
 ) -> Result<Color, AppError> {
+    // Read in the move's transaction, after the claim that every line's entry takes too.
+    if detail.conditional_lines == 0 {
+        return Ok(mover);
+    }
     let mut lines: Vec<Pending> = rows::of_game(&mut *conn, &detail.id)
         .await?
         .into_iter()

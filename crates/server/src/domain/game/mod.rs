@@ -25,6 +25,7 @@ pub mod follow_up;
 pub mod pauses;
 pub mod play;
 pub mod read;
+pub mod snapshots;
 pub mod time_control;
 pub mod timeout;
 pub mod vocabulary;
@@ -39,8 +40,8 @@ pub use follow_up::{counts_for_rating, moves_by_side};
 pub use pauses::{Pauses, PlayerTime, Stop, StopRules};
 pub use play::play_move;
 pub use read::{
-    GameSummary, VariantStats, active_for_user, count_your_turn, get, list_for_user, live_event,
-    next_for_user, variant_stats,
+    GameSummary, VariantStats, active_for_user, count_your_turn, get, get_on, list_for_user,
+    live_event, next_for_user, shown, shown_on, variant_results, variant_stats,
 };
 pub use time_control::{PlayerClock, TimeControl};
 pub use timeout::sweep_overdue;
@@ -135,6 +136,9 @@ pub struct GameDetail {
     pub rating_change: Option<crate::domain::ratings::RatingChange>,
     /// The position and record, from the position cache (or replayed from the moves).
     pub game: AnyGame,
+    /// How many conditional lines its players held when it was read (a move reads the
+    /// lines only when there are some; the count is not kept up to date after the read).
+    pub conditional_lines: i64,
 }
 
 impl GameDetail {

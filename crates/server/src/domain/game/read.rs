@@ -11,12 +11,14 @@
 //! replayed over: the moves are the truth. The event stream's opening ([`live_event`])
 //! reads the row alone.
 
+use std::sync::Arc;
+
 use rules::{AnyGame, Color, KnightFightSetup, PlayedMove, Variant};
 use sqlx::AnyConnection;
 
 use super::{
     DrawOfferTally, GameDetail, GameStatus, Pauses, PlayerTime, StopRules, TurnWarnings, corrupt,
-    pauses::TurnClock, time_control::bank_index,
+    pauses::TurnClock, snapshots::VariantResults, time_control::bank_index,
 };
 use crate::{
     AppState,
@@ -49,6 +51,7 @@ fn rebuild(stored: StoredGame) -> Result<(GameRow, AnyGame), AppError> {
         row,
         position,
         moves,
+        conditional_lines: _,
     } = stored;
     let variant: Variant = row.variant.parse().map_err(corrupt)?;
     let setup = row
@@ -112,9 +115,11 @@ fn player_times(row: &GameRow) -> [PlayerTime; 2] {
 
 /// Rebuilds a game from what is stored of it.
 fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
+    let conditional_lines = stored.conditional_lines;
     let (row, game) = rebuild(stored)?;
     let (stop_rules, player_times) = (stop_rules(&row), player_times(&row));
     Ok(GameDetail {
+        conditional_lines,
         status: row.status.parse().map_err(corrupt)?,
         result: decode(row.result.as_deref())?,
         termination: decode(row.termination.as_deref())?,
@@ -229,7 +234,57 @@ pub async fn refresh_positions(state: &AppState) -> Result<u64, AppError> {
 /// 404 when there is none.
 pub async fn get(state: &AppState, id: &str) -> Result<GameDetail, AppError> {
     let mut conn = state.db.pool.acquire().await?;
-    load(&mut conn, id).await?.ok_or(AppError::NotFound("game"))
+    get_on(&mut conn, id).await
+}
+
+/// Game `id` as the pages and the API show it: its snapshot while fresh, else read on
+/// `conn` and kept (see [`super::snapshots`]). Only for showing the game: a change reads
+/// it in its own transaction.
+///
+/// # Errors
+///
+/// 404 when there is none.
+pub async fn shown_on(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    id: &str,
+) -> Result<Arc<GameDetail>, AppError> {
+    let snapshots = &state.events.snapshots().games;
+    match snapshots.get(id) {
+        Ok(detail) => {
+            metrics::game_snapshot_read("hit");
+            Ok(detail)
+        }
+        Err(ticket) => {
+            metrics::game_snapshot_read("miss");
+            let detail = Arc::new(get_on(conn, id).await?);
+            snapshots.keep(ticket, detail.id.clone(), detail.clone());
+            Ok(detail)
+        }
+    }
+}
+
+/// As [`shown_on`], on a connection of its own when the game has to be read.
+///
+/// # Errors
+///
+/// 404 when there is none.
+pub async fn shown(state: &AppState, id: &str) -> Result<Arc<GameDetail>, AppError> {
+    if let Ok(detail) = state.events.snapshots().games.get(id) {
+        metrics::game_snapshot_read("hit");
+        return Ok(detail);
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    shown_on(state, &mut conn, id).await
+}
+
+/// One game read on `conn`, for a page that goes on reading on the same connection.
+///
+/// # Errors
+///
+/// 404 when there is none.
+pub async fn get_on(conn: &mut AnyConnection, id: &str) -> Result<GameDetail, AppError> {
+    load(conn, id).await?.ok_or(AppError::NotFound("game"))
 }
 
 /// The live state of game `id` (what its event stream opens with), from its row alone:
@@ -446,7 +501,43 @@ impl VariantStats {
 /// Database errors.
 pub async fn variant_stats(state: &AppState) -> Result<Vec<VariantStats>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
-    let rows = stats::all(&mut conn).await?;
+    variant_stats_on(&mut conn).await
+}
+
+/// What `variant`'s rules page shows of its games: every variant's counters and the page
+/// of its recent games after the cursor `after` (the first page, the one most read, from
+/// its snapshot while fresh; see [`super::snapshots`]), `limit` games to a page (the
+/// snapshot is kept by variant alone: every caller gives the same `limit`).
+///
+/// # Errors
+///
+/// 422 `invalid_cursor`; database errors.
+pub async fn variant_results(
+    state: &AppState,
+    variant: Variant,
+    after: Option<&str>,
+    limit: i64,
+) -> Result<Arc<VariantResults>, AppError> {
+    let first_page = after.is_none_or(str::is_empty);
+    let snapshots = &state.events.snapshots().results;
+    let ticket = match snapshots.get(&variant) {
+        Ok(results) if first_page => return Ok(results),
+        Ok(_) => None,
+        Err(ticket) => first_page.then_some(ticket),
+    };
+    let mut conn = state.db.pool.acquire().await?;
+    let recent = profiles::recent_games_on(&mut conn, variant, after, limit).await?;
+    let stats = variant_stats_on(&mut conn).await?;
+    let results = Arc::new(VariantResults { stats, recent });
+    if let Some(ticket) = ticket {
+        snapshots.keep(ticket, variant, results.clone());
+    }
+    Ok(results)
+}
+
+/// As [`variant_stats`], on `conn`.
+async fn variant_stats_on(conn: &mut AnyConnection) -> Result<Vec<VariantStats>, AppError> {
+    let rows = stats::all(conn).await?;
     Ok(Variant::ALL
         .into_iter()
         .map(|variant| {

@@ -1,0 +1,245 @@
+//! What this instance read lately for showing, kept in memory for a second: the games
+//! (for the game page, its image, its record, the analysis board and
+//! `GET /api/v1/games/{id}`) and each variant's results (for its rules page). A popular
+//! game (a tournament's final, a bot's game) is then read from the database once a
+//! second, not by every watcher.
+//!
+//! A game's snapshot is dropped the moment it changes: the game lifecycle drops it after
+//! every committed change in this instance, and the [`EventHub`](crate::events::EventHub)
+//! drops it on every change it delivers, which on Postgres includes the other instances'
+//! (through `LISTEN`). What changes a game's page without a game event (a player's
+//! vacation, time zone, name or kind; the sweeper's deadline moves after downtime) stages
+//! a flush ([`EventHub::stage_flush`](crate::events::EventHub::stage_flush)), which drops
+//! every snapshot in every instance the same way. A reconnected listener, which may have
+//! missed changes, drops them all too. The results go whenever a game ends. And every
+//! snapshot is read again after [`MAX_AGE`] whatever happens, which bounds what a missed
+//! notification can cost.
+//!
+//! The move path and every other writer read the game in their own transaction, never from
+//! here.
+
+use std::{
+    collections::HashMap,
+    hash::Hash,
+    sync::{Arc, Mutex, MutexGuard, PoisonError},
+    time::{Duration, Instant},
+};
+
+use rules::Variant;
+
+use super::{GameDetail, VariantStats};
+use crate::{domain::profiles::GamesPage, events::GameEvent};
+
+/// The longest a snapshot is used before it is read again.
+pub const MAX_AGE: Duration = Duration::from_secs(1);
+
+/// How many snapshots a kind keeps at most (a game's is a few kilobytes): when full, the
+/// stale ones go, and if none is, the older half.
+pub const CAPACITY: usize = 1024;
+
+/// The games shown lately, by id.
+pub type GameSnapshots = Snapshots<String, GameDetail>;
+
+/// What a variant's rules page shows of its games: the counters of every variant and the
+/// first page of its recent games. A game's end drops them all.
+#[derive(Debug, Clone)]
+pub struct VariantResults {
+    /// Every variant's counters.
+    pub stats: Vec<VariantStats>,
+    /// The variant's games finished last, the first page.
+    pub recent: GamesPage,
+}
+
+/// The rules pages' results, by variant.
+pub type ResultSnapshots = Snapshots<Variant, VariantResults>;
+
+/// Every kind of snapshot an instance keeps. Clones share them.
+#[derive(Debug, Clone, Default)]
+pub struct ReadSnapshots {
+    /// The games, by id.
+    pub games: GameSnapshots,
+    /// The rules pages' results, by variant.
+    pub results: ResultSnapshots,
+}
+
+impl ReadSnapshots {
+    /// A game changed (`event` is its new state): its snapshot goes, and when it ended,
+    /// the results too.
+    pub fn changed(&self, event: &GameEvent) {
+        self.games.forget(event.game_id.as_str());
+        if event.status != "active" {
+            self.results.forget_all();
+        }
+    }
+
+    /// Drops every snapshot of every kind: something any of them may show changed (a
+    /// player's name, time zone or vacation), or changes may have been missed.
+    pub fn forget_all(&self) {
+        self.games.forget_all();
+        self.results.forget_all();
+    }
+}
+
+/// Snapshots of one kind, by key. Clones share them.
+#[derive(Debug)]
+pub struct Snapshots<K, V> {
+    inner: Arc<Mutex<Inner<K, V>>>,
+}
+
+impl<K, V> Clone for Snapshots<K, V> {
+    fn clone(&self) -> Self {
+        Snapshots {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+impl<K, V> Default for Snapshots<K, V> {
+    fn default() -> Self {
+        Snapshots {
+            inner: Arc::new(Mutex::new(Inner {
+                kept: HashMap::new(),
+                drops: 0,
+            })),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Inner<K, V> {
+    kept: HashMap<K, Snapshot<V>>,
+    /// Counts the drops: a read that began before one may be older than the drop, so its
+    /// result is not kept (see [`Snapshots::keep`]).
+    drops: u64,
+}
+
+#[derive(Debug)]
+struct Snapshot<V> {
+    value: Arc<V>,
+    read_at: Instant,
+}
+
+/// Where a read of the database stood against the drops, taken before the read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadTicket(u64);
+
+impl<K: Hash + Eq + Clone, V> Snapshots<K, V> {
+    fn lock(&self) -> MutexGuard<'_, Inner<K, V>> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The snapshot under `key` if there is one younger than [`MAX_AGE`]; else the
+    /// ticket to keep what the caller reads instead.
+    ///
+    /// # Errors
+    ///
+    /// The ticket, when there is no fresh snapshot.
+    pub fn get<Q>(&self, key: &Q) -> Result<Arc<V>, ReadTicket>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let inner = self.lock();
+        match inner.kept.get(key) {
+            Some(snapshot) if snapshot.read_at.elapsed() < MAX_AGE => Ok(snapshot.value.clone()),
+            _ => Err(ReadTicket(inner.drops)),
+        }
+    }
+
+    /// Keeps `value` under `key`, read from the database after `ticket` was taken,
+    /// unless something was dropped since: that change may have committed after the read.
+    pub fn keep(&self, ticket: ReadTicket, key: K, value: Arc<V>) {
+        let mut inner = self.lock();
+        if inner.drops != ticket.0 {
+            return;
+        }
+        if inner.kept.len() >= CAPACITY {
+            inner
+                .kept
+                .retain(|_, snapshot| snapshot.read_at.elapsed() < MAX_AGE);
+        }
+        if inner.kept.len() >= CAPACITY {
+            let mut ages: Vec<Instant> = inner.kept.values().map(|s| s.read_at).collect();
+            ages.sort_unstable();
+            let cut = ages[ages.len() / 2];
+            inner.kept.retain(|_, snapshot| snapshot.read_at > cut);
+        }
+        let read_at = Instant::now();
+        inner.kept.insert(key, Snapshot { value, read_at });
+    }
+
+    /// Drops the snapshot under `key`: it changed.
+    pub fn forget<Q>(&self, key: &Q)
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let mut inner = self.lock();
+        inner.drops += 1;
+        inner.kept.remove(key);
+    }
+
+    /// Drops every snapshot: something that any of them may show changed, or changes
+    /// may have been missed.
+    pub fn forget_all(&self) {
+        let mut inner = self.lock();
+        inner.drops += 1;
+        inner.kept.clear();
+    }
+
+    /// How many snapshots are kept.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.lock().kept.len()
+    }
+
+    /// Whether none is.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_value_is_served_until_dropped() {
+        let snapshots: Snapshots<String, u32> = Snapshots::default();
+        let ticket = snapshots.get("a").unwrap_err();
+        snapshots.keep(ticket, "a".to_owned(), Arc::new(1));
+        assert_eq!(snapshots.get("a").map(|v| *v), Ok(1));
+        snapshots.forget("a");
+        assert!(snapshots.get("a").is_err());
+        assert!(snapshots.is_empty());
+    }
+
+    #[test]
+    fn a_read_that_began_before_a_drop_is_not_kept() {
+        let snapshots: Snapshots<String, u32> = Snapshots::default();
+        let ticket = snapshots.get("a").unwrap_err();
+        // A change commits and is dropped while the read is under way …
+        snapshots.forget("b");
+        // … so what the read found may predate it.
+        snapshots.keep(ticket, "a".to_owned(), Arc::new(1));
+        assert!(snapshots.get("a").is_err());
+        let ticket = snapshots.get("a").unwrap_err();
+        snapshots.keep(ticket, "a".to_owned(), Arc::new(2));
+        assert_eq!(snapshots.get("a").map(|v| *v), Ok(2));
+    }
+
+    #[test]
+    fn a_full_store_lets_the_older_half_go() {
+        let snapshots: Snapshots<usize, usize> = Snapshots::default();
+        for key in 0..CAPACITY {
+            let ticket = snapshots.get(&key).unwrap_err();
+            snapshots.keep(ticket, key, Arc::new(key));
+        }
+        assert_eq!(snapshots.len(), CAPACITY);
+        let ticket = snapshots.get(&CAPACITY).unwrap_err();
+        snapshots.keep(ticket, CAPACITY, Arc::new(CAPACITY));
+        assert!(snapshots.len() <= CAPACITY / 2 + 1, "{}", snapshots.len());
+        assert!(snapshots.get(&CAPACITY).is_ok(), "the newest is kept");
+    }
+}
