@@ -1,7 +1,8 @@
 //! Throughput of the server's busiest paths, as ratios of the machine's own limits
-//! measured in the same run: the game page, the API's game and the rules page against
-//! `/livez` (all with `wrk`), and durable moves through the API against `pgbench -N` on
-//! the same Postgres with as many clients.
+//! measured in the same run: the game page (as its player and as a guest), the API's
+//! game and the rules page against `/livez` (all with `wrk`), and durable moves through
+//! the API against `pgbench -N` on the same Postgres with as many clients. `/readyz`,
+//! which runs one trivial statement, shows what a single database round trip costs.
 //!
 //! ```text
 //! cargo build --release -p server --bins --examples
@@ -251,7 +252,9 @@ async fn main() {
 
     let base = &server.base;
     let livez = wrk(&options, &format!("{base}/livez"), &[]);
+    let ready = wrk(&options, &format!("{base}/readyz"), &[]);
     let page = wrk(&options, &format!("{base}/games/{id}"), &[cookie]);
+    let guest_page = wrk(&options, &format!("{base}/games/{id}"), &[]);
     let api_game = wrk(&options, &format!("{base}/api/v1/games/{id}"), &[]);
     let rules = wrk(&options, &format!("{base}/rules/chess"), &[]);
     let livez_after = wrk(&options, &format!("{base}/livez"), &[]);
@@ -273,7 +276,9 @@ async fn main() {
         "| `/livez` (before, after) | {livez:.0}, {livez_after:.0} | 1.00 | their mean {livez_mean:.0} |"
     );
     for (name, rate) in [
+        ("`/readyz` (one database statement)", ready),
         ("game page (HTML, chess at ply 20, as White)", page),
+        ("the same game page as a guest", guest_page),
         ("`GET /api/v1/games/{id}`", api_game),
         ("rules page", rules),
     ] {
