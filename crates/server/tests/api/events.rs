@@ -452,12 +452,11 @@ async fn a_move_on_one_instance_reaches_watchers_of_another() {
         let mut on_a = game_stream(&app, &id).await;
         on_a.next("game").await;
         // B shows the game, and so keeps its snapshot.
-        let page = reqwest::get(format!("{}/games/{id}", other.address))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let page_on_b = || async {
+            let page = reqwest::get(format!("{}/games/{id}", other.address)).await;
+            page.unwrap().text().await.unwrap()
+        };
+        let page = page_on_b().await;
         assert!(page.contains("data-ply=\"0\""), "{page}");
         // A move posted to instance A …
         app.play_ok(&white, &black, &id, "d4").await;
@@ -466,12 +465,7 @@ async fn a_move_on_one_instance_reaches_watchers_of_another() {
         // live) before the watcher heard of it.
         assert_eq!(on_b.next("game").await.0, "1-active");
         assert_eq!(on_a.next("game").await.0, "1-active");
-        let page = reqwest::get(format!("{}/games/{id}", other.address))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let page = page_on_b().await;
         assert!(page.contains("data-ply=\"1\""), "{page}");
         // And the other way round: a move on B reaches the watcher on A.
         let (status, body) = reqwest::Client::new()
@@ -507,6 +501,10 @@ async fn a_change_without_a_game_event_drops_the_snapshots_of_every_instance() {
             .await;
             let (white, black) = players(&app).await;
             let id = app.new_game("chess", &white, &black).await;
+            // The other instance hears of the game's creation (which drops the game's
+            // snapshot) a moment later: wait for it, if it is not in yet.
+            let mut creation = other.state.events.subscribe(Some(&id), None);
+            let _ = tokio::time::timeout(Duration::from_millis(500), creation.next()).await;
             // The other instance shows the game and keeps its snapshot.
             let before = other.game(&id).await;
             assert_eq!(before["clocks"]["white"]["stopped"], Value::Null);

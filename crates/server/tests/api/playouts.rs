@@ -14,6 +14,27 @@ scenarios!(
     forced_reversi_passes_are_played_by_the_server
 );
 
+/// One of the legal moves of the active `game` (as the API shows it), at random; never a
+/// forced pass, which the server plays itself.
+pub(crate) fn random_legal_move<'a>(game: &'a Value, rng: &mut StdRng) -> &'a str {
+    let legal: Vec<&str> = game["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(
+        !legal.is_empty(),
+        "an active game with no legal move: {game}"
+    );
+    assert_ne!(
+        legal,
+        ["pass"],
+        "a forced pass was left to the player: {game}"
+    );
+    legal.choose(rng).unwrap()
+}
+
 /// Plays random legal moves until the game ends or `max_plies` have been played.
 pub(crate) async fn play_randomly(
     app: &TestApp,
@@ -25,22 +46,7 @@ pub(crate) async fn play_randomly(
 ) -> Value {
     let mut game = app.game(id).await;
     while game["status"] == "active" && game["ply"].as_u64().unwrap() < max_plies {
-        let legal: Vec<&str> = game["legal_moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
-        assert!(
-            !legal.is_empty(),
-            "an active game with no legal move: {game}"
-        );
-        assert_ne!(
-            legal,
-            ["pass"],
-            "a forced pass was left to the player: {game}"
-        );
-        let mv = *legal.choose(rng).unwrap();
+        let mv = random_legal_move(&game, rng);
         let player = if game["to_move"] == "white" {
             white
         } else {

@@ -2,16 +2,19 @@
 //! change drops its snapshot at once, so nobody is shown a game older than a change that
 //! was answered.
 
-use std::sync::{
-    Arc,
-    atomic::{AtomicBool, Ordering},
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::Duration,
 };
 
-use rand::{SeedableRng, rngs::StdRng, seq::IndexedRandom};
+use rand::{SeedableRng, rngs::StdRng};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::{helpers::TestApp, scenarios};
+use crate::{helpers::TestApp, playouts::random_legal_move, scenarios};
 
 scenarios!(
     a_game_shown_again_comes_from_its_snapshot,
@@ -32,6 +35,10 @@ async fn a_game_shown_again_comes_from_its_snapshot(app: TestApp) {
     let white = app.player("snap_white").await;
     let black = app.player("snap_black").await;
     let id = app.new_game("chess", &white, &black).await;
+    // On Postgres the instance hears of the game's creation through its listener, a
+    // moment later, and that drops the game's snapshot: wait for it (it may be in).
+    let mut creation = app.state.events.subscribe(Some(&id), None);
+    let _ = tokio::time::timeout(Duration::from_millis(500), creation.next()).await;
     let snapshots = &app.state.events.snapshots().games;
     snapshots.forget_all();
     assert!(snapshots.is_empty());
@@ -157,13 +164,7 @@ async fn readers_never_see_a_game_older_than_an_answered_move(app: TestApp) {
         if game["status"] != "active" {
             break;
         }
-        let legal: Vec<&str> = game["legal_moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
-        let mv = *legal.choose(&mut rng).unwrap();
+        let mv = random_legal_move(&game, &mut rng);
         let player = if game["to_move"] == "white" {
             &white
         } else {
