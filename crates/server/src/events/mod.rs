@@ -287,31 +287,19 @@ impl RenderedGame {
 #[derive(Debug)]
 #[must_use = "call `committed` after the transaction commits"]
 pub struct Staged {
-    /// What to deliver in this process; `None` when Postgres delivers it to every
-    /// instance.
-    local: Option<Wire>,
-    /// The game's new state, whose snapshots go at once in this instance (on Postgres
-    /// its own delivery comes back a little later).
-    game: Option<GameEvent>,
-    /// Every snapshot goes at once in this instance (a flush).
-    flush: bool,
+    wire: Wire,
+    /// Postgres delivers it to every instance, this one included (a moment later).
+    notified: bool,
 }
 
 impl Staged {
-    /// The transaction committed: deliver the change (SQLite) or nothing (Postgres has it).
+    /// The transaction committed: deliver the change here (SQLite), or (Postgres, which
+    /// delivers it) only drop at once the snapshots it makes stale in this instance.
     pub fn committed(self, hub: &EventHub) {
-        if let Some(game) = &self.game {
-            hub.snapshots().changed(game);
-        }
-        if self.flush {
-            hub.snapshots().forget_all();
-        }
-        match self.local {
-            Some(Wire::Change(change)) => hub.deliver(&change),
-            Some(Wire::Notice(notice)) => hub.deliver_notice(&notice),
-            Some(Wire::Challenge(wire)) => hub.deliver_challenge(&wire.challenge),
-            Some(Wire::Chat(chat)) => hub.deliver_chat(&chat),
-            Some(Wire::Flush(_)) | None => {}
+        if self.notified {
+            hub.forget_shown(&self.wire);
+        } else {
+            hub.deliver_wire(self.wire);
         }
     }
 }
@@ -550,26 +538,11 @@ impl EventHub {
         conn: &mut AnyConnection,
         wire: Wire,
     ) -> Result<Staged, sqlx::Error> {
-        let game = match &wire {
-            Wire::Change(change) => Some(change.game.clone()),
-            _ => None,
-        };
-        let flush = matches!(wire, Wire::Flush(_));
-        match self.inner.backend {
-            Backend::Sqlite => Ok(Staged {
-                local: Some(wire),
-                game,
-                flush,
-            }),
-            Backend::Postgres => {
-                notify(conn, &wire).await?;
-                Ok(Staged {
-                    local: None,
-                    game,
-                    flush,
-                })
-            }
+        let notified = self.inner.backend == Backend::Postgres;
+        if notified {
+            notify(conn, &wire).await?;
         }
+        Ok(Staged { wire, notified })
     }
 
     /// Hands a committed change to this process's subscribers.
@@ -603,12 +576,28 @@ impl EventHub {
     /// subscribers. A payload that is not a change is logged and ignored.
     pub fn deliver_payload(&self, payload: &str) {
         match serde_json::from_str::<Wire>(payload) {
-            Ok(Wire::Change(change)) => self.deliver(&change),
-            Ok(Wire::Notice(notice)) => self.deliver_notice(&notice),
-            Ok(Wire::Challenge(wire)) => self.deliver_challenge(&wire.challenge),
-            Ok(Wire::Chat(chat)) => self.deliver_chat(&chat),
-            Ok(Wire::Flush(_)) => self.snapshots().forget_all(),
+            Ok(wire) => self.deliver_wire(wire),
             Err(error) => tracing::warn!(%error, "ignoring a malformed event notification"),
+        }
+    }
+
+    /// Hands a committed change of any kind to this process.
+    fn deliver_wire(&self, wire: Wire) {
+        match wire {
+            Wire::Change(change) => self.deliver(&change),
+            Wire::Notice(notice) => self.deliver_notice(&notice),
+            Wire::Challenge(wire) => self.deliver_challenge(&wire.challenge),
+            Wire::Chat(chat) => self.deliver_chat(&chat),
+            Wire::Flush(_) => self.snapshots().forget_all(),
+        }
+    }
+
+    /// Drops the snapshots that `wire`'s change makes stale in this process.
+    fn forget_shown(&self, wire: &Wire) {
+        match wire {
+            Wire::Change(change) => self.snapshots().changed(&change.game),
+            Wire::Flush(_) => self.snapshots().forget_all(),
+            Wire::Notice(_) | Wire::Challenge(_) | Wire::Chat(_) => {}
         }
     }
 

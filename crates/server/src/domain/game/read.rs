@@ -18,7 +18,9 @@ use sqlx::AnyConnection;
 
 use super::{
     DrawOfferTally, GameDetail, GameStatus, Pauses, PlayerTime, StopRules, TurnWarnings, corrupt,
-    pauses::TurnClock, snapshots::VariantResults, time_control::bank_index,
+    pauses::TurnClock,
+    snapshots::{ReadTicket, VariantResults},
+    time_control::bank_index,
 };
 use crate::{
     AppState,
@@ -249,18 +251,9 @@ pub async fn shown_on(
     conn: &mut AnyConnection,
     id: &str,
 ) -> Result<Arc<GameDetail>, AppError> {
-    let snapshots = &state.events.snapshots().games;
-    match snapshots.get(id) {
-        Ok(detail) => {
-            metrics::game_snapshot_read("hit");
-            Ok(detail)
-        }
-        Err(ticket) => {
-            metrics::game_snapshot_read("miss");
-            let detail = Arc::new(get_on(conn, id).await?);
-            snapshots.keep(ticket, detail.id.clone(), detail.clone());
-            Ok(detail)
-        }
+    match snapshot(state, id) {
+        Ok(detail) => Ok(detail),
+        Err(ticket) => read_and_keep(state, conn, id, ticket).await,
     }
 }
 
@@ -270,12 +263,34 @@ pub async fn shown_on(
 ///
 /// 404 when there is none.
 pub async fn shown(state: &AppState, id: &str) -> Result<Arc<GameDetail>, AppError> {
-    if let Ok(detail) = state.events.snapshots().games.get(id) {
-        metrics::game_snapshot_read("hit");
-        return Ok(detail);
+    match snapshot(state, id) {
+        Ok(detail) => Ok(detail),
+        Err(ticket) => {
+            let mut conn = state.db.pool.acquire().await?;
+            read_and_keep(state, &mut conn, id, ticket).await
+        }
     }
-    let mut conn = state.db.pool.acquire().await?;
-    shown_on(state, &mut conn, id).await
+}
+
+/// Game `id`'s fresh snapshot, counted; else the ticket to keep a read of it.
+fn snapshot(state: &AppState, id: &str) -> Result<Arc<GameDetail>, ReadTicket> {
+    let found = state.events.snapshots().games.get(id);
+    metrics::game_snapshot_read(if found.is_ok() { "hit" } else { "miss" });
+    found
+}
+
+/// Reads game `id` on `conn` and keeps it as its snapshot, unless a drop came since
+/// `ticket`.
+async fn read_and_keep(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    id: &str,
+    ticket: ReadTicket,
+) -> Result<Arc<GameDetail>, AppError> {
+    let detail = Arc::new(get_on(conn, id).await?);
+    let snapshots = &state.events.snapshots().games;
+    snapshots.keep(ticket, detail.id.clone(), detail.clone());
+    Ok(detail)
 }
 
 /// One game read on `conn`, for a page that goes on reading on the same connection.
@@ -518,12 +533,14 @@ pub async fn variant_results(
     after: Option<&str>,
     limit: i64,
 ) -> Result<Arc<VariantResults>, AppError> {
-    let first_page = after.is_none_or(str::is_empty);
     let snapshots = &state.events.snapshots().results;
-    let ticket = match snapshots.get(&variant) {
-        Ok(results) if first_page => return Ok(results),
-        Ok(_) => None,
-        Err(ticket) => first_page.then_some(ticket),
+    let ticket = if after.is_none_or(str::is_empty) {
+        match snapshots.get(&variant) {
+            Ok(results) => return Ok(results),
+            Err(ticket) => Some(ticket),
+        }
+    } else {
+        None
     };
     let mut conn = state.db.pool.acquire().await?;
     let recent = profiles::recent_games_on(&mut conn, variant, after, limit).await?;
