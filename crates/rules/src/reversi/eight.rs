@@ -112,7 +112,10 @@ fn up_run(ray: u64, me: u64, opp: u64) -> u64 {
     stop.wrapping_sub(1) & ray & 0u64.wrapping_sub(u64::from(stop & me != 0))
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+use avx2 as kernels;
+
+#[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
 use sse2 as kernels;
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -208,8 +211,10 @@ mod portable {
 
 /// The same kernels on SSE2 (every `x86_64` processor has it), two 64-bit lanes per
 /// instruction: [`portable`]'s pairs made explicit, through `safe_arch`'s safe wrappers
-/// of the intrinsics.
+/// of the intrinsics. The kernels of builds without AVX2, and tested in every `x86_64`
+/// build.
 #[cfg(target_arch = "x86_64")]
+#[cfg_attr(target_feature = "avx2", allow(dead_code))]
 mod sse2 {
     use safe_arch::{
         add_i64_m128i, bitand_m128i, bitandnot_m128i, bitor_m128i, get_i64_from_m128i_s, m128i,
@@ -384,6 +389,163 @@ mod sse2 {
     }
 }
 
+/// The kernels on AVX2, four 64-bit lanes per instruction, for builds whose target has
+/// it (`-C target-cpu=native` on a recent `x86_64` processor): the four lines through a
+/// square in one register, each lane shifted by its own count (`vpsllvq`, `vpsrlvq`), so
+/// both directions of every line take two fills and no mirrored board; popcounts by
+/// [`u64::count_ones`], one instruction when the target also has `popcnt`.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+mod avx2 {
+    use safe_arch::{
+        add_i64_m256i, bitand_m256i, bitandnot_m256i, bitor_m128i, bitor_m256i,
+        cast_to_m128i_from_m256i, cmp_eq_mask_i64_m256i, extract_m128i_m256i, get_i64_from_m128i_s,
+        m256i, set_i64_m256i, set_splat_i64_m256i, shl_each_u64_m256i, shr_each_u64_m256i,
+        sub_i64_m256i, unpack_high_i64_m128i, zeroed_m256i,
+    };
+
+    use super::{INNER_FILES, ray};
+
+    /// The step of each lane's line, in bit indices: east-west, north-south,
+    /// north-east to south-west, north-west to south-east.
+    #[inline(always)]
+    fn steps() -> m256i {
+        set_i64_m256i(7, 9, 8, 1)
+    }
+
+    /// The squares a disc may sit on between two others, per lane of [`steps`]: the
+    /// files `b` to `g` for the lines that cross files, every square for north-south.
+    #[inline(always)]
+    fn inner() -> m256i {
+        let inner = INNER_FILES as i64;
+        set_i64_m256i(inner, inner, -1, inner)
+    }
+
+    /// The four lanes ORed together.
+    #[inline(always)]
+    fn or_lanes(v: m256i) -> u64 {
+        let half = bitor_m128i(cast_to_m128i_from_m256i(v), extract_m128i_m256i::<1>(v));
+        get_i64_from_m128i_s(bitor_m128i(half, unpack_high_i64_m128i(half, half))) as u64
+    }
+
+    /// Every empty square where `me` may place a disc: in each lane the squares reached
+    /// from a disc of `me` through a run of opponent discs along the lane's line, both
+    /// ways (one step, one more, then two double steps over pairs of opponent discs).
+    #[inline(always)]
+    pub(super) fn mobility(me: u64, opp: u64) -> u64 {
+        let steps = steps();
+        let steps2 = add_i64_m256i(steps, steps);
+        let me4 = set_splat_i64_m256i(me as i64);
+        let between = bitand_m256i(set_splat_i64_m256i(opp as i64), inner());
+        let mut up = bitand_m256i(between, shl_each_u64_m256i(me4, steps));
+        let mut down = bitand_m256i(between, shr_each_u64_m256i(me4, steps));
+        up = bitor_m256i(up, bitand_m256i(between, shl_each_u64_m256i(up, steps)));
+        down = bitor_m256i(down, bitand_m256i(between, shr_each_u64_m256i(down, steps)));
+        let pairs_up = bitand_m256i(between, shl_each_u64_m256i(between, steps));
+        let pairs_down = shr_each_u64_m256i(pairs_up, steps);
+        up = bitor_m256i(up, bitand_m256i(pairs_up, shl_each_u64_m256i(up, steps2)));
+        down = bitor_m256i(
+            down,
+            bitand_m256i(pairs_down, shr_each_u64_m256i(down, steps2)),
+        );
+        up = bitor_m256i(up, bitand_m256i(pairs_up, shl_each_u64_m256i(up, steps2)));
+        down = bitor_m256i(
+            down,
+            bitand_m256i(pairs_down, shr_each_u64_m256i(down, steps2)),
+        );
+        let found = bitor_m256i(
+            shl_each_u64_m256i(up, steps),
+            shr_each_u64_m256i(down, steps),
+        );
+        or_lanes(found) & !(me | opp)
+    }
+
+    /// Perft at depth 1 of two positions `(me, opp)`, added up.
+    #[inline(always)]
+    pub(super) fn leaves_of_two(a: (u64, u64), b: (u64, u64)) -> u64 {
+        let count = |(me, opp)| u64::from(mobility(me, opp).count_ones().max(1));
+        count(a) + count(b)
+    }
+
+    /// Four rays, one per lane of [`steps`], aligned for one load.
+    #[derive(Clone, Copy)]
+    #[repr(align(32))]
+    struct Quad([u64; 4]);
+
+    /// Per square, the rays towards higher bit indices (east, north, north-east,
+    /// north-west) and those towards lower ones (west, south, south-west, south-east).
+    static QUADS: [[Quad; 2]; 64] = {
+        let mut quads = [[Quad([0; 4]); 2]; 64];
+        let mut square = 0;
+        while square < 64 {
+            let s = square as i32;
+            quads[square] = [
+                Quad([ray(s, 1, 0), ray(s, 0, 1), ray(s, 1, 1), ray(s, -1, 1)]),
+                Quad([ray(s, -1, 0), ray(s, 0, -1), ray(s, -1, -1), ray(s, 1, -1)]),
+            ];
+            square += 1;
+        }
+        quads
+    };
+
+    /// The rays of `square` towards higher and lower bit indices, as vectors.
+    #[inline(always)]
+    fn quads(square: u32) -> (m256i, m256i) {
+        let [up, down] = &QUADS[square as usize];
+        (m256i::from(up.0), m256i::from(down.0))
+    }
+
+    /// A position prepared for flips: each side's discs in all four lanes.
+    #[derive(Clone, Copy)]
+    pub(super) struct Sides {
+        me: m256i,
+        opp: m256i,
+    }
+
+    impl Sides {
+        #[inline(always)]
+        pub(super) fn new(me: u64, opp: u64) -> Sides {
+            Sides {
+                me: set_splat_i64_m256i(me as i64),
+                opp: set_splat_i64_m256i(opp as i64),
+            }
+        }
+
+        /// The opponent discs a placement on `square` (empty) flips. Towards higher
+        /// indices the nearest square that is no opponent disc is the lowest set bit of
+        /// `ray & !opp`; the run before it flips if it holds a disc of the mover's.
+        /// Towards lower indices the mover's discs are shifted one step back along the
+        /// ray, and each is cleared where a square that is no opponent disc lies at or
+        /// beyond it towards lower indices (those squares smeared down seven steps, by
+        /// one, two and four); what is left, if anything, is the square just past the
+        /// run that flips, and the run is the ray's bits from there up.
+        #[inline(always)]
+        pub(super) fn flips(&self, square: u32) -> u64 {
+            let (up_rays, down_rays) = quads(square);
+            let zero = zeroed_m256i();
+            let steps = steps();
+
+            let stops = bitandnot_m256i(self.opp, up_rays);
+            let stop = bitand_m256i(stops, sub_i64_m256i(zero, stops));
+            let outflank = bitand_m256i(stop, self.me);
+            // All ones where no run flips, else the bits from the stop up.
+            let eraser = sub_i64_m256i(cmp_eq_mask_i64_m256i(outflank, zero), outflank);
+            let up = bitandnot_m256i(eraser, up_rays);
+
+            let mut eraser = bitandnot_m256i(self.opp, down_rays);
+            let mut outflank = shl_each_u64_m256i(bitand_m256i(self.me, down_rays), steps);
+            eraser = bitor_m256i(eraser, shr_each_u64_m256i(eraser, steps));
+            outflank = bitandnot_m256i(eraser, outflank);
+            let steps2 = add_i64_m256i(steps, steps);
+            outflank = bitandnot_m256i(shr_each_u64_m256i(eraser, steps2), outflank);
+            let steps4 = add_i64_m256i(steps2, steps2);
+            outflank = bitandnot_m256i(shr_each_u64_m256i(eraser, steps4), outflank);
+            let down = bitand_m256i(down_rays, sub_i64_m256i(zero, outflank));
+
+            or_lanes(bitor_m256i(up, down))
+        }
+    }
+}
+
 /// The opponent discs a placement by `me` on `square` (empty, index 0 to 63) flips.
 #[inline(always)]
 pub(super) fn flips(me: u64, opp: u64, square: u32) -> u64 {
@@ -513,6 +675,8 @@ mod tests {
             let expected = generic_moves::<Eight>(me, opp);
             assert_eq!(mobility(me, opp), expected, "{me:x} {opp:x}");
             assert_eq!(portable::mobility(me, opp), expected, "{me:x} {opp:x}");
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(sse2::mobility(me, opp), expected, "{me:x} {opp:x}");
         }
     }
 
@@ -527,6 +691,11 @@ mod tests {
                 assert_eq!(flips(me, opp, square), expected, "{me:x} {opp:x} {square}");
                 let portable = portable::Sides::new(me, opp).flips(square);
                 assert_eq!(portable, expected, "{me:x} {opp:x} {square}");
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let sse2 = sse2::Sides::new(me, opp).flips(square);
+                    assert_eq!(sse2, expected, "{me:x} {opp:x} {square}");
+                }
             }
         }
     }
@@ -539,6 +708,8 @@ mod tests {
             let expected = one(a) + one(b);
             assert_eq!(kernels::leaves_of_two(a, b), expected, "{a:x?} {b:x?}");
             assert_eq!(portable::leaves_of_two(a, b), expected, "{a:x?} {b:x?}");
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(sse2::leaves_of_two(a, b), expected, "{a:x?} {b:x?}");
         }
     }
 
