@@ -1,11 +1,15 @@
 //! Reversi speed: legal-move generation and play on every size, through [`AnyGame`]
 //! (canonical text in and out, the server's path) and through [`Reversi`] directly; and
 //! perft(8) of the classic start on 8x8: the board's own kernels (`perft(8)`), with the
-//! same-run baseline of the generic kernels every size shares
+//! same-run baselines of the board's kernels for the baseline `x86_64` target, SSE2
+//! (`perft(8)/baseline`, [`Reversi::baseline_perft`]: the same kernels as `perft(8)`
+//! unless the build has AVX2) and of the generic kernels every size shares
 //! (`perft(8)/generic`, [`Reversi::generic_perft`]). The perft example's `--compare`
-//! prints the ratio itself.
+//! prints the ratios itself.
 //!
-//! `cargo bench -p rules --bench reversi`
+//! `cargo bench -p rules --bench reversi`; for the AVX2 kernels,
+//! `RUSTFLAGS="-C target-cpu=native" cargo bench -p rules --bench reversi --target-dir
+//! target/native` on a processor that has AVX2.
 
 use std::hint::black_box;
 
@@ -85,6 +89,9 @@ fn perft(c: &mut Criterion) {
     let game = Reversi::standard(8);
     group.bench_function("perft(8)", |b| {
         b.iter(|| black_box(&game).perft(black_box(8)))
+    });
+    group.bench_function("perft(8)/baseline", |b| {
+        b.iter(|| black_box(&game).baseline_perft(black_box(8)))
     });
     group.bench_function("perft(8)/generic", |b| {
         b.iter(|| black_box(&game).generic_perft(black_box(8)))

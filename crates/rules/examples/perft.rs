@@ -17,13 +17,27 @@
 //!   `play_unchecked` over `legal_moves`), as a baseline for the fast counters.
 //!
 //! - `--compare`: (Reversi only) count `<depth>` alone, `rounds` times (default 5) in
-//!   turn with the same-run baselines: [`Reversi::generic_perft`] (the kernels every
-//!   size shares, which the 8x8 board's own replace) and the trait's default perft. Prints
-//!   each run, then the median leaves per second of each counter and the ratios of the
-//!   fast counter's median against them; and, as a reference measured elsewhere (not in
-//!   this run, so only indicative), against Edax's perft without hash table from the
-//!   standard start at depth 11 on the project's machine, 330 to 355 million leaves per
-//!   second.
+//!   turn with the same-run baselines: [`Reversi::baseline_perft`] (the 8x8 board's
+//!   kernels of a build for the baseline `x86_64` target, SSE2, which in such a build are
+//!   the fast counter's own; in a build with AVX2 the fast counter runs the AVX2
+//!   kernels), [`Reversi::generic_perft`] (the kernels every size shares, which the 8x8
+//!   board's own replace) and the trait's default perft. Prints each run, then the
+//!   median leaves per second of each counter and the ratios of the fast counter's
+//!   median against them; and, as a reference measured elsewhere (not in this run, so
+//!   only indicative), against Edax's perft without hash table from the standard start
+//!   at depth 11 on the project's machine, 330 to 355 million leaves per second (Edax
+//!   built by its makefile for that processor, with `popcnt` and the like).
+//!
+//! Every run first prints the target features the binary was built with that the
+//! kernels use (`avx2`, `popcnt`; `avx512f` only through the compiler's own choices of
+//! instructions): a plain `cargo run --release` builds for the baseline `x86_64` target,
+//! which has neither; `RUSTFLAGS="-C target-cpu=native"` builds for the processor at
+//! hand (use its own `--target-dir`, as the flags change every crate's build):
+//!
+//! ```text
+//! RUSTFLAGS="-C target-cpu=native" cargo run --release -p rules --target-dir target/native \
+//!     --example perft -- reversi-8x8 11 --standard --compare 5
+//! ```
 //!
 //! For `reversi-8x8 --standard` every depth is also checked against the published
 //! figures (to depth 12); a mismatch is reported and the program fails.
@@ -161,18 +175,37 @@ fn median(mut values: Vec<f64>) -> f64 {
     }
 }
 
+/// The target features this binary was built with, of those the kernels use: `avx2`
+/// (the 8x8 kernels on four lanes), `popcnt` (one instruction per popcount) and
+/// `avx512f` (none of the crate's code asks for it, but the compiler may use its
+/// instructions).
+fn target_features() -> String {
+    let features = [
+        ("avx2", cfg!(target_feature = "avx2")),
+        ("popcnt", cfg!(target_feature = "popcnt")),
+        ("avx512f", cfg!(target_feature = "avx512f")),
+    ];
+    let line: Vec<String> = features
+        .iter()
+        .map(|(name, on)| format!("{}{name}", if *on { '+' } else { '-' }))
+        .collect();
+    format!("{} on {}", line.join(" "), std::env::consts::ARCH)
+}
+
 /// `--compare`: the fast counter against the same-run baselines, in turn, `rounds` times.
 fn compare(game: &Reversi, depth: u32, rounds: u32) -> ExitCode {
     let fast = |depth| game.perft(depth);
+    let baseline = |depth| game.baseline_perft(depth);
     let generic = |depth| game.generic_perft(depth);
     let slow = DefaultPerft(game.clone());
     let trait_default = |depth| slow.perft(depth);
-    let counters: [(&str, &dyn Fn(u32) -> u64); 3] = [
+    let counters: [(&str, &dyn Fn(u32) -> u64); 4] = [
         ("fast", &fast),
+        ("baseline", &baseline),
         ("generic", &generic),
         ("trait", &trait_default),
     ];
-    let mut rates: [Vec<f64>; 3] = Default::default();
+    let mut rates: [Vec<f64>; 4] = Default::default();
     let mut expected = None;
     for round in 1..=rounds {
         for ((name, count), rates) in counters.iter().zip(&mut rates) {
@@ -185,10 +218,19 @@ fn compare(game: &Reversi, depth: u32, rounds: u32) -> ExitCode {
             rates.push(nps);
         }
     }
-    let [fast, generic, trait_default] = rates.map(median);
-    println!("median nps: fast {fast:.0} generic {generic:.0} trait {trait_default:.0}");
+    let [fast, baseline, generic, trait_default] = rates.map(median);
     println!(
-        "same run: fast / generic {:.2}, fast / trait {:.2}",
+        "median nps: fast {fast:.0} baseline {baseline:.0} generic {generic:.0} \
+         trait {trait_default:.0}"
+    );
+    println!(
+        "same run: fast / baseline {:.2}{}, fast / generic {:.2}, fast / trait {:.2}",
+        fast / baseline,
+        if cfg!(target_feature = "avx2") {
+            ""
+        } else {
+            " (the same kernels in this build)"
+        },
         fast / generic,
         fast / trait_default
     );
@@ -242,6 +284,7 @@ fn main() -> ExitCode {
         eprintln!("variants: {}", Variant::ALL.map(Variant::as_str).join(", "));
         return ExitCode::FAILURE;
     };
+    println!("built with {}", target_features());
     if compare_runs {
         let size = variant.board_size();
         let game = if standard {

@@ -159,6 +159,22 @@ impl Reversi {
         }
     }
 
+    /// Perft with the 8x8 board's kernels of a build for the architecture's baseline
+    /// (SSE2 on `x86_64`), whatever this build's target features (on the other sizes the
+    /// same as [`Game::perft`]): the same-run baseline the perft example and the Reversi
+    /// bench measure wider kernels (AVX2 in a build for a processor that has it)
+    /// against. In a baseline build the same as [`Game::perft`]. Not meant for anything
+    /// else.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn baseline_perft(&self, depth: u32) -> u64 {
+        let (me, opp) = self.sides();
+        match self.size {
+            8 => perft::<Eight>(me as u64, opp as u64, depth, eight::baseline_perft),
+            _ => self.perft(depth),
+        }
+    }
+
     /// Whether the only legal move is `pass` (the server plays it at once).
     #[must_use]
     pub fn must_pass(&self) -> bool {

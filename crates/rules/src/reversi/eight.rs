@@ -112,21 +112,83 @@ fn up_run(ray: u64, me: u64, opp: u64) -> u64 {
     stop.wrapping_sub(1) & ray & 0u64.wrapping_sub(u64::from(stop & me != 0))
 }
 
+/// One set of the kernels perft runs on: [`portable`], [`sse2`] or [`avx2`].
+trait Kernels {
+    /// A position prepared for [`Kernels::flips`].
+    type Sides: Copy;
+    /// Every empty square where `me` may place a disc.
+    fn mobility(me: u64, opp: u64) -> u64;
+    /// Perft at depth 1 of two positions `(me, opp)`, added up.
+    fn leaves_of_two(a: (u64, u64), b: (u64, u64)) -> u64;
+    fn sides(me: u64, opp: u64) -> Self::Sides;
+    /// The opponent discs a placement on `square` (empty) flips.
+    fn flips(sides: &Self::Sides, square: u32) -> u64;
+}
+
+/// A [`Kernels`] set named `$set` over the module `$module`'s functions.
+macro_rules! kernel_set {
+    ($(#[$attr:meta])* $set:ident, $module:ident) => {
+        $(#[$attr])*
+        struct $set;
+
+        $(#[$attr])*
+        impl Kernels for $set {
+            type Sides = $module::Sides;
+            #[inline(always)]
+            fn mobility(me: u64, opp: u64) -> u64 {
+                $module::mobility(me, opp)
+            }
+            #[inline(always)]
+            fn leaves_of_two(a: (u64, u64), b: (u64, u64)) -> u64 {
+                $module::leaves_of_two(a, b)
+            }
+            #[inline(always)]
+            fn sides(me: u64, opp: u64) -> Self::Sides {
+                $module::Sides::new(me, opp)
+            }
+            #[inline(always)]
+            fn flips(sides: &Self::Sides, square: u32) -> u64 {
+                sides.flips(square)
+            }
+        }
+    };
+}
+
+kernel_set!(
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    Portable,
+    portable
+);
+kernel_set!(
+    #[cfg(target_arch = "x86_64")]
+    Sse2,
+    sse2
+);
+kernel_set!(
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    Avx2,
+    avx2
+);
+
+/// The kernels of this build: the widest its target's features allow.
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-use avx2 as kernels;
-
+type Fast = Avx2;
 #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
-use sse2 as kernels;
-
+type Fast = Sse2;
 #[cfg(not(target_arch = "x86_64"))]
-use portable as kernels;
+type Fast = Portable;
 
-use kernels::Sides;
+/// The kernels of a build for the architecture's baseline (no optional features): the
+/// same-run baseline [`baseline_perft`] measures.
+#[cfg(target_arch = "x86_64")]
+type Baseline = Sse2;
+#[cfg(not(target_arch = "x86_64"))]
+type Baseline = Portable;
 
 /// Every empty square where `me` may place a disc.
 #[inline(always)]
 pub(super) fn mobility(me: u64, opp: u64) -> u64 {
-    kernels::mobility(me, opp)
+    Fast::mobility(me, opp)
 }
 
 /// The kernels in plain Rust, lane by lane: the reference for [`sse2`] and the kernels
@@ -318,7 +380,17 @@ mod sse2 {
         );
         let found = bitor_m128i(across, bitor_m128i(up, down));
         let moves = bitandnot_m128i(bitor_m128i(me, opp), found);
-        let (first, second) = lanes(count_ones(moves));
+        // With `popcnt` the lanes are counted one by one by the instruction; without it
+        // both at once in the vector.
+        let (first, second) = if cfg!(target_feature = "popcnt") {
+            let (first, second) = lanes(moves);
+            (
+                u64::from(first.count_ones()),
+                u64::from(second.count_ones()),
+            )
+        } else {
+            lanes(count_ones(moves))
+        };
         first.max(1) + second.max(1)
     }
 
@@ -549,32 +621,44 @@ mod avx2 {
 /// The opponent discs a placement by `me` on `square` (empty, index 0 to 63) flips.
 #[inline(always)]
 pub(super) fn flips(me: u64, opp: u64, square: u32) -> u64 {
-    Sides::new(me, opp).flips(square)
+    Fast::flips(&Fast::sides(me, opp), square)
 }
 
 /// Perft of a position past the opening phase, `depth >= 1`: a pass is a ply, and a
 /// finished game is one leaf at every depth beyond its end.
 pub(super) fn perft(me: u64, opp: u64, depth: u32) -> u64 {
+    perft_with::<Fast>(me, opp, depth)
+}
+
+/// [`perft`] on the kernels of a build for the architecture's baseline (SSE2 on
+/// `x86_64`), whatever this build's target features: the same-run baseline for the
+/// wider kernels (the same kernels as [`perft`] in a baseline build).
+pub(super) fn baseline_perft(me: u64, opp: u64, depth: u32) -> u64 {
+    perft_with::<Baseline>(me, opp, depth)
+}
+
+/// [`perft`] on the kernel set `K`.
+fn perft_with<K: Kernels>(me: u64, opp: u64, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => u64::from(mobility(me, opp).count_ones().max(1)),
-        2 => perft2(me, opp),
+        1 => u64::from(K::mobility(me, opp).count_ones().max(1)),
+        2 => perft2::<K>(me, opp),
         _ => {
-            let mut moves = mobility(me, opp);
+            let mut moves = K::mobility(me, opp);
             if moves == 0 {
-                return if mobility(opp, me) == 0 {
+                return if K::mobility(opp, me) == 0 {
                     1
                 } else {
-                    perft(opp, me, depth - 1)
+                    perft_with::<K>(opp, me, depth - 1)
                 };
             }
-            let sides = Sides::new(me, opp);
+            let sides = K::sides(me, opp);
             let mut leaves = 0;
             while moves != 0 {
                 let square = moves.trailing_zeros();
                 moves &= moves - 1;
-                let flipped = sides.flips(square);
-                leaves += perft(opp ^ flipped, me | flipped | 1 << square, depth - 1);
+                let flipped = K::flips(&sides, square);
+                leaves += perft_with::<K>(opp ^ flipped, me | flipped | 1 << square, depth - 1);
             }
             leaves
         }
@@ -584,21 +668,21 @@ pub(super) fn perft(me: u64, opp: u64, depth: u32) -> u64 {
 /// Perft at depth 2: every child counted by its mobility (one leaf for a child that
 /// must pass or has ended the game).
 #[inline]
-fn perft2(me: u64, opp: u64) -> u64 {
-    let mut moves = mobility(me, opp);
+fn perft2<K: Kernels>(me: u64, opp: u64) -> u64 {
+    let mut moves = K::mobility(me, opp);
     if moves == 0 {
         // A pass leaves the opponent to move: its placements are the leaves, or the
         // game is over.
-        return u64::from(mobility(opp, me).count_ones().max(1));
+        return u64::from(K::mobility(opp, me).count_ones().max(1));
     }
-    let sides = Sides::new(me, opp);
+    let sides = K::sides(me, opp);
     let mut next_child = || {
         let square = moves.trailing_zeros();
         moves &= moves - 1;
-        let flipped = sides.flips(square);
+        let flipped = K::flips(&sides, square);
         ((opp ^ flipped, me | flipped | 1 << square), moves == 0)
     };
-    let one = |(me, opp)| u64::from(mobility(me, opp).count_ones().max(1));
+    let one = |(me, opp)| u64::from(K::mobility(me, opp).count_ones().max(1));
     // Two children at a time, the next two placed before these two's replies are
     // counted: independent work, so it overlaps.
     let (mut a, last) = next_child();
@@ -610,13 +694,13 @@ fn perft2(me: u64, opp: u64) -> u64 {
     while !last {
         let (c, last_c) = next_child();
         if last_c {
-            return leaves + kernels::leaves_of_two(a, b) + one(c);
+            return leaves + K::leaves_of_two(a, b) + one(c);
         }
         let (d, last_d) = next_child();
-        leaves += kernels::leaves_of_two(a, b);
+        leaves += K::leaves_of_two(a, b);
         (a, b, last) = (c, d, last_d);
     }
-    leaves + kernels::leaves_of_two(a, b)
+    leaves + K::leaves_of_two(a, b)
 }
 
 #[cfg(test)]
@@ -669,70 +753,101 @@ mod tests {
         assert_eq!(RAYS[63].0[6].swap_bytes(), 0x0080_8080_8080_8080);
     }
 
+    /// Runs `check` on every kernel set this build has: [`Portable`] always, [`Sse2`]
+    /// on `x86_64`, [`Avx2`] when the target has AVX2 (`-C target-cpu=native` on a
+    /// recent processor; `.ci/run` runs the tests in such a build too).
+    macro_rules! for_every_kernel_set {
+        ($check:ident) => {
+            $check::<Portable>("portable");
+            #[cfg(target_arch = "x86_64")]
+            $check::<Sse2>("sse2");
+            #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+            $check::<Avx2>("avx2");
+        };
+    }
+
     #[test]
     fn mobility_matches_the_generic_kernel() {
-        for (me, opp) in positions(20_000) {
-            let expected = generic_moves::<Eight>(me, opp);
-            assert_eq!(mobility(me, opp), expected, "{me:x} {opp:x}");
-            assert_eq!(portable::mobility(me, opp), expected, "{me:x} {opp:x}");
-            #[cfg(target_arch = "x86_64")]
-            assert_eq!(sse2::mobility(me, opp), expected, "{me:x} {opp:x}");
+        fn check<K: Kernels>(set: &str) {
+            for (me, opp) in positions(20_000) {
+                let expected = generic_moves::<Eight>(me, opp);
+                assert_eq!(K::mobility(me, opp), expected, "{set} {me:x} {opp:x}");
+            }
         }
+        for_every_kernel_set!(check);
+        let (me, opp) = positions(1)[0];
+        assert_eq!(mobility(me, opp), Fast::mobility(me, opp));
     }
 
     #[test]
     fn flips_match_the_generic_kernel_on_every_empty_square() {
-        for (me, opp) in positions(5_000) {
-            let mut empty = !(me | opp);
-            while empty != 0 {
-                let square = empty.trailing_zeros();
-                empty &= empty - 1;
-                let expected = generic_flips::<Eight>(me, opp, 1 << square);
-                assert_eq!(flips(me, opp, square), expected, "{me:x} {opp:x} {square}");
-                let portable = portable::Sides::new(me, opp).flips(square);
-                assert_eq!(portable, expected, "{me:x} {opp:x} {square}");
-                #[cfg(target_arch = "x86_64")]
-                {
-                    let sse2 = sse2::Sides::new(me, opp).flips(square);
-                    assert_eq!(sse2, expected, "{me:x} {opp:x} {square}");
+        fn check<K: Kernels>(set: &str) {
+            for (me, opp) in positions(5_000) {
+                let sides = K::sides(me, opp);
+                let mut empty = !(me | opp);
+                while empty != 0 {
+                    let square = empty.trailing_zeros();
+                    empty &= empty - 1;
+                    let expected = generic_flips::<Eight>(me, opp, 1 << square);
+                    let found = K::flips(&sides, square);
+                    assert_eq!(found, expected, "{set} {me:x} {opp:x} {square}");
                 }
             }
         }
+        for_every_kernel_set!(check);
+        let (me, opp) = positions(1)[0];
+        let square = (!(me | opp)).trailing_zeros();
+        assert_eq!(
+            flips(me, opp, square),
+            generic_flips::<Eight>(me, opp, 1 << square)
+        );
     }
 
     #[test]
     fn leaves_of_two_count_both_positions() {
-        let all = positions(4_000);
-        let one = |(me, opp)| u64::from(generic_moves::<Eight>(me, opp).count_ones().max(1));
-        for (&a, &b) in all.iter().zip(all.iter().rev()) {
-            let expected = one(a) + one(b);
-            assert_eq!(kernels::leaves_of_two(a, b), expected, "{a:x?} {b:x?}");
-            assert_eq!(portable::leaves_of_two(a, b), expected, "{a:x?} {b:x?}");
-            #[cfg(target_arch = "x86_64")]
-            assert_eq!(sse2::leaves_of_two(a, b), expected, "{a:x?} {b:x?}");
+        fn check<K: Kernels>(set: &str) {
+            let all = positions(4_000);
+            let one = |(me, opp)| u64::from(generic_moves::<Eight>(me, opp).count_ones().max(1));
+            for (&a, &b) in all.iter().zip(all.iter().rev()) {
+                let expected = one(a) + one(b);
+                assert_eq!(K::leaves_of_two(a, b), expected, "{set} {a:x?} {b:x?}");
+            }
         }
+        for_every_kernel_set!(check);
     }
 
     #[test]
     fn perft_matches_the_generic_kernel_with_passes_and_ends() {
-        // Late positions (few empty squares) pass and end often.
-        let mut passes = 0;
-        for (me, opp) in positions(6_000) {
-            let empty = (!(me | opp)).count_ones();
-            if !(1..=14).contains(&empty) {
-                continue;
+        fn check<K: Kernels>(set: &str) {
+            // Late positions (few empty squares) pass and end often.
+            let mut passes = 0;
+            for (me, opp) in positions(6_000) {
+                let empty = (!(me | opp)).count_ones();
+                if !(1..=14).contains(&empty) {
+                    continue;
+                }
+                if K::mobility(me, opp) == 0 {
+                    passes += 1;
+                }
+                for depth in 1..=5 {
+                    assert_eq!(
+                        perft_with::<K>(me, opp, depth),
+                        perft_placing::<Eight>(me, opp, depth),
+                        "{set} {me:x} {opp:x} {depth}"
+                    );
+                }
             }
-            if mobility(me, opp) == 0 {
-                passes += 1;
-            }
-            for depth in 1..=5 {
-                assert_eq!(
-                    perft(me, opp, depth),
-                    perft_placing::<Eight>(me, opp, depth),
-                    "{me:x} {opp:x} {depth}"
-                );
-            }
+            assert!(
+                passes >= 10,
+                "{set}: only {passes} positions without a placement"
+            );
         }
-        assert!(passes >= 10, "only {passes} positions without a placement");
+        for_every_kernel_set!(check);
+        let (me, opp) = positions(200)[150];
+        for depth in 1..=4 {
+            let expected = perft_placing::<Eight>(me, opp, depth);
+            assert_eq!(perft(me, opp, depth), expected);
+            assert_eq!(baseline_perft(me, opp, depth), expected);
+        }
     }
 }
