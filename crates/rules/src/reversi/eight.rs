@@ -112,7 +112,8 @@ fn up_run(ray: u64, me: u64, opp: u64) -> u64 {
     stop.wrapping_sub(1) & ray & 0u64.wrapping_sub(u64::from(stop & me != 0))
 }
 
-/// One set of the kernels perft runs on: [`portable`], [`sse2`] or [`avx2`].
+/// One set of the kernels perft runs on: [`portable`], `sse2` or `avx2` (as the build
+/// has them).
 trait Kernels {
     /// A position prepared for [`Kernels::flips`].
     type Sides: Copy;
@@ -753,8 +754,8 @@ mod tests {
         assert_eq!(RAYS[63].0[6].swap_bytes(), 0x0080_8080_8080_8080);
     }
 
-    /// Runs `check` on every kernel set this build has: [`Portable`] always, [`Sse2`]
-    /// on `x86_64`, [`Avx2`] when the target has AVX2 (`-C target-cpu=native` on a
+    /// Runs `check` on every kernel set this build has: [`Portable`] always, `Sse2`
+    /// on `x86_64`, `Avx2` when the target has AVX2 (`-C target-cpu=native` on a
     /// recent processor; `.ci/run` runs the tests in such a build too).
     macro_rules! for_every_kernel_set {
         ($check:ident) => {
