@@ -16,6 +16,14 @@
 //!   `safe_arch`'s safe wrappers of the intrinsics (the crate forbids `unsafe`), and
 //!   leave part of the work in general registers, which run beside the vector units;
 //!   elsewhere plain Rust over the same tables ([`portable`], tested on every target).
+//! - In a build whose target has AVX2 (`-C target-cpu=native` on a recent processor,
+//!   or `x86-64-v3`) four lanes per instruction instead, each shifted by its own count:
+//!   mobility along the four lines both ways without the mirrored board, and flips
+//!   along the four rays down in one register too (the mover's discs one step back,
+//!   cleared wherever a square that is no opponent disc lies at or beyond them). The
+//!   choice is made when compiling: choosing at run time would need `unsafe`. Such a
+//!   build still has the SSE2 kernels, for tests and as the same-run baseline
+//!   ([`baseline_perft`]).
 
 /// Every square but those on files `a` and `h`: where a disc can sit between two others
 /// along a line that crosses files.
@@ -274,10 +282,9 @@ mod portable {
 
 /// The same kernels on SSE2 (every `x86_64` processor has it), two 64-bit lanes per
 /// instruction: [`portable`]'s pairs made explicit, through `safe_arch`'s safe wrappers
-/// of the intrinsics. The kernels of builds without AVX2, and tested in every `x86_64`
-/// build.
+/// of the intrinsics. The kernels of builds without AVX2; in every `x86_64` build those
+/// of [`baseline_perft`], and tested.
 #[cfg(target_arch = "x86_64")]
-#[cfg_attr(target_feature = "avx2", allow(dead_code))]
 mod sse2 {
     use safe_arch::{
         add_i64_m128i, bitand_m128i, bitandnot_m128i, bitor_m128i, get_i64_from_m128i_s, m128i,
