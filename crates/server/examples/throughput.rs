@@ -8,7 +8,12 @@
 //! cargo build --release -p server --bins --examples
 //! target/release/examples/throughput [--seconds 10] [--connections 64] [--threads 2]
 //!     [--movers 16] [--bin target/release/server] [--database-url postgres://…/bench]
+//!     [--hold SECONDS]
 //! ```
+//!
+//! `--hold` is for profiling: after the setup it prints the game page's URL and White's
+//! cookie header, keeps the server up for that long (to run `wrk` and `perf record -p`
+//! by hand) and exits without measuring.
 //!
 //! Without `--database-url` the server runs on a fresh SQLite file and there is no
 //! pgbench figure. With it, pgbench runs in a database of its own beside the given one
@@ -45,6 +50,7 @@ struct Options {
     movers: usize,
     bin: String,
     database_url: Option<String>,
+    hold: Option<u64>,
 }
 
 fn options() -> Options {
@@ -55,6 +61,7 @@ fn options() -> Options {
         movers: 16,
         bin: "target/release/server".to_owned(),
         database_url: None,
+        hold: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -69,6 +76,7 @@ fn options() -> Options {
             "--movers" => options.movers = number() as usize,
             "--bin" => options.bin = value,
             "--database-url" => options.database_url = Some(value),
+            "--hold" => options.hold = Some(number()),
             _ => panic!("unknown flag {flag}"),
         }
     }
@@ -251,6 +259,11 @@ async fn main() {
     let cookie = format!("Cookie: {}", session_cookie(&server, &white_name).await);
 
     let base = &server.base;
+    if let Some(seconds) = options.hold {
+        println!("server pid {}\n{base}/games/{id}\n{cookie}", server.pid());
+        tokio::time::sleep(Duration::from_secs(seconds)).await;
+        return;
+    }
     let livez = wrk(&options, &format!("{base}/livez"), &[]);
     let ready = wrk(&options, &format!("{base}/readyz"), &[]);
     let page = wrk(&options, &format!("{base}/games/{id}"), &[cookie]);

@@ -82,6 +82,11 @@ impl Server {
         panic!("the server did not become ready");
     }
 
+    /// The server's process id (for `perf record -p`).
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The server's resident memory in KiB, or `None` once the process is gone.
     pub(crate) fn rss_kib(&self) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
