@@ -105,7 +105,7 @@ pub struct SquareView {
     /// The piece standing there, as its drawing's name (`king`; see [`pieces`]), or empty.
     pub piece: &'static str,
     /// CSS class of the content (`piece white`, `disc black`, `number`, …).
-    pub glyph_class: String,
+    pub glyph_class: &'static str,
     /// What clicking does.
     pub action: Action,
     /// With attack shading: how many white and black pieces attack it (empty when none).
@@ -135,7 +135,7 @@ pub struct Choice {
     /// The piece's drawing's name (`queen`).
     pub piece: &'static str,
     /// CSS class of the symbol.
-    pub glyph_class: String,
+    pub glyph_class: &'static str,
     /// What choosing it does (`None` when it cannot be chosen now).
     pub action: Action,
     /// Whether it is the current selection.
@@ -242,19 +242,23 @@ pub const fn side_key(color: Color) -> &'static str {
 /// The spoken label of a square and its content: `e4, white knight`, `f6, 57`.
 #[must_use]
 pub fn square_label(t: &Tr, square: Square, cell: Cell) -> String {
-    let name = square.to_string();
+    named_square_label(t, &square.to_string(), cell)
+}
+
+/// [`square_label`] of the square called `name`.
+fn named_square_label(t: &Tr, name: &str, cell: Cell) -> String {
     match cell {
-        Cell::Empty => t.fmt("label.empty", &[("square", &name)]),
-        Cell::Dead => t.fmt("label.dead", &[("square", &name)]),
+        Cell::Empty => t.fmt("label.empty", &[("square", name)]),
+        Cell::Dead => t.fmt("label.dead", &[("square", name)]),
         Cell::Number { number } => format!("{name}, {number:02}"),
         Cell::Disc { color } => t.fmt(
             "label.disc",
-            &[("square", &name), ("color", t.get(color_key(color)))],
+            &[("square", name), ("color", t.get(color_key(color)))],
         ),
         Cell::Piece { color, piece } => t.fmt(
             "label.piece",
             &[
-                ("square", &name),
+                ("square", name),
                 ("color", t.get(color_key(color))),
                 ("piece", t.get(piece_key(piece))),
             ],
@@ -262,24 +266,21 @@ pub fn square_label(t: &Tr, square: Square, cell: Cell) -> String {
     }
 }
 
-fn color_class(color: Color) -> &'static str {
-    color.fold("white", "black")
-}
-
 /// The text, the piece drawing's name and the CSS class of a cell's content.
 #[must_use]
-pub fn glyph(cell: Cell) -> (String, &'static str, String) {
+pub fn glyph(cell: Cell) -> (String, &'static str, &'static str) {
     match cell {
-        Cell::Empty => (String::new(), "", String::new()),
-        Cell::Dead => (String::new(), "", "dead".to_owned()),
-        Cell::Number { number } => (format!("{number:02}"), "", "number".to_owned()),
-        Cell::Disc { color } => (String::new(), "", format!("disc {}", color_class(color))),
-        Cell::Piece { color, piece } => (
-            String::new(),
-            pieces::name(piece),
-            format!("piece {}", color_class(color)),
-        ),
+        Cell::Empty => (String::new(), "", ""),
+        Cell::Dead => (String::new(), "", "dead"),
+        Cell::Number { number } => (format!("{number:02}"), "", "number"),
+        Cell::Disc { color } => (String::new(), "", color.fold("disc white", "disc black")),
+        Cell::Piece { color, piece } => (String::new(), pieces::name(piece), piece_class(color)),
     }
+}
+
+/// The CSS class of a piece of `color`.
+fn piece_class(color: Color) -> &'static str {
+    color.fold("piece white", "piece black")
 }
 
 /// Builds links on the page's path, keeping the view settings (flip, attacks).
@@ -289,26 +290,24 @@ struct Links<'a> {
 
 impl Links<'_> {
     fn href(&self, params: &[(&str, &str)], flip: bool, attacks: bool) -> String {
-        let mut query: Vec<String> = params
+        let base = &self.options.base;
+        let mut href = String::with_capacity(base.len() + 32);
+        href.push_str(base);
+        let mut join = if base.contains('?') { '&' } else { '?' };
+        let flags = [("flip", "1"), ("attacks", "1")];
+        let wanted = [flip, attacks];
+        let chosen = flags
             .iter()
-            .map(|(name, value)| format!("{name}={value}"))
-            .collect();
-        if flip {
-            query.push("flip=1".to_owned());
+            .zip(wanted)
+            .filter_map(|(flag, on)| on.then_some(flag));
+        for (name, value) in params.iter().chain(chosen) {
+            href.push(join);
+            href.push_str(name);
+            href.push('=');
+            href.push_str(value);
+            join = '&';
         }
-        if attacks {
-            query.push("attacks=1".to_owned());
-        }
-        if query.is_empty() {
-            self.options.base.clone()
-        } else {
-            let join = if self.options.base.contains('?') {
-                '&'
-            } else {
-                '?'
-            };
-            format!("{}{join}{}", self.options.base, query.join("&"))
-        }
+        href
     }
 
     fn with(&self, params: &[(&str, &str)]) -> String {
@@ -356,7 +355,7 @@ fn choice(t: &Tr, color: Color, piece: PieceKind, action: Action, selected: bool
     Choice {
         label: piece_label(t, color, piece),
         piece: pieces::name(piece),
-        glyph_class: format!("piece {}", color_class(color)),
+        glyph_class: piece_class(color),
         pick: piece.letter().to_string(),
         action,
         selected,
@@ -526,7 +525,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
     let variant = game.variant();
     let size = variant.board_size();
     let board = game.board();
-    let plan = plan(game, options, t);
+    let mut plan = plan(game, options, t);
     let natural_black = options.viewer == Some(Color::Black);
     let black_at_bottom = natural_black != options.flip;
     let attacks = if options.attacks {
@@ -571,26 +570,31 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
             };
             let index = square.index(size);
             let cell = board.cells[index];
-            let mut classes = vec![if square.is_dark() { "dark" } else { "light" }];
+            let name = square.to_string();
+            let mut classes = String::from(if square.is_dark() { "dark" } else { "light" });
+            let mut class = |extra: &str| {
+                classes.push(' ');
+                classes.push_str(extra);
+            };
             if board.last_move.contains(&square) {
-                classes.push("last");
+                class("last");
             }
             if plan.selected.contains(&square) {
-                classes.push("selected");
+                class("selected");
             }
             if plan.targets.contains(&square) {
-                classes.push("target");
+                class("target");
             }
-            let mut label = square_label(t, square, cell);
+            let mut label = named_square_label(t, &name, cell);
             if checked == Some(square) {
-                classes.push("check");
+                class("check");
                 label.push_str(t.get("label.check"));
             }
             if let Some((white, black)) = &attacks {
                 match (white[index] > 0, black[index] > 0) {
-                    (true, true) => classes.push("att-both"),
-                    (true, false) => classes.push("att-white"),
-                    (false, true) => classes.push("att-black"),
+                    (true, true) => class("att-both"),
+                    (true, false) => class("att-white"),
+                    (false, true) => class("att-black"),
                     (false, false) => {}
                 }
             }
@@ -623,13 +627,13 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
             };
             let (glyph, piece, glyph_class) = glyph(cell);
             row.push(SquareView {
-                name: square.to_string(),
+                name,
                 label,
-                classes: classes.join(" "),
+                classes,
                 glyph,
                 piece,
                 glyph_class,
-                action: plan.actions[index].clone(),
+                action: std::mem::replace(&mut plan.actions[index], Action::None),
                 attacked_by,
                 plain_label,
                 preview,

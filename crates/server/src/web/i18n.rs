@@ -96,7 +96,10 @@ impl Lang {
     }
 }
 
-type Strings = HashMap<String, String>;
+/// One language's texts by key. The keys come from the locale files alone (nothing a
+/// visitor sends is ever stored), so a fast fixed hash serves: every page looks up
+/// dozens.
+type Strings = HashMap<String, String, foldhash::fast::FixedState>;
 
 fn parse(text: &str, file: &str) -> Strings {
     match toml::from_str::<Strings>(text) {
@@ -145,13 +148,36 @@ impl Tr {
         strings(self.lang).contains_key(key)
     }
 
-    /// The text of `key` with each `{name}` replaced by its value.
+    /// The text of `key` with each `{name}` replaced by its value, in one pass (a value
+    /// is never read for placeholders itself); a placeholder without a value stays as it
+    /// is.
     #[must_use]
     pub fn fmt(&self, key: &str, args: &[(&str, &str)]) -> String {
-        let mut text = self.get(key).to_owned();
-        for (name, value) in args {
-            text = text.replace(&format!("{{{name}}}"), value);
+        let template = self.get(key);
+        let mut text = String::with_capacity(
+            template.len() + args.iter().map(|(_, value)| value.len()).sum::<usize>(),
+        );
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            text.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let value = after.find('}').and_then(|close| {
+                let name = &after[..close];
+                let (_, value) = args.iter().find(|(wanted, _)| *wanted == name)?;
+                Some((*value, close))
+            });
+            match value {
+                Some((value, close)) => {
+                    text.push_str(value);
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    text.push('{');
+                    rest = after;
+                }
+            }
         }
+        text.push_str(rest);
         text
     }
 
@@ -262,6 +288,16 @@ mod tests {
         assert_eq!(
             t.fmt("notifications.bell", &[("n", "3")]),
             "Notifications: 3 unread"
+        );
+        // One pass: a value that looks like a placeholder is kept as it is, and a
+        // placeholder without a value stays.
+        assert_eq!(
+            t.fmt("label.piece", &[("square", "{piece}"), ("color", "white")]),
+            "{piece}, white {piece}"
+        );
+        assert_eq!(
+            t.fmt("notifications.bell", &[]),
+            "Notifications: {n} unread"
         );
     }
 
