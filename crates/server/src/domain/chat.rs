@@ -18,6 +18,8 @@
 //! Every text is stored as written (checked, line breaks as `\n`) and escaped where it is
 //! shown: the pages (askama), JSON (serde), the record (a PGN comment cannot close early).
 
+use std::sync::Arc;
+
 use rules::Color;
 use serde_json::json;
 
@@ -30,7 +32,7 @@ use crate::{
     },
     domain::{
         accounts::User,
-        game::{GameDetail, GameStatus},
+        game::{GameDetail, GameStatus, snapshots::ReadTicket},
         notifications::{self, Kind, Link},
         throttle::PlayerAction,
     },
@@ -333,6 +335,35 @@ pub async fn for_page(
     view(conn, viewer, Table::of_detail(detail), 0, true).await
 }
 
+/// What a spectator (a guest, or a signed-in player who does not play in the game) sees
+/// of game `game_id`'s chat, from this instance's fresh snapshot; else the ticket to keep
+/// a read of it ([`read_for_spectators`]).
+///
+/// # Errors
+///
+/// The ticket, when there is no fresh snapshot.
+pub fn spectators_snapshot(state: &AppState, game_id: &str) -> Result<Arc<ChatView>, ReadTicket> {
+    state.events.snapshots().chats.get(game_id)
+}
+
+/// Reads what spectators see of `detail`'s chat on `conn` and keeps it as its snapshot,
+/// unless a drop came since `ticket`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn read_for_spectators(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    detail: &GameDetail,
+    ticket: ReadTicket,
+) -> Result<Arc<ChatView>, AppError> {
+    let view = Arc::new(for_page(conn, None, detail).await?);
+    let snapshots = &state.events.snapshots().chats;
+    snapshots.keep(ticket, detail.id.clone(), view.clone());
+    Ok(view)
+}
+
 /// The chat of game `id` after line number `after` (0: all of it), for `viewer`.
 ///
 /// # Errors
@@ -584,8 +615,13 @@ pub async fn spectators_setting(state: &AppState, user: &User) -> Result<bool, A
 ///
 /// Database errors.
 pub async fn set_spectators(state: &AppState, user: &User, on: bool) -> Result<bool, AppError> {
-    let mut conn = state.db.pool.acquire().await?;
-    rows::set_chat_spectators(&mut conn, &user.id, on).await?;
+    let mut tx = state.db.begin_write().await?;
+    rows::set_chat_spectators(&mut tx, &user.id, on).await?;
+    // Who may read the chat of the player's games changes: every instance drops what
+    // spectators saw of it.
+    let flush = state.events.stage_flush(&mut tx).await?;
+    tx.commit().await?;
+    flush.committed(&state.events);
     Ok(on)
 }
 

@@ -169,13 +169,16 @@ pub struct ChatWire {
 #[derive(Debug)]
 #[must_use = "call `committed` after the transaction commits"]
 pub struct StagedChat {
+    game_id: String,
     local: Option<ChatWire>,
 }
 
 impl StagedChat {
-    /// The transaction committed: deliver the line's notice (SQLite) or nothing
-    /// (Postgres has it).
+    /// The transaction committed: drop what spectators see of the game's chat in this
+    /// process (before the line is answered, on Postgres too), then deliver the line's
+    /// notice (SQLite) or nothing (Postgres has it).
     pub fn committed(self, hub: &EventHub) {
+        hub.snapshots().chat_changed(&self.game_id);
         if let Some(chat) = self.local {
             hub.deliver_chat(&chat);
         }
@@ -597,7 +600,8 @@ impl EventHub {
         match wire {
             Wire::Change(change) => self.snapshots().changed(&change.game),
             Wire::Flush(_) => self.snapshots().forget_all(),
-            Wire::Notice(_) | Wire::Challenge(_) | Wire::Chat(_) => {}
+            Wire::Chat(chat) => self.snapshots().chat_changed(&chat.chat.game_id),
+            Wire::Notice(_) | Wire::Challenge(_) => {}
         }
     }
 
@@ -611,11 +615,18 @@ impl EventHub {
         conn: &mut AnyConnection,
         chat: ChatWire,
     ) -> Result<StagedChat, sqlx::Error> {
+        let game_id = chat.chat.game_id.clone();
         match self.inner.backend {
-            Backend::Sqlite => Ok(StagedChat { local: Some(chat) }),
+            Backend::Sqlite => Ok(StagedChat {
+                game_id,
+                local: Some(chat),
+            }),
             Backend::Postgres => {
                 notify(conn, &Wire::Chat(chat)).await?;
-                Ok(StagedChat { local: None })
+                Ok(StagedChat {
+                    game_id,
+                    local: None,
+                })
             }
         }
     }
@@ -623,6 +634,7 @@ impl EventHub {
     /// Hands a committed chat line to this process's watchers of its game who may read
     /// it: its players, and everyone when both players allow spectators.
     pub fn deliver_chat(&self, chat: &ChatWire) {
+        self.snapshots().chat_changed(&chat.chat.game_id);
         let mut subscribers = self.lock();
         let Some(ids) = subscribers.by_game.get(&chat.chat.game_id) else {
             return;

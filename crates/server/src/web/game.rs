@@ -17,7 +17,7 @@ use crate::{
     clock::rfc3339,
     domain::{
         accounts::{AccountKind, User},
-        chat::ChatLine,
+        chat::{self as domain_chat, ChatLine},
         computer,
         game::{
             self, EndReason, GameAction, GameDetail, GameSource, GameStatus, Termination,
@@ -218,19 +218,31 @@ struct ViewerExtras {
 }
 
 /// Game `id` and what its page shows `ctx`'s viewer besides, all read on one pooled
-/// connection.
+/// connection. A spectator's chat (the same for every viewer who does not play) comes
+/// from the snapshots when fresh, and a guest's page reads nothing else, so a guest's
+/// page of a game shown in the last second needs no connection at all.
 async fn game_and_extras(
     state: &AppState,
     ctx: &Ctx,
     id: &str,
 ) -> Result<(Arc<GameDetail>, ViewerExtras), AppError> {
+    let Some(user) = ctx.user.as_ref() else {
+        return guest_game_and_extras(state, ctx, id).await;
+    };
     let mut conn = state.db.pool.acquire().await?;
     let detail = game::shown_on(state, &mut conn, id).await?;
-    let viewer = match &ctx.user {
-        Some(user) => settings::game_page_viewer(&mut conn, user, &detail.id).await?,
-        None => settings::GamePageViewer::default(),
+    let viewer = settings::game_page_viewer(&mut conn, user, &detail.id).await?;
+    let chat = if detail.color_of(&user.id).is_some() {
+        chat::load(&mut conn, &ctx.t, Some(user), &detail).await?
+    } else {
+        let view = match domain_chat::spectators_snapshot(state, &detail.id) {
+            Ok(view) => view,
+            Err(ticket) => {
+                domain_chat::read_for_spectators(state, &mut conn, &detail, ticket).await?
+            }
+        };
+        chat::section(&ctx.t, &detail, (*view).clone())
     };
-    let chat = chat::load(&mut conn, &ctx.t, ctx.user.as_ref(), &detail).await?;
     // While the game goes on the viewer sees only their own lines; after it, everyone's
     // (which no longer change, so the snapshot's count is right).
     let none_held = if detail.status == GameStatus::Active {
@@ -238,13 +250,48 @@ async fn game_and_extras(
     } else {
         detail.conditional_lines == 0
     };
-    let conditional =
-        conditional::load(&mut conn, &ctx.t, ctx.user.as_ref(), &detail, none_held).await?;
+    let conditional = conditional::load(&mut conn, &ctx.t, Some(user), &detail, none_held).await?;
     let extras = ViewerExtras {
         next_game: viewer.next_game,
         play: viewer.play,
         chat,
         conditional,
+    };
+    Ok((detail, extras))
+}
+
+/// [`game_and_extras`] for a guest: a connection only for what the snapshots lack.
+async fn guest_game_and_extras(
+    state: &AppState,
+    ctx: &Ctx,
+    id: &str,
+) -> Result<(Arc<GameDetail>, ViewerExtras), AppError> {
+    let detail = game::shown(state, id).await?;
+    // A guest holds no conditional lines; once the game is over they see everyone's.
+    let none_held = detail.status == GameStatus::Active || detail.conditional_lines == 0;
+    let snapshot = domain_chat::spectators_snapshot(state, &detail.id);
+    let (view, conditional) = match (snapshot, none_held) {
+        (Ok(view), true) => (
+            view,
+            conditional::section(&ctx.t, &detail, false, Vec::new()),
+        ),
+        (snapshot, _) => {
+            let mut conn = state.db.pool.acquire().await?;
+            let view = match snapshot {
+                Ok(view) => view,
+                Err(ticket) => {
+                    domain_chat::read_for_spectators(state, &mut conn, &detail, ticket).await?
+                }
+            };
+            let conditional =
+                conditional::load(&mut conn, &ctx.t, None, &detail, none_held).await?;
+            (view, conditional)
+        }
+    };
+    let extras = ViewerExtras {
+        chat: chat::section(&ctx.t, &detail, (*view).clone()),
+        conditional,
+        ..ViewerExtras::default()
     };
     Ok((detail, extras))
 }

@@ -14,11 +14,16 @@ use rand::{SeedableRng, rngs::StdRng};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::{helpers::TestApp, playouts::random_legal_move, scenarios};
+use crate::{
+    helpers::{Player, TestApp},
+    playouts::random_legal_move,
+    scenarios,
+};
 
 scenarios!(
     a_game_shown_again_comes_from_its_snapshot,
-    readers_never_see_a_game_older_than_an_answered_move
+    readers_never_see_a_game_older_than_an_answered_move,
+    what_spectators_see_of_a_chat_is_kept_until_a_line_or_a_setting_changes_it
 );
 
 scenarios!(with [("VACATION_DAYS_PER_YEAR", "30")];
@@ -187,4 +192,83 @@ async fn readers_never_see_a_game_older_than_an_answered_move(app: TestApp) {
     for reader in readers {
         assert!(reader.await.unwrap() > 0, "every reader read");
     }
+}
+
+/// Sets `player`'s chat setting: spectators may read their games' chat (or not).
+async fn let_spectators_read(app: &TestApp, player: &Player, on: bool) {
+    let (status, body) = app
+        .send(
+            reqwest::Method::PATCH,
+            "/api/v1/me/chat-settings",
+            Some(&player.token),
+            Some(json!({"spectators": on})),
+        )
+        .await;
+    assert_eq!((status, &body["spectators"]), (StatusCode::OK, &json!(on)));
+}
+
+/// What spectators see of a game's chat is kept like the game: a second look within the
+/// second comes from memory, a line written through the server shows at once, and so does
+/// a player's closing the chat to spectators.
+async fn what_spectators_see_of_a_chat_is_kept_until_a_line_or_a_setting_changes_it(app: TestApp) {
+    let white = app.player("chat_snap_white").await;
+    let black = app.player("chat_snap_black").await;
+    let watcher = app.player("chat_snap_watcher").await;
+    for player in [&white, &black] {
+        let_spectators_read(&app, player, true).await;
+    }
+    let id = app.new_game("chess", &white, &black).await;
+    let page = format!("/games/{id}");
+    let mut events = app.state.events.subscribe(Some(&id), None);
+    // On Postgres the instance hears of the game's creation a moment later (see above).
+    let _ = tokio::time::timeout(Duration::from_millis(500), events.next()).await;
+    let chats = &app.state.events.snapshots().chats;
+    chats.forget_all();
+    assert!(!app.page_html(&page).await.contains("hello spectators"));
+    assert_eq!(chats.len(), 1, "the guest's look kept what spectators see");
+    // A line through the server is on the guest's page at once.
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/games/{id}/chat"),
+            Some(&white.token),
+            json!({"text": "hello spectators"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert!(app.page_html(&page).await.contains("hello spectators"));
+    // On Postgres the line's notice comes back through the listener a moment later and
+    // drops the snapshot once more: wait for it, then look again to keep a snapshot.
+    let _ = tokio::time::timeout(Duration::from_millis(500), events.next()).await;
+    assert!(app.page_html(&page).await.contains("hello spectators"));
+    // Edited behind the server's back: the guest, and a signed-in spectator, who shares
+    // the guests' snapshot, are still shown the line as it was, which only memory can do.
+    sqlx::query("update chat_messages set body = 'edited behind' where game_id = $1")
+        .bind(&id)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert!(app.page_html(&page).await.contains("hello spectators"));
+    assert!(
+        app.page_html_as(&watcher, &page)
+            .await
+            .contains("hello spectators")
+    );
+    // The players read their own chat, never the spectators' snapshot.
+    assert!(
+        app.page_html_as(&black, &page)
+            .await
+            .contains("edited behind")
+    );
+    // Black closes the chat to spectators: at once, the guest sees no line.
+    let_spectators_read(&app, &black, false).await;
+    let shown = app.page_html(&page).await;
+    assert!(
+        !shown.contains("hello spectators") && !shown.contains("edited behind"),
+        "the closed chat is not shown to a guest"
+    );
+    assert!(
+        app.page_html_as(&white, &page)
+            .await
+            .contains("edited behind")
+    );
 }

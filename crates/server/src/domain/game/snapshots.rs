@@ -1,14 +1,16 @@
 //! What this instance read lately for showing, kept in memory for a second: the games
 //! (for the game page, its image, its record, the analysis board and
-//! `GET /api/v1/games/{id}`) and each variant's results (for its rules page). A popular
-//! game (a tournament's final, a bot's game) is then read from the database once a
-//! second, not by every watcher.
+//! `GET /api/v1/games/{id}`), what spectators see of each game's chat (for the game
+//! page of everyone who does not play in it) and each variant's results (for its rules
+//! page). A popular game (a tournament's final, a bot's game) is then read from the
+//! database once a second, not by every watcher.
 //!
 //! A game's snapshot is dropped the moment it changes: the game lifecycle drops it after
 //! every committed change in this instance, and the [`EventHub`](crate::events::EventHub)
 //! drops it on every change it delivers, which on Postgres includes the other instances'
-//! (through `LISTEN`). What changes a game's page without a game event (a player's
-//! vacation, time zone, name or kind; the sweeper's deadline moves after downtime) stages
+//! (through `LISTEN`). A chat line drops its game's chat the same way, through its own
+//! event. What changes a game's page without a game event (a player's vacation, time
+//! zone, name, kind or chat setting; the sweeper's deadline moves after downtime) stages
 //! a flush ([`EventHub::stage_flush`](crate::events::EventHub::stage_flush)), which drops
 //! every snapshot in every instance the same way. A reconnected listener, which may have
 //! missed changes, drops them all too. The results go whenever a game ends. And every
@@ -28,7 +30,10 @@ use std::{
 use rules::Variant;
 
 use super::{GameDetail, VariantStats};
-use crate::{domain::profiles::GamesPage, events::GameEvent};
+use crate::{
+    domain::{chat::ChatView, profiles::GamesPage},
+    events::GameEvent,
+};
 
 /// The longest a snapshot is used before it is read again.
 pub const MAX_AGE: Duration = Duration::from_secs(1);
@@ -53,6 +58,10 @@ pub struct VariantResults {
 /// The rules pages' results, by variant.
 pub type ResultSnapshots = Snapshots<Variant, VariantResults>;
 
+/// What spectators (guests, and signed-in players who do not play in the game) see of
+/// each game's chat, by game id: the same for all of them.
+pub type ChatSnapshots = Snapshots<String, ChatView>;
+
 /// Every kind of snapshot an instance keeps. Clones share them.
 #[derive(Debug, Clone, Default)]
 pub struct ReadSnapshots {
@@ -60,6 +69,8 @@ pub struct ReadSnapshots {
     pub games: GameSnapshots,
     /// The rules pages' results, by variant.
     pub results: ResultSnapshots,
+    /// What spectators see of each game's chat, by game id.
+    pub chats: ChatSnapshots,
 }
 
 impl ReadSnapshots {
@@ -72,11 +83,18 @@ impl ReadSnapshots {
         }
     }
 
+    /// A line was written in game `game_id`'s chat: what spectators see of it goes.
+    pub fn chat_changed(&self, game_id: &str) {
+        self.chats.forget(game_id);
+    }
+
     /// Drops every snapshot of every kind: something any of them may show changed (a
-    /// player's name, time zone or vacation), or changes may have been missed.
+    /// player's name, time zone, vacation or chat setting), or changes may have been
+    /// missed.
     pub fn forget_all(&self) {
         self.games.forget_all();
         self.results.forget_all();
+        self.chats.forget_all();
     }
 }
 
