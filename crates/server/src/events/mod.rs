@@ -174,13 +174,13 @@ pub struct StagedChat {
 }
 
 impl StagedChat {
-    /// The transaction committed: drop what spectators see of the game's chat in this
-    /// process (before the line is answered, on Postgres too), then deliver the line's
-    /// notice (SQLite) or nothing (Postgres has it).
+    /// The transaction committed: deliver the line's notice (SQLite), which drops what
+    /// spectators see of the game's chat; on Postgres, which delivers it through the
+    /// listener, only drop that here, before the line is answered.
     pub fn committed(self, hub: &EventHub) {
-        hub.snapshots().chat_changed(&self.game_id);
-        if let Some(chat) = self.local {
-            hub.deliver_chat(&chat);
+        match self.local {
+            Some(chat) => hub.deliver_chat(&chat),
+            None => hub.snapshots().chat_changed(&self.game_id),
         }
     }
 }
@@ -600,8 +600,7 @@ impl EventHub {
         match wire {
             Wire::Change(change) => self.snapshots().changed(&change.game),
             Wire::Flush(_) => self.snapshots().forget_all(),
-            Wire::Chat(chat) => self.snapshots().chat_changed(&chat.chat.game_id),
-            Wire::Notice(_) | Wire::Challenge(_) => {}
+            Wire::Notice(_) | Wire::Challenge(_) | Wire::Chat(_) => {}
         }
     }
 

@@ -239,14 +239,10 @@ pub const fn side_key(color: Color) -> &'static str {
     }
 }
 
-/// The spoken label of a square and its content: `e4, white knight`, `f6, 57`.
+/// The spoken label of the square called `name` and its content: `e4, white knight`,
+/// `f6, 57`.
 #[must_use]
-pub fn square_label(t: &Tr, square: Square, cell: Cell) -> String {
-    named_square_label(t, &square.to_string(), cell)
-}
-
-/// [`square_label`] of the square called `name`.
-fn named_square_label(t: &Tr, name: &str, cell: Cell) -> String {
+pub fn square_label(t: &Tr, name: &str, cell: Cell) -> String {
     match cell {
         Cell::Empty => t.fmt("label.empty", &[("square", name)]),
         Cell::Dead => t.fmt("label.dead", &[("square", name)]),
@@ -294,13 +290,11 @@ impl Links<'_> {
         let mut href = String::with_capacity(base.len() + 32);
         href.push_str(base);
         let mut join = if base.contains('?') { '&' } else { '?' };
-        let flags = [("flip", "1"), ("attacks", "1")];
-        let wanted = [flip, attacks];
-        let chosen = flags
-            .iter()
-            .zip(wanted)
-            .filter_map(|(flag, on)| on.then_some(flag));
-        for (name, value) in params.iter().chain(chosen) {
+        let flags = [(flip, ("flip", "1")), (attacks, ("attacks", "1"))];
+        let flags = flags
+            .into_iter()
+            .filter_map(|(on, flag)| on.then_some(flag));
+        for (name, value) in params.iter().copied().chain(flags) {
             href.push(join);
             href.push_str(name);
             href.push('=');
@@ -585,7 +579,7 @@ pub fn build(game: &AnyGame, options: &BoardOptions, t: &Tr) -> BoardModel {
             if plan.targets.contains(&square) {
                 class("target");
             }
-            let mut label = named_square_label(t, &name, cell);
+            let mut label = square_label(t, &name, cell);
             if checked == Some(square) {
                 class("check");
                 label.push_str(t.get("label.check"));
@@ -751,36 +745,29 @@ mod tests {
     #[test]
     fn labels_name_square_and_content() {
         let t = en();
-        let e4: Square = "e4".parse().unwrap();
         let knight = Cell::Piece {
             color: Color::White,
             piece: PieceKind::Knight,
         };
-        assert_eq!(square_label(&t, e4, knight), "e4, white knight");
+        assert_eq!(square_label(&t, "e4", knight), "e4, white knight");
         assert_eq!(
-            square_label(&t, "f6".parse().unwrap(), Cell::Number { number: 57 }),
+            square_label(&t, "f6", Cell::Number { number: 57 }),
             "f6, 57"
         );
-        assert_eq!(
-            square_label(&t, "a1".parse().unwrap(), Cell::Number { number: 5 }),
-            "a1, 05"
-        );
+        assert_eq!(square_label(&t, "a1", Cell::Number { number: 5 }), "a1, 05");
         assert_eq!(
             square_label(
                 &t,
-                "d5".parse().unwrap(),
+                "d5",
                 Cell::Disc {
                     color: Color::Black
                 }
             ),
             "d5, black disc"
         );
-        assert_eq!(
-            square_label(&t, "c3".parse().unwrap(), Cell::Empty),
-            "c3, empty"
-        );
+        assert_eq!(square_label(&t, "c3", Cell::Empty), "c3, empty");
         let et = Tr::new(Lang::Et);
-        assert_eq!(square_label(&et, e4, knight), "e4, valge ratsu");
+        assert_eq!(square_label(&et, "e4", knight), "e4, valge ratsu");
     }
 
     #[test]

@@ -52,7 +52,7 @@ fn texts(chat: &Value) -> Vec<String> {
 }
 
 /// Sets `player`'s chat setting: spectators may read (or not).
-async fn let_spectators_read(app: &TestApp, player: &Player, on: bool) {
+pub(crate) async fn let_spectators_read(app: &TestApp, player: &Player, on: bool) {
     let (status, body) = app
         .send(
             reqwest::Method::PATCH,

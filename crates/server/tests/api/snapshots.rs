@@ -14,11 +14,7 @@ use rand::{SeedableRng, rngs::StdRng};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::{
-    helpers::{Player, TestApp},
-    playouts::random_legal_move,
-    scenarios,
-};
+use crate::{chat::let_spectators_read, helpers::TestApp, playouts::random_legal_move, scenarios};
 
 scenarios!(
     a_game_shown_again_comes_from_its_snapshot,
@@ -192,19 +188,6 @@ async fn readers_never_see_a_game_older_than_an_answered_move(app: TestApp) {
     for reader in readers {
         assert!(reader.await.unwrap() > 0, "every reader read");
     }
-}
-
-/// Sets `player`'s chat setting: spectators may read their games' chat (or not).
-async fn let_spectators_read(app: &TestApp, player: &Player, on: bool) {
-    let (status, body) = app
-        .send(
-            reqwest::Method::PATCH,
-            "/api/v1/me/chat-settings",
-            Some(&player.token),
-            Some(json!({"spectators": on})),
-        )
-        .await;
-    assert_eq!((status, &body["spectators"]), (StatusCode::OK, &json!(on)));
 }
 
 /// What spectators see of a game's chat is kept like the game: a second look within the
