@@ -438,6 +438,23 @@ async fn entry_rules_refuse_bad_input_and_change_nothing(app: TestApp) {
             json!({"name": "Cup", "variant": "chess", "format": "swiss", "rounds": 0}),
             "invalid_rounds",
         ),
+        // A setting the format does not use is still refused outside every format's range.
+        (
+            json!({"name": "Cup", "variant": "chess", "format": "swiss", "section_size": 13}),
+            "invalid_section_size",
+        ),
+        (
+            json!({"name": "Cup", "variant": "chess", "format": "knockout", "advance": 7}),
+            "invalid_advance",
+        ),
+        (
+            json!({"name": "Cup", "variant": "chess", "format": "round_robin", "rounds": 51}),
+            "invalid_rounds",
+        ),
+        (
+            json!({"name": "Cup", "variant": "chess", "format": "swiss", "games_per_match": 12}),
+            "invalid_games_per_match",
+        ),
         (
             json!({"name": "Cup", "variant": "chess", "format": "knockout", "games_per_match": 3}),
             "invalid_games_per_match",

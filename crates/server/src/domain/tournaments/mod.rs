@@ -309,6 +309,44 @@ struct FormatSettings {
     games_per_match: Option<i64>,
 }
 
+/// Every format's setting within the range any format allows, as the API documents them:
+/// a setting the chosen format does not use is left out, but a value no format takes is
+/// refused all the same.
+fn check_ranges(request: &TournamentRequest<'_>) -> Result<(), AppError> {
+    let outside = |value: Option<i64>, range: std::ops::RangeInclusive<i64>| {
+        value.is_some_and(|value| !range.contains(&value))
+    };
+    if outside(request.section_size, SECTION_SIZES) {
+        return Err(AppError::invalid(
+            "invalid_section_size",
+            "a section has 3 to 12 players",
+        ));
+    }
+    if outside(request.advance, 1..=SECTION_SIZES.end() / 2) {
+        return Err(AppError::invalid(
+            "invalid_advance",
+            format!("from 1 to {} players may go on", SECTION_SIZES.end() / 2),
+        ));
+    }
+    if outside(
+        request.rounds,
+        1..=*LEAGUE_SEASONS.end().max(SWISS_ROUNDS.end()),
+    ) {
+        return Err(AppError::invalid(
+            "invalid_rounds",
+            "a Swiss has 1 to 30 rounds, a league 1 to 50 seasons",
+        ));
+    }
+    let most_games = MATCH_GAMES.iter().copied().max().unwrap_or_default();
+    if outside(request.games_per_match, MATCH_GAMES[0]..=most_games) {
+        return Err(AppError::invalid(
+            "invalid_games_per_match",
+            "a knock-out match has 2, 4, 6, 8 or 10 games",
+        ));
+    }
+    Ok(())
+}
+
 fn check_format(
     format: Format,
     request: &TournamentRequest<'_>,
@@ -319,6 +357,7 @@ fn check_format(
         rounds: None,
         games_per_match: None,
     };
+    check_ranges(request)?;
     match format {
         Format::RoundRobin | Format::League => {
             let size = request.section_size.unwrap_or(8);
