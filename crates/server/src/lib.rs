@@ -44,7 +44,7 @@ pub use crate::{
 };
 
 /// The whole application: API routes, health checks, body limit, a deadline on every
-/// request, request tracing, JSON
+/// request, the kept viewers' pages dropped after every change, request tracing, JSON
 /// errors for unknown routes and methods, and a 500 (never a dropped connection) if a
 /// handler panics.
 pub fn router(state: AppState) -> Router {
@@ -71,6 +71,10 @@ pub fn router(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(|_panic| {
             AppError::internal("a handler panicked").into_response()
         }))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            ops::forget_viewers_after_changes,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             ops::track,

@@ -92,6 +92,33 @@ pub(crate) async fn deadline(
     }
 }
 
+/// Middleware: once a request that may change something (any method but the safe ones)
+/// has been answered, or dropped half-way, the signed-in viewers' game pages this
+/// instance keeps go ([`ReadSnapshots::forget_viewers`](crate::domain::game::snapshots::ReadSnapshots::forget_viewers)).
+/// Every change a viewer makes or causes here (a setting, a conditional line, a note,
+/// marking notices read, signing out, a move) is then on their next page, without each
+/// handler naming the pages it touches; what another instance changes reaches this one
+/// through the events, or after a second.
+pub(crate) async fn forget_viewers_after_changes(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if request.method().is_safe() {
+        return next.run(request).await;
+    }
+    /// Drops the pages when dropped: after the response, or when the client went away
+    /// and the request's work with it, which may have committed already.
+    struct ForgetOnDrop(AppState);
+    impl Drop for ForgetOnDrop {
+        fn drop(&mut self) {
+            self.0.events.snapshots().forget_viewers();
+        }
+    }
+    let _forget = ForgetOnDrop(state);
+    next.run(request).await
+}
+
 /// Middleware: resolves the client address (see [`client_addr`]), then counts, times and
 /// logs the request by its matched route. The log line holds method, route, status,
 /// duration and client address: never headers, bodies or query strings, so no password,

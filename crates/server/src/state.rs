@@ -1,6 +1,6 @@
 //! The shared application state, cloned into every handler.
 
-use std::sync::Arc;
+use std::{ops::Deref, sync::Arc};
 
 use axum::extract::FromRef;
 
@@ -15,9 +15,22 @@ use crate::{
     events::EventHub,
 };
 
-/// Everything handlers and domain functions share: one per running app.
+/// Everything handlers and domain functions share: one per running app. Its fields are
+/// read through [`Shared`]; a clone (axum makes one for every request) copies one pointer.
 #[derive(Clone, Debug)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// What an [`AppState`] holds.
+#[derive(Debug)]
+pub struct Shared {
     /// The database pool and its backend.
     pub db: Database,
     /// The configuration read at start-up.
@@ -73,7 +86,7 @@ impl AppState {
                 .inspect_err(|error| tracing::error!(%error, "e-mail is off"))
                 .ok()
         });
-        AppState {
+        AppState(Arc::new(Shared {
             mailer,
             events: EventHub::new(db.backend),
             db,
@@ -89,7 +102,7 @@ impl AppState {
             tournament_wake: Arc::new(tokio::sync::Notify::new()),
             engine_stop: Arc::default(),
             push: Arc::default(),
-        }
+        }))
     }
 
     /// Wakes this instance's outbox job: notices were committed.

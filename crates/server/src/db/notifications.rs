@@ -46,7 +46,7 @@ pub struct NewNotification<'a> {
 /// notice of a superseding kind (`your_turn`, `clock_warning`, `chat_message`) for the
 /// same game; then
 /// queues one outbox row per channel of `channels`. One upsert (the preference is read
-/// inside it) and one insert per channel. Returns the notice's id, `None` when the
+/// inside it) and one insert for all the channels. Returns the notice's id, `None` when the
 /// player turned the kind off.
 ///
 /// # Errors
@@ -81,35 +81,47 @@ pub async fn record(
     let Some((id,)) = id else {
         return Ok(None);
     };
-    for channel in channels {
-        let condition = if *channel == crate::jobs::push::PUSH {
-            push_wanted()
-        } else {
-            "true"
-        };
-        sqlx::query(&format!(
-            "insert into outbox \
-             (id, notification_id, user_id, channel, created_at, next_attempt_at) \
-             select $1, $2, $3, $4, $5, $5 where {condition}"
-        ))
-        .bind(crate::domain::new_id())
+    if channels.is_empty() {
+        return Ok(Some(id));
+    }
+    // One insert for every channel's row: `$1` the notice, `$2` the player, `$3` the
+    // time, then each row's id and channel.
+    let rows: Vec<String> = (0..channels.len())
+        .map(|index| {
+            let condition = if channels[index] == crate::jobs::push::PUSH {
+                push_wanted()
+            } else {
+                "true"
+            };
+            format!(
+                "select ${}, $1, $2, ${}, $3, $3 where {condition}",
+                4 + 2 * index,
+                5 + 2 * index
+            )
+        })
+        .collect();
+    let statement = format!(
+        "insert into outbox (id, notification_id, user_id, channel, created_at, next_attempt_at) {}",
+        rows.join(" union all ")
+    );
+    let mut insert = sqlx::query(&statement)
         .bind(&id)
         .bind(notice.user_id)
-        .bind(*channel)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+        .bind(now);
+    for channel in channels {
+        insert = insert.bind(crate::domain::new_id()).bind(*channel);
     }
+    insert.execute(&mut *conn).await?;
     Ok(Some(id))
 }
 
 /// When a push row asked for ([`crate::domain::notifications::channels_for`], the
 /// player's choice for the kind) is queued, as an SQL condition over the outbox insert's
-/// parameters (`$2` the notice, just written in this transaction; `$3` the player): the
+/// parameters (`$1` the notice, just written in this transaction; `$2` the player): the
 /// player has at least one device subscribed (no row, and no send, for everyone else).
 #[must_use]
 pub const fn push_wanted() -> &'static str {
-    "exists (select 1 from push_subscriptions s where s.user_id = $3)"
+    "exists (select 1 from push_subscriptions s where s.user_id = $2)"
 }
 
 /// Queues one delivery on `channel` to `user_id` at `now`: of notice `notification_id`
@@ -252,23 +264,41 @@ pub async fn set_channel(
     Ok(())
 }
 
-/// One notice of `user_id`.
+/// A notice an outbox round delivers, with how many of its player's notices are unread.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct NoticeToDeliver {
+    /// The notice.
+    #[sqlx(flatten)]
+    pub notice: NotificationRow,
+    /// How many of its player's notices are unread, this one among them while it is.
+    pub unread: i64,
+}
+
+/// The notices `ids` names, each with its player's unread count, in one statement: what
+/// an outbox round delivers. A notice pruned meanwhile is left out.
 ///
 /// # Errors
 ///
 /// Database errors.
-pub async fn get(
+pub async fn to_deliver(
     conn: &mut AnyConnection,
-    user_id: &str,
-    id: &str,
-) -> Result<Option<NotificationRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "select {COLUMNS} from notifications where id = $1 and user_id = $2"
-    ))
-    .bind(id)
-    .bind(user_id)
-    .fetch_optional(conn)
-    .await
+    ids: &[&str],
+) -> Result<Vec<NoticeToDeliver>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+    let statement = format!(
+        "select n.*, (select count(*) from notifications u \
+             where u.user_id = n.user_id and u.read_at is null) as unread \
+         from (select {COLUMNS} from notifications where id in ({})) n",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as(&statement);
+    for id in ids {
+        query = query.bind(*id);
+    }
+    query.fetch_all(conn).await
 }
 
 /// Up to `limit` notices of `user_id`, newest first, older than the `before` position

@@ -101,7 +101,7 @@ pub async fn by_session(
     conn: &mut AnyConnection,
     token_hash: &str,
     now: i64,
-) -> Result<Option<(String, String, String, i64, i64)>, sqlx::Error> {
+) -> Result<Option<SessionRow>, sqlx::Error> {
     sqlx::query_as(&format!(
         "select u.id, u.username, u.kind, {}, {} from sessions s join users u on u.id = s.user_id \
          where s.token_hash = $1 and s.expires_at > $2 \
@@ -115,7 +115,11 @@ pub async fn by_session(
     .await
 }
 
-/// Ends a session. Returns whether one was ended.
+/// What [`by_session`] reads: the user's id, name and kind, how many games wait for their
+/// move and how many notices are unread.
+pub type SessionRow = (String, String, String, i64, i64);
+
+/// Ends a session. Returns its user's id, `None` when there was no such session.
 ///
 /// # Errors
 ///
@@ -123,12 +127,11 @@ pub async fn by_session(
 pub async fn delete_session(
     conn: &mut AnyConnection,
     token_hash: &str,
-) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("delete from sessions where token_hash = $1")
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("delete from sessions where token_hash = $1 returning user_id")
         .bind(token_hash)
-        .execute(conn)
-        .await?;
-    Ok(done.rows_affected() > 0)
+        .fetch_optional(conn)
+        .await
 }
 
 /// A stored API token, without its hash.
@@ -355,17 +358,76 @@ pub async fn game_page_viewer(
     conn: &mut AnyConnection,
     user_id: &str,
     game_id: &str,
-) -> Result<Option<(String, i64, Option<String>, i64)>, sqlx::Error> {
+) -> Result<Option<GamePageViewerRow>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "select u.after_move, u.confirm_moves, {}, \
-         (select count(*) from conditional_lines cl where cl.game_id = $2 and cl.user_id = u.id) \
-         from users u where u.id = $1",
-        super::games::NEXT_USERS_TURN
+        "select {} from users u where u.id = $1",
+        game_page_viewer_columns()
     ))
     .bind(user_id)
     .bind(game_id)
     .fetch_optional(conn)
     .await
+}
+
+/// What [`game_page_viewer`] reads: the playing settings, the next game and the number of
+/// conditional lines.
+pub type GamePageViewerRow = (String, i64, Option<String>, i64);
+
+/// The columns of a [`GamePageViewerRow`] of user `u` in game `$2`.
+fn game_page_viewer_columns() -> String {
+    format!(
+        "u.after_move, u.confirm_moves, {}, \
+         (select count(*) from conditional_lines cl where cl.game_id = $2 and cl.user_id = u.id)",
+        super::games::NEXT_USERS_TURN
+    )
+}
+
+/// The user of session `token_hash` (as [`by_session`], with the header counts) and what
+/// the page of game `game_id` needs of them (as [`game_page_viewer`]), in one statement:
+/// the whole of a signed-in viewer's game page but the game and its chat.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn by_session_for_game_page(
+    conn: &mut AnyConnection,
+    token_hash: &str,
+    game_id: &str,
+    now: i64,
+) -> Result<Option<(SessionRow, GamePageViewerRow)>, sqlx::Error> {
+    type Row = (
+        String,
+        String,
+        String,
+        i64,
+        i64,
+        String,
+        i64,
+        Option<String>,
+        i64,
+    );
+    let row: Option<Row> = sqlx::query_as(&format!(
+        "select u.id, u.username, u.kind, {}, {}, {} \
+         from sessions s join users u on u.id = s.user_id \
+         where s.token_hash = $1 and s.expires_at > $3 \
+         and u.banned_at is null and u.deleted_at is null",
+        super::games::USERS_TURN_COUNT,
+        super::notifications::USERS_UNREAD_COUNT,
+        game_page_viewer_columns()
+    ))
+    .bind(token_hash)
+    .bind(game_id)
+    .bind(now)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(
+        |(id, username, kind, your_turn, unread, after_move, confirm, next, lines)| {
+            (
+                (id, username, kind, your_turn, unread),
+                (after_move, confirm, next, lines),
+            )
+        },
+    ))
 }
 
 /// Changes the playing settings given (`None` keeps one) in one statement and returns

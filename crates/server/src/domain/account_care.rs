@@ -51,7 +51,9 @@ pub async fn change_password(
         return Err(AppError::NotFound("player"));
     }
     rows::end_sessions(&mut tx, &user.id, keep.as_deref()).await?;
+    let signed_out = state.events.stage_signed_out(&mut tx, &user.id).await?;
     tx.commit().await?;
+    signed_out.committed(&state.events);
     Ok(())
 }
 

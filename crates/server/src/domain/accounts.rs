@@ -333,7 +333,13 @@ pub async fn start_session(state: &AppState, user: User) -> Result<Session, AppE
 /// Database errors.
 pub async fn logout(state: &AppState, token: &str) -> Result<(), AppError> {
     let mut conn = state.db.pool.acquire().await?;
-    users::delete_session(&mut conn, &token_hash(token)).await?;
+    let hash = token_hash(token);
+    let Some(user_id) = users::delete_session(&mut conn, &hash).await? else {
+        return Ok(());
+    };
+    // Its pages kept in memory go in every instance.
+    let staged = state.events.stage_signed_out(&mut conn, &user_id).await?;
+    staged.committed(&state.events);
     Ok(())
 }
 
@@ -470,13 +476,18 @@ pub async fn user_by_session(
 ) -> Result<Option<(User, HeaderCounts)>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     let row = users::by_session(&mut conn, &token_hash(token), state.now()).await?;
-    Ok(row.map(|(id, username, kind, your_turn, unread)| {
-        let kind = AccountKind::from_stored(&kind);
-        (
-            User { id, username, kind },
-            HeaderCounts { your_turn, unread },
-        )
-    }))
+    Ok(row.map(session_user))
+}
+
+/// The user and header counts of a session's row.
+pub(crate) fn session_user(
+    (id, username, kind, your_turn, unread): users::SessionRow,
+) -> (User, HeaderCounts) {
+    let kind = AccountKind::from_stored(&kind);
+    (
+        User { id, username, kind },
+        HeaderCounts { your_turn, unread },
+    )
 }
 
 /// How stale a token's last-used time may be before a request updates it, in seconds.

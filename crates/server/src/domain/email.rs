@@ -675,7 +675,9 @@ pub async fn reset_password(state: &AppState, token: &str, password: &str) -> Re
         return Err(bad_link());
     };
     rows::end_sessions(&mut tx, &user_id).await?;
+    let signed_out = state.events.stage_signed_out(&mut tx, &user_id).await?;
     tx.commit().await?;
+    signed_out.committed(&state.events);
     Ok(())
 }
 

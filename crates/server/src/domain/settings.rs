@@ -6,7 +6,12 @@ use std::{fmt, str::FromStr};
 
 use sqlx::AnyConnection;
 
-use crate::{AppState, db::users, domain::accounts::User, error::AppError};
+use crate::{
+    AppState,
+    db::users,
+    domain::accounts::{self, HeaderCounts, User},
+    error::AppError,
+};
 
 /// Where the browser goes after the player's move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -168,6 +173,34 @@ pub async fn game_page_viewer(
         next_game,
         conditional_lines,
     })
+}
+
+/// The viewer of game `game_id`'s page by their session cookie `token`, with the header
+/// counts and what the page needs of them (as [`game_page_viewer`]), in one statement on
+/// the page's connection; `None` when the session has ended.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn game_page_session(
+    conn: &mut AnyConnection,
+    token: &str,
+    game_id: &str,
+    now: i64,
+) -> Result<Option<(User, HeaderCounts, GamePageViewer)>, AppError> {
+    let hash = accounts::token_hash(token);
+    let Some((session, (after_move, confirm_moves, next_game, conditional_lines))) =
+        users::by_session_for_game_page(conn, &hash, game_id, now).await?
+    else {
+        return Ok(None);
+    };
+    let (user, counts) = accounts::session_user(session);
+    let viewer = GamePageViewer {
+        play: decode(Some((after_move, confirm_moves)))?,
+        next_game,
+        conditional_lines,
+    };
+    Ok(Some((user, counts, viewer)))
 }
 
 /// Changes `user`'s playing settings as `change` says and returns them all.

@@ -195,6 +195,15 @@ enum Wire {
     Challenge(ChallengeWire),
     Chat(ChatWire),
     Flush(FlushWire),
+    SignedOut(SignedOutWire),
+}
+
+/// Sessions of a player ended (signing out, a password changed or reset; a ban stages a
+/// flush): every instance drops the game pages it keeps for them, so an ended session is
+/// not served from memory there either.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct SignedOutWire {
+    signed_out: String,
 }
 
 /// Drop every snapshot: something any game's page may show changed without a game
@@ -536,6 +545,24 @@ impl EventHub {
         self.stage_wire(conn, wire).await
     }
 
+    /// Stages, in `conn` (a transaction, or a connection that has just ended a session),
+    /// the word to every instance that sessions of `user_id` ended (delivered as
+    /// [`EventHub::stage`] delivers a change).
+    ///
+    /// # Errors
+    ///
+    /// Database errors (the transaction should then be rolled back).
+    pub async fn stage_signed_out(
+        &self,
+        conn: &mut AnyConnection,
+        user_id: &str,
+    ) -> Result<Staged, sqlx::Error> {
+        let wire = Wire::SignedOut(SignedOutWire {
+            signed_out: user_id.to_owned(),
+        });
+        self.stage_wire(conn, wire).await
+    }
+
     async fn stage_wire(
         &self,
         conn: &mut AnyConnection,
@@ -550,7 +577,7 @@ impl EventHub {
 
     /// Hands a committed change to this process's subscribers.
     pub fn deliver(&self, change: &Change) {
-        self.snapshots().changed(&change.game);
+        self.forget_shown_of_change(change);
         let mut subscribers = self.lock();
         if let Some(ids) = subscribers.by_game.get(&change.game.game_id) {
             let ids: Vec<u64> = ids.iter().copied().collect();
@@ -591,17 +618,26 @@ impl EventHub {
             Wire::Notice(notice) => self.deliver_notice(&notice),
             Wire::Challenge(wire) => self.deliver_challenge(&wire.challenge),
             Wire::Chat(chat) => self.deliver_chat(&chat),
-            Wire::Flush(_) => self.snapshots().forget_all(),
+            Wire::Flush(_) | Wire::SignedOut(_) => self.forget_shown(&wire),
         }
     }
 
     /// Drops the snapshots that `wire`'s change makes stale in this process.
     fn forget_shown(&self, wire: &Wire) {
         match wire {
-            Wire::Change(change) => self.snapshots().changed(&change.game),
+            Wire::Change(change) => self.forget_shown_of_change(change),
             Wire::Flush(_) => self.snapshots().forget_all(),
+            Wire::SignedOut(wire) => self.snapshots().users_changed([wire.signed_out.as_str()]),
             Wire::Notice(_) | Wire::Challenge(_) | Wire::Chat(_) => {}
         }
+    }
+
+    /// Drops the snapshots a game's change makes stale: the game's, and its players'
+    /// game pages (their turn counts and next game move with it).
+    fn forget_shown_of_change(&self, change: &Change) {
+        let snapshots = self.snapshots();
+        snapshots.changed(&change.game);
+        snapshots.users_changed(change.players.iter().map(|player| player.user_id.as_str()));
     }
 
     /// Stages a new chat line in the transaction `conn` (as [`EventHub::stage`]).
@@ -634,6 +670,8 @@ impl EventHub {
     /// it: its players, and everyone when both players allow spectators.
     pub fn deliver_chat(&self, chat: &ChatWire) {
         self.snapshots().chat_changed(&chat.chat.game_id);
+        self.snapshots()
+            .users_changed(chat.players.iter().map(String::as_str));
         let mut subscribers = self.lock();
         let Some(ids) = subscribers.by_game.get(&chat.chat.game_id) else {
             return;
@@ -658,6 +696,7 @@ impl EventHub {
 
     /// Hands a notice to this process's subscribers of its player.
     pub fn deliver_notice(&self, notice: &UserNotice) {
+        self.snapshots().users_changed([notice.user_id.as_str()]);
         let mut subscribers = self.lock();
         let Some(ids) = subscribers.by_user.get(&notice.user_id) else {
             return;
@@ -671,6 +710,8 @@ impl EventHub {
     /// Hands a challenge's change to this process's subscribers of its players that take
     /// challenge signals ([`EventHub::subscribe_with_challenges`]).
     pub fn deliver_challenge(&self, signal: &ChallengeSignal) {
+        self.snapshots()
+            .users_changed(signal.users.iter().map(String::as_str));
         let mut subscribers = self.lock();
         let signal = Arc::new(signal.clone());
         for user in &signal.users {
@@ -693,16 +734,16 @@ impl EventHub {
         }
     }
 
-    /// Publishes `notice` now, outside any transaction: on Postgres NOTIFYed through
-    /// `conn` to every instance (this one too, through its listener); on SQLite handed to
-    /// this process's subscribers.
+    /// Publishes `notice` now, outside any transaction: on Postgres NOTIFYed on a
+    /// connection from `pool` to every instance (this one too, through its listener); on
+    /// SQLite handed to this process's subscribers, with no connection.
     ///
     /// # Errors
     ///
     /// Database errors (nothing was published).
     pub async fn publish_notice(
         &self,
-        conn: &mut AnyConnection,
+        pool: &sqlx::AnyPool,
         notice: UserNotice,
     ) -> Result<(), sqlx::Error> {
         match self.inner.backend {
@@ -710,7 +751,10 @@ impl EventHub {
                 self.deliver_notice(&notice);
                 Ok(())
             }
-            Backend::Postgres => notify(conn, &Wire::Notice(notice)).await,
+            Backend::Postgres => {
+                let mut conn = pool.acquire().await?;
+                notify(&mut conn, &Wire::Notice(notice)).await
+            }
         }
     }
 
@@ -923,6 +967,88 @@ mod tests {
         assert!(matches!(serde_json::from_str(&flush), Ok(Wire::Flush(_))));
         hub.deliver_payload(&flush);
         assert!(results.is_empty(), "a flush drops everything");
+    }
+
+    #[test]
+    fn a_change_a_notice_or_a_chat_line_drops_the_pages_of_its_players_only() {
+        use crate::domain::{
+            accounts::{AccountKind, User},
+            game::snapshots::ViewerPage,
+        };
+        let hub = EventHub::new(Backend::Postgres);
+        let viewers = &hub.snapshots().viewers;
+        let keep = |user: &str| {
+            let key = format!("session-of-{user}/g1");
+            let Err(ticket) = viewers.get(key.as_str()) else {
+                return;
+            };
+            let page = ViewerPage {
+                user: User {
+                    id: user.to_owned(),
+                    username: user.to_owned(),
+                    kind: AccountKind::Human,
+                },
+                counts: crate::domain::accounts::HeaderCounts::default(),
+                viewer: crate::domain::settings::GamePageViewer::default(),
+                own_chat: None,
+            };
+            viewers.keep(ticket, key, Arc::new(page));
+        };
+        let kept = || {
+            let mut users: Vec<String> = ["w", "b", "x"]
+                .into_iter()
+                .filter(|user| {
+                    viewers
+                        .get(format!("session-of-{user}/g1").as_str())
+                        .is_ok()
+                })
+                .map(str::to_owned)
+                .collect();
+            users.sort();
+            users
+        };
+        let wire = |wire: Wire| serde_json::to_string(&wire).unwrap();
+        let keep_all = || ["w", "b", "x"].into_iter().for_each(keep);
+        keep_all();
+        hub.deliver_payload(&wire(Wire::Change(change("g1", 1, "black"))));
+        assert_eq!(kept(), ["x"], "a move drops both players' pages");
+        keep_all();
+        let notice = UserNotice {
+            user_id: "b".to_owned(),
+            notice: NotificationNotice {
+                notification_id: "n1".to_owned(),
+                kind: "your_turn".to_owned(),
+                unread: 1,
+            },
+        };
+        hub.deliver_payload(&wire(Wire::Notice(notice)));
+        assert_eq!(kept(), ["w", "x"], "a notice drops its player's");
+        keep("b");
+        let chat = ChatWire {
+            chat: ChatNotice {
+                game_id: "g1".to_owned(),
+                seq: 1,
+            },
+            players: vec!["w".to_owned(), "x".to_owned()],
+            spectators: false,
+        };
+        hub.deliver_payload(&wire(Wire::Chat(chat)));
+        assert_eq!(kept(), ["b"], "a chat line drops its players'");
+        keep_all();
+        let signed_out = wire(Wire::SignedOut(SignedOutWire {
+            signed_out: "w".to_owned(),
+        }));
+        assert!(matches!(
+            serde_json::from_str(&signed_out),
+            Ok(Wire::SignedOut(_))
+        ));
+        hub.deliver_payload(&signed_out);
+        assert_eq!(kept(), ["b", "x"], "signing out drops the player's");
+        keep_all();
+        hub.deliver_payload(&wire(Wire::Flush(FlushWire {
+            flush_snapshots: true,
+        })));
+        assert!(viewers.is_empty(), "a flush drops every page");
     }
 
     #[tokio::test]

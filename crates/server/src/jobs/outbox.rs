@@ -3,8 +3,9 @@
 //! Rows are written in the transaction that writes their notice. A round
 //! ([`run_once`]) claims the due rows with one guarded update (`claimed_by` this
 //! instance, `claimed_until` now plus [`LEASE_SECS`]; on Postgres over `for update skip
-//! locked`), sends each through the [`Sender`] of its channel, and marks it sent while
-//! it still holds the claim. A failed send is tried again after an exponential backoff
+//! locked`), reads their notices with each player's unread count in one more statement
+//! ([`rows::to_deliver`]), sends each through the [`Sender`] of its channel, and marks it
+//! sent while it still holds the claim. A failed send is tried again after an exponential backoff
 //! ([`backoff`]), until [`MAX_ATTEMPTS`] claims have failed. An instance that dies
 //! mid-send loses its lease when it runs out, and another instance sends the row then.
 //! So several instances never send a row twice as long as a send ends within its lease
@@ -14,11 +15,11 @@
 //! instance), `email` ([`EmailSender`]: the clock warnings' mails and the daily digest)
 //! and [`crate::jobs::push::PUSH`] (Web Push to the player's devices).
 
-use std::{future::Future, pin::Pin, sync::Arc, time::Duration};
+use std::{collections::HashMap, future::Future, pin::Pin, sync::Arc, time::Duration};
 
 use crate::{
     AppState,
-    db::notifications::{self as rows, ClaimedDelivery, NotificationRow},
+    db::notifications::{self as rows, ClaimedDelivery, NoticeToDeliver, NotificationRow},
     error::AppError,
     events::{NotificationNotice, UserNotice},
 };
@@ -60,6 +61,9 @@ pub struct Outgoing {
     pub delivery: ClaimedDelivery,
     /// The notice it delivers.
     pub notification: NotificationRow,
+    /// How many of the player's notices were unread when the round read this one
+    /// (`None`: a delivery without a notice of its own in the centre).
+    pub unread: Option<i64>,
 }
 
 /// A boxed future of a send.
@@ -87,9 +91,14 @@ impl Sender for LiveSender {
     fn send<'a>(&'a self, state: &'a AppState, outgoing: &'a Outgoing) -> SendFuture<'a> {
         Box::pin(async move {
             let fail = |error: sqlx::Error| error.to_string();
-            let mut conn = state.db.pool.acquire().await.map_err(fail)?;
             let user_id = &outgoing.notification.user_id;
-            let unread = rows::unread_count(&mut conn, user_id).await.map_err(fail)?;
+            let unread = match outgoing.unread {
+                Some(unread) => unread,
+                None => {
+                    let mut conn = state.db.pool.acquire().await.map_err(fail)?;
+                    rows::unread_count(&mut conn, user_id).await.map_err(fail)?
+                }
+            };
             let notice = UserNotice {
                 user_id: user_id.clone(),
                 notice: NotificationNotice {
@@ -100,7 +109,7 @@ impl Sender for LiveSender {
             };
             state
                 .events
-                .publish_notice(&mut conn, notice)
+                .publish_notice(&state.db.pool, notice)
                 .await
                 .map_err(fail)
         })
@@ -176,9 +185,10 @@ fn own_notice(delivery: &ClaimedDelivery, now: i64) -> NotificationRow {
 pub async fn run_with(state: &AppState, senders: &[Arc<dyn Sender>]) -> Result<Round, AppError> {
     let now = state.now();
     let instance = state.instance_id.as_str();
-    let claimed = {
+    // The claim and the notices it delivers on one connection, in two statements.
+    let (claimed, notices) = {
         let mut conn = state.db.pool.acquire().await?;
-        rows::claim_due(
+        let claimed = rows::claim_due(
             &mut conn,
             state.db.backend,
             instance,
@@ -186,18 +196,29 @@ pub async fn run_with(state: &AppState, senders: &[Arc<dyn Sender>]) -> Result<R
             now + LEASE_SECS,
             BATCH,
         )
-        .await?
+        .await?;
+        let ids: Vec<&str> = claimed
+            .iter()
+            .filter_map(|delivery| delivery.notification_id.as_deref())
+            .collect();
+        let notices: HashMap<String, NoticeToDeliver> = rows::to_deliver(&mut conn, &ids)
+            .await?
+            .into_iter()
+            .map(|found| (found.notice.id.clone(), found))
+            .collect();
+        (claimed, notices)
     };
     let mut round = Round::default();
     for delivery in claimed {
         let notification = match &delivery.notification_id {
-            Some(id) => {
-                let mut conn = state.db.pool.acquire().await?;
-                rows::get(&mut conn, &delivery.user_id, id).await?
-            }
+            // A notice goes to its own player only.
+            Some(id) => notices
+                .get(id)
+                .filter(|found| found.notice.user_id == delivery.user_id)
+                .map(|found| (found.notice.clone(), Some(found.unread))),
             // A delivery of its own (a digest, or a mail of a kind kept out of the
             // centre): its notice is its payload.
-            None => Some(own_notice(&delivery, now)),
+            None => Some((own_notice(&delivery, now), None)),
         };
         let result = match (
             notification,
@@ -206,10 +227,11 @@ pub async fn run_with(state: &AppState, senders: &[Arc<dyn Sender>]) -> Result<R
             // Pruned meanwhile: nothing to deliver.
             (None, _) => Ok(()),
             (Some(_), None) => Err(format!("no sender for channel `{}`", delivery.channel)),
-            (Some(notification), Some(sender)) => {
+            (Some((notification, unread)), Some(sender)) => {
                 let outgoing = Outgoing {
                     delivery: delivery.clone(),
                     notification,
+                    unread,
                 };
                 let limit = Duration::from_secs(u64::try_from(LEASE_SECS / 2).unwrap_or(30));
                 match tokio::time::timeout(limit, sender.send(state, &outgoing)).await {

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use askama::Template;
 use rules::{
     AnyGame, Cell, Color, InputNode, MoveInput, Pick, PieceKind, Square, StepKind,
     input::selection_text,
@@ -149,6 +150,32 @@ pub struct RowView {
     pub rank: String,
     /// The squares from the left.
     pub squares: Vec<SquareView>,
+}
+
+/// The board alone, as `templates/board.html` renders it inside a page.
+#[derive(Template)]
+#[template(path = "board.html")]
+struct BoardTemplate<'a> {
+    board: &'a BoardModel,
+    ctx: Translator<'a>,
+}
+
+/// What `board.html` reads of its page's context: the translator.
+struct Translator<'a> {
+    t: &'a Tr,
+}
+
+/// `board` as HTML in `t`'s language, for a page that keeps it rendered.
+///
+/// # Errors
+///
+/// When the template fails to render.
+pub fn render(board: &BoardModel, t: &Tr) -> askama::Result<String> {
+    BoardTemplate {
+        board,
+        ctx: Translator { t },
+    }
+    .render()
 }
 
 /// The whole board, ready to render.

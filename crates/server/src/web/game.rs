@@ -11,29 +11,31 @@ use axum::{
 };
 use rules::{AnyGame, Color, Family, GameResult, Variant};
 use serde::Deserialize;
+use sqlx::AnyConnection;
 
 use crate::{
     AppState,
     clock::rfc3339,
     domain::{
         accounts::{AccountKind, User},
-        chat::{self as domain_chat, ChatLine},
+        chat::{self as domain_chat, ChatLine, ChatView},
         computer,
         game::{
             self, EndReason, GameAction, GameDetail, GameSource, GameStatus, Termination,
             TimeControl,
             actions::{MAX_PAUSES, MAX_TIME_GIFTS},
             conditional::ConditionalLine,
+            snapshots::ViewerPage,
             time_control::bank_index,
         },
         ratings::SideChange,
-        settings::{self, AfterMove, PlaySettings},
+        settings::{self, AfterMove, GamePageViewer, PlaySettings},
     },
     error::AppError,
     extract::{Path, Query},
     web::{
-        Ctx, Form,
-        board::{self, BoardForm, BoardModel, BoardOptions, color_key, side_key},
+        Ctx, Form, PendingCtx,
+        board::{self, BoardForm, BoardOptions, color_key, side_key},
         chat::{self, ChatSection},
         conditional::{self, ConditionalSection},
         format::{
@@ -165,7 +167,8 @@ struct GamePage {
     draw_offer: String,
     message: String,
     moves: Vec<MovePair>,
-    board: BoardModel,
+    /// The board, rendered ([`rendered_board`]).
+    board: Arc<String>,
     replay: Vec<ReplayLink>,
     /// "You are viewing move 12… e5 (23 of 40)" when the page shows an earlier
     /// position than the live one; empty otherwise.
@@ -217,44 +220,151 @@ struct ViewerExtras {
     conditional: ConditionalSection,
 }
 
-/// Game `id` and what its page shows `ctx`'s viewer besides, all read on one pooled
-/// connection. A spectator's chat (the same for every viewer who does not play) comes
-/// from the snapshots when fresh, and a guest's page reads nothing else, so a guest's
-/// page of a game shown in the last second needs no connection at all.
+/// Game `id` and what its page shows `ctx`'s viewer besides, with the viewer's context.
+/// A session cookie's page is kept for a second per session and game
+/// ([`ViewerPage`]), and read otherwise on one pooled connection, the session in the
+/// same statement as the viewer's settings. A spectator's chat (the same for every
+/// viewer who does not play) comes from the snapshots when fresh. So a page shown in the
+/// last second, to a guest or to the same session, needs no connection at all.
 async fn game_and_extras(
     state: &AppState,
-    ctx: &Ctx,
+    ctx: PendingCtx,
     id: &str,
-) -> Result<(Arc<GameDetail>, ViewerExtras), AppError> {
-    let Some(user) = ctx.user.as_ref() else {
-        return guest_game_and_extras(state, ctx, id).await;
+) -> Result<(Ctx, Arc<GameDetail>, ViewerExtras), AppError> {
+    let ctx = match ctx {
+        PendingCtx::Ready(ctx) => ctx,
+        PendingCtx::Session { ref token, .. } => {
+            let key = viewer_key(token, id);
+            let viewers = &state.events.snapshots().viewers;
+            let ticket = match viewers.get(key.as_str()) {
+                Ok(page) => {
+                    let (detail, extras) =
+                        kept_viewer_game_and_extras(state, ctx.t(), &page, id).await?;
+                    let viewer = Some((page.user.clone(), page.counts));
+                    return Ok((ctx.resolve(viewer), detail, extras));
+                }
+                Err(ticket) => ticket,
+            };
+            let mut conn = state.db.pool.acquire().await?;
+            if let Some((user, counts, viewer)) =
+                settings::game_page_session(&mut conn, token, id, state.now()).await?
+            {
+                let (detail, extras, own_chat) =
+                    signed_in_game_and_extras(state, ctx.t(), &user, &mut conn, viewer.clone(), id)
+                        .await?;
+                let page = ViewerPage {
+                    user,
+                    counts,
+                    viewer,
+                    own_chat,
+                };
+                let viewer = Some((page.user.clone(), counts));
+                viewers.keep(ticket, key, Arc::new(page));
+                return Ok((ctx.resolve(viewer), detail, extras));
+            }
+            ctx.resolve(None)
+        }
     };
-    let mut conn = state.db.pool.acquire().await?;
-    let detail = game::shown_on(state, &mut conn, id).await?;
-    let viewer = settings::game_page_viewer(&mut conn, user, &detail.id).await?;
-    let chat = if detail.color_of(&user.id).is_some() {
-        chat::load(&mut conn, &ctx.t, Some(user), &detail).await?
+    let (detail, extras) = match ctx.user.as_ref() {
+        Some(user) => {
+            let mut conn = state.db.pool.acquire().await?;
+            let viewer = settings::game_page_viewer(&mut conn, user, id).await?;
+            let (detail, extras, _) =
+                signed_in_game_and_extras(state, &ctx.t, user, &mut conn, viewer, id).await?;
+            (detail, extras)
+        }
+        None => guest_game_and_extras(state, &ctx.t, id).await?,
+    };
+    Ok((ctx, detail, extras))
+}
+
+/// The key of session `token`'s page of game `id` among the kept [`ViewerPage`]s: the
+/// token's hash (as stored), never the token itself.
+fn viewer_key(token: &str, id: &str) -> String {
+    let mut key = crate::domain::accounts::token_hash(token);
+    key.push('/');
+    key.push_str(id);
+    key
+}
+
+/// [`game_and_extras`] for the signed-in `user`, whose [`GamePageViewer`] was read on
+/// `conn`, which reads the rest; with the player's own view of the chat, to keep.
+async fn signed_in_game_and_extras(
+    state: &AppState,
+    t: &Tr,
+    user: &User,
+    conn: &mut AnyConnection,
+    viewer: GamePageViewer,
+    id: &str,
+) -> Result<(Arc<GameDetail>, ViewerExtras, Option<ChatView>), AppError> {
+    let detail = game::shown_on(state, conn, id).await?;
+    let (chat, own_chat) = if detail.color_of(&user.id).is_some() {
+        let own = domain_chat::for_page(conn, Some(user), &detail).await?;
+        (chat::section(t, &detail, own.clone()), Some(own))
     } else {
         let view = match domain_chat::spectators_snapshot(state, &detail.id) {
             Ok(view) => view,
-            Err(ticket) => {
-                domain_chat::read_for_spectators(state, &mut conn, &detail, ticket).await?
-            }
+            Err(ticket) => domain_chat::read_for_spectators(state, conn, &detail, ticket).await?,
         };
-        chat::section(&ctx.t, &detail, (*view).clone())
+        (chat::section(t, &detail, (*view).clone()), None)
     };
-    // While the game goes on the viewer sees only their own lines; after it, everyone's
-    // (which no longer change, so the snapshot's count is right).
-    let none_held = if detail.status == GameStatus::Active {
-        viewer.conditional_lines == 0
-    } else {
-        detail.conditional_lines == 0
-    };
-    let conditional = conditional::load(&mut conn, &ctx.t, Some(user), &detail, none_held).await?;
+    let none_held = none_held(&detail, &viewer);
+    let conditional = conditional::load(conn, t, Some(user), &detail, none_held).await?;
     let extras = ViewerExtras {
         next_game: viewer.next_game,
         play: viewer.play,
         chat,
+        conditional,
+    };
+    Ok((detail, extras, own_chat))
+}
+
+/// Whether the signed-in viewer of `detail` is known to see no conditional line: while
+/// the game goes on they see only their own; after it, everyone's (which no longer
+/// change, so the snapshot's count is right).
+fn none_held(detail: &GameDetail, viewer: &GamePageViewer) -> bool {
+    if detail.status == GameStatus::Active {
+        viewer.conditional_lines == 0
+    } else {
+        detail.conditional_lines == 0
+    }
+}
+
+/// [`game_and_extras`] for a kept [`ViewerPage`]: a connection only for what the
+/// snapshots lack (the game or the spectators' chat when not fresh, conditional lines
+/// when there are some).
+async fn kept_viewer_game_and_extras(
+    state: &AppState,
+    t: &Tr,
+    page: &ViewerPage,
+    id: &str,
+) -> Result<(Arc<GameDetail>, ViewerExtras), AppError> {
+    let detail = game::shown(state, id).await?;
+    let mut conn = None;
+    let view = match &page.own_chat {
+        Some(own) => own.clone(),
+        None => match domain_chat::spectators_snapshot(state, &detail.id) {
+            Ok(view) => (*view).clone(),
+            Err(ticket) => {
+                let conn = conn.insert(state.db.pool.acquire().await?);
+                (*domain_chat::read_for_spectators(state, conn, &detail, ticket).await?).clone()
+            }
+        },
+    };
+    let plays = detail.color_of(&page.user.id).is_some();
+    let conditional = if none_held(&detail, &page.viewer) {
+        conditional::section(t, &detail, plays, Vec::new())
+    } else {
+        let conn = match &mut conn {
+            Some(conn) => conn,
+            empty => empty.insert(state.db.pool.acquire().await?),
+        };
+        conditional::load(conn, t, Some(&page.user), &detail, false).await?
+    };
+    let extras = ViewerExtras {
+        next_game: page.viewer.next_game.clone(),
+        play: page.viewer.play,
+        chat: chat::section(t, &detail, view),
         conditional,
     };
     Ok((detail, extras))
@@ -263,7 +373,7 @@ async fn game_and_extras(
 /// [`game_and_extras`] for a guest: a connection only for what the snapshots lack.
 async fn guest_game_and_extras(
     state: &AppState,
-    ctx: &Ctx,
+    t: &Tr,
     id: &str,
 ) -> Result<(Arc<GameDetail>, ViewerExtras), AppError> {
     let detail = game::shown(state, id).await?;
@@ -271,10 +381,7 @@ async fn guest_game_and_extras(
     let none_held = detail.status == GameStatus::Active || detail.conditional_lines == 0;
     let snapshot = domain_chat::spectators_snapshot(state, &detail.id);
     let (view, conditional) = match (snapshot, none_held) {
-        (Ok(view), true) => (
-            view,
-            conditional::section(&ctx.t, &detail, false, Vec::new()),
-        ),
+        (Ok(view), true) => (view, conditional::section(t, &detail, false, Vec::new())),
         (snapshot, _) => {
             let mut conn = state.db.pool.acquire().await?;
             let view = match snapshot {
@@ -283,13 +390,12 @@ async fn guest_game_and_extras(
                     domain_chat::read_for_spectators(state, &mut conn, &detail, ticket).await?
                 }
             };
-            let conditional =
-                conditional::load(&mut conn, &ctx.t, None, &detail, none_held).await?;
+            let conditional = conditional::load(&mut conn, t, None, &detail, none_held).await?;
             (view, conditional)
         }
     };
     let extras = ViewerExtras {
-        chat: chat::section(&ctx.t, &detail, (*view).clone()),
+        chat: chat::section(t, &detail, (*view).clone()),
         conditional,
         ..ViewerExtras::default()
     };
@@ -415,6 +521,70 @@ pub(crate) fn position_at(detail: &GameDetail, ply: u32) -> Result<AnyGame, AppE
         .map_err(AppError::internal)
 }
 
+/// The key the game page's board is kept rendered under: the game, its ply and the ply
+/// shown (moves are never taken back, so these name the position and whether it is the
+/// live one), whether the viewer may move, their colour, the language and the query
+/// (the view and the selection so far). `None` for a query too long to be worth keeping,
+/// so a flood of odd queries cannot fill the store with large keys.
+fn board_key(
+    detail: &GameDetail,
+    shown_ply: u32,
+    options: &BoardOptions,
+    t: &Tr,
+) -> Option<String> {
+    const MAX_QUERY: usize = 96;
+    let query_len: usize = options
+        .query
+        .iter()
+        .map(|(k, v)| k.len() + v.len() + 2)
+        .sum();
+    if query_len > MAX_QUERY {
+        return None;
+    }
+    let mut key = format!(
+        "{}/{}/{shown_ply}/{}{}/{}?",
+        detail.id,
+        detail.game.ply(),
+        u8::from(options.interactive),
+        match options.viewer {
+            Some(Color::White) => "w",
+            Some(Color::Black) => "b",
+            None => "-",
+        },
+        t.lang.code(),
+    );
+    for (name, value) in &options.query {
+        key.push_str(name);
+        key.push('=');
+        key.push_str(value);
+        key.push('&');
+    }
+    Some(key)
+}
+
+/// The game page's board as HTML: kept under `key` for a second (a game watched by many,
+/// or a page reloaded, renders it once), else built and rendered, and kept.
+fn rendered_board(
+    state: &AppState,
+    key: Option<String>,
+    shown: &AnyGame,
+    options: &BoardOptions,
+    t: &Tr,
+) -> Result<Arc<String>, AppError> {
+    let boards = &state.events.snapshots().boards;
+    let ticket = match key.as_deref().map(|key| boards.get(key)) {
+        Some(Ok(html)) => return Ok(html),
+        Some(Err(ticket)) => Some(ticket),
+        None => None,
+    };
+    let html = board::render(&board::build(shown, options, t), t).map_err(AppError::internal)?;
+    let html = Arc::new(html);
+    if let (Some(key), Some(ticket)) = (key, ticket) {
+        boards.keep(ticket, key, html.clone());
+    }
+    Ok(html)
+}
+
 fn build_page(
     state: &AppState,
     ctx: Ctx,
@@ -449,7 +619,13 @@ fn build_page(
             fields: vec![("ply".to_owned(), shown_ply.to_string())],
         },
     };
-    let board = board::build(&shown, &options, &t);
+    let board = rendered_board(
+        state,
+        board_key(detail, shown_ply, &options, &t),
+        &shown,
+        &options,
+        &t,
+    )?;
     let view = |ply: u32| {
         let mut href = if ply == live_ply {
             base.clone()
@@ -713,7 +889,7 @@ pub(crate) struct SvgQuery {
 /// `GET /games/{id}` (the page) and `GET /games/{id}.svg` (the image).
 pub(crate) async fn page(
     State(state): State<AppState>,
-    ctx: Ctx,
+    ctx: PendingCtx,
     Path(id): Path<String>,
     Query(mut query): Query<GameQuery>,
     Query(params): Query<Vec<(String, String)>>,
@@ -744,7 +920,7 @@ pub(crate) async fn page(
         )
             .into_response());
     }
-    let (detail, mut extras) = game_and_extras(&state, &ctx, &id).await?;
+    let (ctx, detail, mut extras) = game_and_extras(&state, ctx, &id).await?;
     extras.chat.note_saved = query.saved.as_deref() == Some("note") && extras.chat.note.is_some();
     render(&build_page(
         &state,
@@ -790,7 +966,7 @@ async fn page_with(
     status: StatusCode,
     adjust: impl FnOnce(&mut ViewerExtras),
 ) -> Result<Response, AppError> {
-    let (detail, mut extras) = game_and_extras(state, &ctx, id).await?;
+    let (ctx, detail, mut extras) = game_and_extras(state, PendingCtx::Ready(ctx), id).await?;
     adjust(&mut extras);
     let page = build_page(
         state,
@@ -855,11 +1031,10 @@ async fn refused(
     error: &AppError,
     view: &GameQuery,
 ) -> Result<Response, AppError> {
-    let (detail, extras) = game_and_extras(state, &ctx, id).await?;
-    let t = ctx.t;
+    let (ctx, detail, extras) = game_and_extras(state, PendingCtx::Ready(ctx), id).await?;
     let key = format!("error.{}", error.code());
-    let message = if t.has(&key) {
-        t.get(&key).to_owned()
+    let message = if ctx.t.has(&key) {
+        ctx.t.get(&key).to_owned()
     } else {
         error.message()
     };

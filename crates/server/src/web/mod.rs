@@ -221,40 +221,130 @@ impl Ctx {
     }
 }
 
+impl Ctx {
+    /// The context of a page whose viewer was read by the page itself.
+    fn signed_in(t: Tr, here: String, user: User, counts: HeaderCounts) -> Ctx {
+        Ctx {
+            t,
+            user: Some(user),
+            your_turn: counts.your_turn,
+            unread: counts.unread,
+            here,
+        }
+    }
+
+    /// The context of a page without a signed-in viewer.
+    fn signed_out(t: Tr, here: String) -> Ctx {
+        Ctx {
+            t,
+            user: None,
+            your_turn: 0,
+            unread: 0,
+            here,
+        }
+    }
+}
+
+/// The language and the path and query of a page's request.
+fn language_and_path(parts: &Parts) -> (Tr, String) {
+    let t = Tr::new(Lang::from_headers(&parts.headers));
+    let here = parts
+        .uri
+        .path_and_query()
+        .map_or("/", |pq| pq.as_str())
+        .to_owned();
+    (t, here)
+}
+
 impl FromRequestParts<AppState> for Ctx {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Ctx, AppError> {
-        let t = Tr::new(Lang::from_headers(&parts.headers));
-        let here = parts
-            .uri
-            .path_and_query()
-            .map_or("/", |pq| pq.as_str())
-            .to_owned();
+        let (t, here) = language_and_path(parts);
         // A session that has ended counts as signed out on pages.
         let viewer = match crate::extract::authenticate(parts, state).await {
             Ok(viewer) => viewer,
             Err(AppError::Unauthenticated(_)) => None,
             Err(error) => return Err(error),
         };
-        let (user, counts) = match viewer {
-            Some((user, Some(counts))) => (Some(user), counts),
+        match viewer {
+            Some((user, Some(counts))) => Ok(Ctx::signed_in(t, here, user, counts)),
             Some((user, None)) => {
                 let counts = HeaderCounts {
                     your_turn: crate::domain::game::count_your_turn(state, &user).await?,
                     unread: crate::domain::notifications::unread_count(state, &user).await?,
                 };
-                (Some(user), counts)
+                Ok(Ctx::signed_in(t, here, user, counts))
             }
-            None => (None, HeaderCounts::default()),
-        };
-        Ok(Ctx {
-            t,
-            user,
-            your_turn: counts.your_turn,
-            unread: counts.unread,
-            here,
-        })
+            None => Ok(Ctx::signed_out(t, here)),
+        }
+    }
+}
+
+/// A page's [`Ctx`] before its session is read, for a page that reads the session on its
+/// own connection together with what it shows the viewer (the game page): one connection
+/// from the pool and one statement fewer. A request without a session cookie, one with an
+/// API token and one that is not a read are resolved at once, as [`Ctx`] is.
+#[derive(Debug)]
+pub enum PendingCtx {
+    /// Resolved already.
+    Ready(Ctx),
+    /// A session cookie, still to be read ([`PendingCtx::resolve`]).
+    Session {
+        /// The translator.
+        t: Tr,
+        /// The current path and query.
+        here: String,
+        /// The session cookie's value.
+        token: String,
+    },
+}
+
+impl PendingCtx {
+    /// The translator.
+    #[must_use]
+    pub fn t(&self) -> &Tr {
+        match self {
+            PendingCtx::Ready(ctx) => &ctx.t,
+            PendingCtx::Session { t, .. } => t,
+        }
+    }
+
+    /// The context, once the page has read the session's user and header counts
+    /// (`None`: the session has ended, which counts as signed out). A context resolved
+    /// already stays as it is.
+    #[must_use]
+    pub fn resolve(self, viewer: Option<(User, HeaderCounts)>) -> Ctx {
+        match (self, viewer) {
+            (PendingCtx::Ready(ctx), _) => ctx,
+            (PendingCtx::Session { t, here, .. }, Some((user, counts))) => {
+                Ctx::signed_in(t, here, user, counts)
+            }
+            (PendingCtx::Session { t, here, .. }, None) => Ctx::signed_out(t, here),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for PendingCtx {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<PendingCtx, AppError> {
+        let token = crate::extract::session_cookie(&parts.headers);
+        match token {
+            Some(token)
+                if parts.method.is_safe() && !parts.headers.contains_key(header::AUTHORIZATION) =>
+            {
+                let token = token.to_owned();
+                let (t, here) = language_and_path(parts);
+                Ok(PendingCtx::Session { t, here, token })
+            }
+            _ => Ctx::from_request_parts(parts, state)
+                .await
+                .map(PendingCtx::Ready),
+        }
     }
 }
 
@@ -299,10 +389,18 @@ where
 /// # Errors
 ///
 /// A 500 when the template fails to render.
-pub fn render(template: &impl Template) -> Result<Response, AppError> {
-    let html = template.render().map_err(AppError::internal)?;
+pub fn render<T: Template>(template: &T) -> Result<Response, AppError> {
+    let mut html = String::with_capacity(T::SIZE_HINT.max(PAGE_BUFFER));
+    template
+        .render_into(&mut html)
+        .map_err(AppError::internal)?;
     Ok(Html(html).into_response())
 }
+
+/// How much a page is rendered into to start with. askama's own hint is the template's
+/// static text, a few kilobytes; the game page is 20–30 KB, which grew its buffer three
+/// or four times, each time copying what was written.
+const PAGE_BUFFER: usize = 32 * 1024;
 
 /// A 303 to `to` (after a form post). A target that cannot be a `Location` header
 /// (a control character slipped through) goes to the home page instead of failing.

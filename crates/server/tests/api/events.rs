@@ -458,15 +458,38 @@ async fn a_move_on_one_instance_reaches_watchers_of_another() {
         };
         let page = page_on_b().await;
         assert!(page.contains("data-ply=\"0\""), "{page}");
+        // Black's own page on B, kept there: a change behind the servers' backs does not
+        // show on Black's second look.
+        let cookie = app.session_cookie(&black).await;
+        let blacks_page_on_b = || async {
+            let page = reqwest::Client::new()
+                .get(format!("{}/games/{id}", other.address))
+                .header(reqwest::header::COOKIE, &cookie)
+                .send()
+                .await;
+            page.unwrap().text().await.unwrap()
+        };
+        let confirms = |page: &str| page.contains("data-confirm-moves=\"1\"");
+        assert!(confirms(&blacks_page_on_b().await));
+        sqlx::query("update users set confirm_moves = 0 where username = 'black_p'")
+            .execute(&app.state.db.pool)
+            .await
+            .unwrap();
+        assert!(confirms(&blacks_page_on_b().await), "kept on B");
         // A move posted to instance A …
         app.play_ok(&white, &black, &id, "d4").await;
         // … reaches the watcher on B, and B's page shows the fresh board at once: the
         // change B was told of dropped its snapshot (younger than the second it may
-        // live) before the watcher heard of it.
+        // live), and Black's page, before the watcher heard of it.
         assert_eq!(on_b.next("game").await.0, "1-active");
         assert_eq!(on_a.next("game").await.0, "1-active");
         let page = page_on_b().await;
         assert!(page.contains("data-ply=\"1\""), "{page}");
+        let page = blacks_page_on_b().await;
+        assert!(
+            page.contains("data-ply=\"1\"") && !confirms(&page),
+            "{page}"
+        );
         // And the other way round: a move on B reaches the watcher on A.
         let (status, body) = reqwest::Client::new()
             .post(format!("{}/api/v1/games/{id}/moves", other.address))

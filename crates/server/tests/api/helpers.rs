@@ -323,6 +323,43 @@ impl TestApp {
         response.text().await.expect("body")
     }
 
+    /// A session cookie of `player`'s (`bg_session=…`), signed in through the login form.
+    pub(crate) async fn session_cookie(&self, player: &Player) -> String {
+        let password = format!("password-{}", player.name);
+        let response = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client")
+            .post(format!("{}/login", self.address))
+            .header("sec-fetch-site", "same-origin")
+            .form(&[("username", player.name.as_str()), ("password", &password)])
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "signed in");
+        let cookie = response
+            .headers()
+            .get_all(reqwest::header::SET_COOKIE)
+            .iter()
+            .filter_map(|value| value.to_str().ok()?.split(';').next())
+            .find(|pair| pair.starts_with("bg_session="))
+            .expect("a session cookie");
+        cookie.to_owned()
+    }
+
+    /// The HTML page at `path` as the session `cookie` sees it.
+    pub(crate) async fn page_html_with_cookie(&self, cookie: &str, path: &str) -> String {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.address))
+            .header(reqwest::header::COOKIE, cookie)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        response.text().await.expect("body")
+    }
+
     pub(crate) async fn game(&self, id: &str) -> Value {
         let (status, body) = self.get(&format!("/api/v1/games/{id}"), None).await;
         assert_eq!(status, StatusCode::OK, "{body}");

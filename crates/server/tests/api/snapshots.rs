@@ -14,12 +14,19 @@ use rand::{SeedableRng, rngs::StdRng};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::{chat::let_spectators_read, helpers::TestApp, playouts::random_legal_move, scenarios};
+use crate::{
+    chat::let_spectators_read,
+    helpers::{TestApp, post_form},
+    playouts::random_legal_move,
+    scenarios,
+};
 
 scenarios!(
     a_game_shown_again_comes_from_its_snapshot,
     readers_never_see_a_game_older_than_an_answered_move,
-    what_spectators_see_of_a_chat_is_kept_until_a_line_or_a_setting_changes_it
+    what_spectators_see_of_a_chat_is_kept_until_a_line_or_a_setting_changes_it,
+    a_kept_board_is_each_viewers_own_and_a_move_shows_the_next,
+    a_viewers_page_is_kept_per_session_until_a_change_through_the_server
 );
 
 scenarios!(with [("VACATION_DAYS_PER_YEAR", "30")];
@@ -253,5 +260,146 @@ async fn what_spectators_see_of_a_chat_is_kept_until_a_line_or_a_setting_changes
         app.page_html_as(&white, &page)
             .await
             .contains("edited behind")
+    );
+}
+
+/// The board part of a game page (from its `board-area` to its links).
+fn board_part(page: &str) -> &str {
+    let start = page.find("class=\"board-area\"").expect("the board");
+    let end = page[start..]
+        .find("board-links")
+        .expect("the board's links");
+    &page[start..start + end]
+}
+
+/// How many squares on the page's board select a piece to move.
+fn selectable(page: &str) -> usize {
+    board_part(page).matches("data-select=").count()
+}
+
+/// The square the page's board shows first (top left).
+fn top_left(page: &str) -> &str {
+    let board = board_part(page);
+    let (_, rest) = board.split_once("data-sq=\"").expect("a square");
+    &rest[..rest.find('"').unwrap()]
+}
+
+/// The game page keeps its board rendered per position and view, and each viewer still
+/// sees their own: the player to move can pick their pieces and nobody else can, Black
+/// sees the board from Black's side, a turned board is turned, each language has its
+/// own words, and a move shows the next position at once.
+async fn a_kept_board_is_each_viewers_own_and_a_move_shows_the_next(app: TestApp) {
+    let white = app.player("kept_white").await;
+    let black = app.player("kept_black").await;
+    let id = app.new_game("chess", &white, &black).await;
+    let page = format!("/games/{id}");
+    let boards = &app.state.events.snapshots().boards;
+    let estonian = || async {
+        let response = app
+            .client
+            .get(format!("{}{page}", app.address))
+            .header("accept-language", "et")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        response.text().await.unwrap()
+    };
+    for round in 0..2 {
+        let as_white = app.page_html_as(&white, &page).await;
+        assert_eq!((selectable(&as_white), top_left(&as_white)), (10, "a8"));
+        let as_black = app.page_html_as(&black, &page).await;
+        assert_eq!((selectable(&as_black), top_left(&as_black)), (0, "h1"));
+        let turned = app.page_html_as(&white, &format!("{page}?flip=1")).await;
+        assert_eq!((selectable(&turned), top_left(&turned)), (10, "h1"));
+        let guest = app.page_html(&page).await;
+        assert_eq!((selectable(&guest), top_left(&guest)), (0, "a8"));
+        let guest_et = estonian().await;
+        assert_eq!((selectable(&guest_et), top_left(&guest_et)), (0, "a8"));
+        assert_ne!(board_part(&guest_et), board_part(&guest), "round {round}");
+        // Five views of one position, each kept once; the second round reuses them.
+        assert_eq!(boards.len(), 5, "round {round}");
+    }
+    app.play_ok(&white, &black, &id, "e2e4").await;
+    let shown_ply = |page: &str| page_ply(board_part(page));
+    let as_white = app.page_html_as(&white, &page).await;
+    assert_eq!((shown_ply(&as_white), selectable(&as_white)), (1, 0));
+    let as_black = app.page_html_as(&black, &page).await;
+    assert_eq!((shown_ply(&as_black), selectable(&as_black)), (1, 10));
+    // The position before, replayed, is still the one it was (for White, not live).
+    let before = app.page_html_as(&white, &format!("{page}?ply=0")).await;
+    assert_eq!((shown_ply(&before), selectable(&before)), (0, 0));
+}
+
+/// The header's count of games waiting for the viewer's move.
+fn your_turn(page: &str) -> u64 {
+    let (_, rest) = page.split_once("id=\"your-turn\"").expect("the count");
+    let rest = &rest[rest.find('>').unwrap() + 1..];
+    rest[..rest.find('<').unwrap()].parse().unwrap()
+}
+
+/// A signed-in viewer's game page is kept per session and game: a second look within the
+/// second comes from memory, each session sees its own, and whatever changes it through
+/// the server (a setting, the opponent's move, signing out) is on the next look at once.
+async fn a_viewers_page_is_kept_per_session_until_a_change_through_the_server(app: TestApp) {
+    let white = app.player("kept_page_white").await;
+    let black = app.player("kept_page_black").await;
+    let id = app.new_game("chess", &white, &black).await;
+    let page = format!("/games/{id}");
+    let white_cookie = app.session_cookie(&white).await;
+    let black_cookie = app.session_cookie(&black).await;
+    // On Postgres the instance hears of the game's creation a moment later, which drops
+    // both players' pages: wait for it (it may be in).
+    let mut creation = app.state.events.subscribe(Some(&id), None);
+    let _ = tokio::time::timeout(Duration::from_millis(500), creation.next()).await;
+    let viewers = &app.state.events.snapshots().viewers;
+    viewers.forget_all();
+    let confirms = |page: &str| page.contains("data-confirm-moves=\"1\"");
+    let shown = app.page_html_with_cookie(&white_cookie, &page).await;
+    assert!(confirms(&shown) && your_turn(&shown) == 1);
+    assert_eq!(viewers.len(), 1, "White's look kept their page");
+    // Changed behind the server's back: White's second look still confirms moves, which
+    // only a page kept in memory can do.
+    sqlx::query("update users set confirm_moves = 0 where username = 'kept_page_white'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert!(confirms(
+        &app.page_html_with_cookie(&white_cookie, &page).await
+    ));
+    // Black's session has a page of its own.
+    let shown = app.page_html_with_cookie(&black_cookie, &page).await;
+    assert!(confirms(&shown) && your_turn(&shown) == 0);
+    assert_eq!(viewers.len(), 2);
+    // Black turns confirming off through the server: on Black's next look at once.
+    let (status, _, body) = post_form(
+        &app,
+        &black,
+        "/settings/play",
+        &[("after_move", "stay"), ("confirm_moves", "0")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+    assert!(!confirms(
+        &app.page_html_with_cookie(&black_cookie, &page).await
+    ));
+    // White moves through the API: Black's next look shows the move and their turn.
+    app.play_ok(&white, &black, &id, "e4").await;
+    let shown = app.page_html_with_cookie(&black_cookie, &page).await;
+    assert_eq!((page_ply(&shown), your_turn(&shown)), (1, 1));
+    // Black signs out: the cookie's next look is a guest's.
+    let response = app
+        .client
+        .post(format!("{}/logout", app.address))
+        .header(reqwest::header::COOKIE, &black_cookie)
+        .header("sec-fetch-site", "same-origin")
+        .send()
+        .await
+        .unwrap();
+    assert!(response.status().is_success() || response.status().is_redirection());
+    let shown = app.page_html_with_cookie(&black_cookie, &page).await;
+    assert!(
+        !shown.contains("id=\"bell\""),
+        "a guest's page after signing out"
     );
 }

@@ -28,6 +28,7 @@ scenarios!(
     the_bell_counts_unread_notices_and_the_centre_marks_them_read,
     language_follows_cookie_then_accept_language,
     my_games_orders_my_turn_first_and_next_game_jumps_there,
+    the_game_page_reads_its_viewer_with_the_session,
     my_games_put_least_time_left_first_then_the_latest_activity,
     playing_settings_by_form_and_straight_on_to_the_next_game,
     player_pages_list_games_with_results,
@@ -1431,6 +1432,57 @@ async fn my_games_orders_my_turn_first_and_next_game_jumps_there(app: TestApp) {
         home.attr("#your-turn", "data-title"),
         "Your turn in {n} games"
     );
+}
+
+/// The game page reads a session cookie in the same statement as what it shows the
+/// viewer: the header's counts match every other page's, the next game and the board are
+/// the viewer's, and a cookie whose session has ended shows the page as a guest sees it.
+async fn the_game_page_reads_its_viewer_with_the_session(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wanda").await;
+    let mut black = Browser::sign_up(&app, "boris").await;
+    let first = new_game(&mut white, &mut black, "boris", "chess").await;
+    let second = new_game(&mut white, &mut black, "boris", "reversi-8x8").await;
+    // The squares whose pieces the viewer may pick (chess picks the piece first).
+    let pickable = |page: &Page| page.attrs("#board a.sq[data-select]", "data-sq");
+    let page = white.get(&format!("/games/{first}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.text("#your-turn"), "2");
+    assert_eq!(page.attr("#next-game", "href"), format!("/games/{second}"));
+    assert!(pickable(&page).contains(&"e2".to_owned()));
+    white.play(&first, "e2e4").await;
+
+    // Black's turn in the first game only, and a notice of it: as the home page says.
+    let home = black.get("/").await;
+    let page = black.get(&format!("/games/{second}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    for badge in ["#your-turn", "#unread"] {
+        assert_eq!(page.text(badge), home.text(badge), "{badge}");
+        assert_eq!(
+            page.has(&format!("{badge}[hidden]")),
+            home.has(&format!("{badge}[hidden]"))
+        );
+    }
+    assert_eq!(page.text("#your-turn"), "1");
+    assert_eq!(page.attr("#next-game", "href"), format!("/games/{first}"));
+    assert!(pickable(&page).is_empty(), "not Black's move here");
+    let page = black.get(&format!("/games/{first}")).await;
+    assert!(page.has("#no-next-game"));
+    assert!(pickable(&page).contains(&"e7".to_owned()));
+
+    // Signed out: the old cookie's session has ended, so its page is a guest's.
+    let mut stale = Browser::new(&app);
+    stale.cookie = black.cookie.clone();
+    black.post("/logout", &[]).await;
+    let page = stale.get(&format!("/games/{first}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.text("h1.game-title"), "Chess: wanda – boris");
+    assert!(
+        !page.has("#bell") && !page.has("#no-next-game"),
+        "a guest's page"
+    );
+    assert!(pickable(&page).is_empty());
+    let guest = Browser::new(&app).get(&format!("/games/{first}")).await;
+    assert_eq!(page.texts("#board .sq"), guest.texts("#board .sq"));
 }
 
 /// The ids of the games listed in one section of My games, in order.

@@ -3,7 +3,12 @@
 //! `GET /api/v1/games/{id}`), what spectators see of each game's chat (for the game
 //! page of everyone who does not play in it) and each variant's results (for its rules
 //! page). A popular game (a tournament's final, a bot's game) is then read from the
-//! database once a second, not by every watcher.
+//! database once a second, not by every watcher. The game page's boards are kept too,
+//! rendered, by a key that changes with every move, so a board is built and rendered once
+//! a second per position and view, not for every viewer. And what a signed-in viewer's
+//! game page shows of them (their account, header counts, settings, next game and, for a
+//! player, their own view of the chat) is kept per session and game, so a player who
+//! looks at a game again within the second is served from memory too.
 //!
 //! A game's snapshot is dropped the moment it changes: the game lifecycle drops it after
 //! every committed change in this instance, and the [`EventHub`](crate::events::EventHub)
@@ -13,7 +18,11 @@
 //! zone, name, kind or chat setting; the sweeper's deadline moves after downtime) stages
 //! a flush ([`EventHub::stage_flush`](crate::events::EventHub::stage_flush)), which drops
 //! every snapshot in every instance the same way. A reconnected listener, which may have
-//! missed changes, drops them all too. The results go whenever a game ends. And every
+//! missed changes, drops them all too. The results go whenever a game ends. A viewer's
+//! page goes with every change the hub delivers that concerns them (a change of one of
+//! their games, a chat line in one, a notice, a challenge) and with every request this
+//! instance answers that may change something ([`ReadSnapshots::forget_viewers`]: a
+//! setting, a conditional line, a note, marking notices read, signing out). And every
 //! snapshot is read again after [`MAX_AGE`] whatever happens, which bounds what a missed
 //! notification can cost.
 //!
@@ -31,7 +40,12 @@ use rules::Variant;
 
 use super::{GameDetail, VariantStats};
 use crate::{
-    domain::{chat::ChatView, profiles::GamesPage},
+    domain::{
+        accounts::{HeaderCounts, User},
+        chat::ChatView,
+        profiles::GamesPage,
+        settings::GamePageViewer,
+    },
     events::GameEvent,
 };
 
@@ -62,6 +76,29 @@ pub type ResultSnapshots = Snapshots<Variant, VariantResults>;
 /// each game's chat, by game id: the same for all of them.
 pub type ChatSnapshots = Snapshots<String, ChatView>;
 
+/// The game page's boards rendered lately, as HTML, by a key that names everything the
+/// board shows: the game, its ply, the ply shown and the view (see
+/// `web::game::board_key`). A move changes the key, so nothing needs dropping.
+pub type BoardSnapshots = Snapshots<String, String>;
+
+/// What a signed-in viewer's game page shows of them besides the game, read with their
+/// session in one statement.
+#[derive(Debug, Clone)]
+pub struct ViewerPage {
+    /// The session's user.
+    pub user: User,
+    /// Their header counts.
+    pub counts: HeaderCounts,
+    /// Their settings, next game and conditional lines in this game.
+    pub viewer: GamePageViewer,
+    /// Their own view of the game's chat when they play in it; a spectator is shown the
+    /// spectators' snapshot.
+    pub own_chat: Option<ChatView>,
+}
+
+/// Signed-in viewers' game pages, by session and game (see `web::game::viewer_key`).
+pub type ViewerSnapshots = Snapshots<String, ViewerPage>;
+
 /// Every kind of snapshot an instance keeps. Clones share them.
 #[derive(Debug, Clone, Default)]
 pub struct ReadSnapshots {
@@ -71,6 +108,10 @@ pub struct ReadSnapshots {
     pub results: ResultSnapshots,
     /// What spectators see of each game's chat, by game id.
     pub chats: ChatSnapshots,
+    /// The game page's boards, rendered.
+    pub boards: BoardSnapshots,
+    /// Signed-in viewers' game pages, by session and game.
+    pub viewers: ViewerSnapshots,
 }
 
 impl ReadSnapshots {
@@ -88,6 +129,20 @@ impl ReadSnapshots {
         self.chats.forget(game_id);
     }
 
+    /// Something concerning each of `users` changed (one of their games, a chat line in
+    /// one, a notice or a challenge): their game pages go.
+    pub fn users_changed<'a>(&self, users: impl IntoIterator<Item = &'a str>) {
+        let users: Vec<&str> = users.into_iter().collect();
+        self.viewers
+            .forget_where(|page| users.contains(&page.user.id.as_str()));
+    }
+
+    /// Drops every viewer's game page: this instance answered a request that may have
+    /// changed what one shows (called once the request is done, or dropped).
+    pub fn forget_viewers(&self) {
+        self.viewers.forget_all();
+    }
+
     /// Drops every snapshot of every kind: something any of them may show changed (a
     /// player's name, time zone, vacation or chat setting), or changes may have been
     /// missed.
@@ -95,6 +150,8 @@ impl ReadSnapshots {
         self.games.forget_all();
         self.results.forget_all();
         self.chats.forget_all();
+        self.boards.forget_all();
+        self.viewers.forget_all();
     }
 }
 
@@ -197,6 +254,13 @@ impl<K: Hash + Eq + Clone, V> Snapshots<K, V> {
         inner.kept.remove(key);
     }
 
+    /// Drops every snapshot whose value `changed` says has changed.
+    pub fn forget_where(&self, changed: impl Fn(&V) -> bool) {
+        let mut inner = self.lock();
+        inner.drops += 1;
+        inner.kept.retain(|_, snapshot| !changed(&snapshot.value));
+    }
+
     /// Drops every snapshot: something that any of them may show changed, or changes
     /// may have been missed.
     pub fn forget_all(&self) {
@@ -245,6 +309,21 @@ mod tests {
         let ticket = snapshots.get("a").unwrap_err();
         snapshots.keep(ticket, "a".to_owned(), Arc::new(2));
         assert_eq!(snapshots.get("a").map(|v| *v), Ok(2));
+    }
+
+    #[test]
+    fn forgetting_where_drops_those_values_and_refuses_reads_begun_before() {
+        let snapshots: Snapshots<String, u32> = Snapshots::default();
+        for (key, value) in [("a", 1), ("b", 2), ("c", 1)] {
+            let ticket = snapshots.get(key).unwrap_err();
+            snapshots.keep(ticket, key.to_owned(), Arc::new(value));
+        }
+        let ticket = snapshots.get("d").unwrap_err();
+        snapshots.forget_where(|value| *value == 1);
+        assert_eq!(snapshots.len(), 1);
+        assert_eq!(snapshots.get("b").map(|v| *v), Ok(2));
+        snapshots.keep(ticket, "d".to_owned(), Arc::new(1));
+        assert!(snapshots.get("d").is_err(), "a read begun before the drop");
     }
 
     #[test]
