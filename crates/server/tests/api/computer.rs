@@ -412,7 +412,12 @@ async fn two_instances_never_reply_twice(app: TestApp) {
             game
         });
     assert_eq!(reversi_end.0["status"], "finished");
-    assert!(chess_end["ply"].as_u64().unwrap() >= 20, "{chess_end}");
+    // The person plays the first legal move, so the computer may mate them first (the
+    // search's seed differs from game to game).
+    assert!(
+        chess_end["ply"].as_u64().unwrap() >= 20 || chess_end["end_reason"] == "checkmate",
+        "{chess_end}"
+    );
     // The record: each ply once, the computer's moves alternating with the person's
     // (passes aside), nothing left in the queue.
     for id in [&reversi, &chess] {
