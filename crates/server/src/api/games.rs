@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use axum::{
     Router,
+    body::Bytes,
     extract::State,
     http::{HeaderMap, HeaderValue, header},
     response::{IntoResponse, Response},
@@ -20,7 +21,7 @@ use crate::{
     AppState,
     clock::rfc3339,
     domain::{
-        game::{self, GameAction, GameDetail, GameSummary},
+        game::{self, GameAction, GameDetail, GameSummary, snapshots::GameBody},
         ratings::{RatingChange, SideChange},
     },
     error::{AppError, ErrorBody},
@@ -469,14 +470,37 @@ async fn my_games(
         (status = 200, description = "the game", body = GameDto),
         (status = 404, description = "no such game", body = ErrorBody),
     ))]
-async fn show(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<axum::Json<GameDto>, AppError> {
+async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
     let detail = game::shown(&state, &id).await?;
-    Ok(axum::Json(
-        GameDto::with_record(&state, Arc::unwrap_or_clone(detail)).await?,
-    ))
+    // Built once per snapshot and second (see `GameBody`), not for every reader.
+    let now = state.now();
+    let bodies = &state.events.snapshots().game_bodies;
+    let same = |body: &GameBody| body.now == now && Arc::ptr_eq(&body.detail, &detail);
+    let ticket = match bodies.get_if(id.as_str(), same) {
+        Ok(body) => return Ok(json_body(body.json.clone())),
+        Err(ticket) => ticket,
+    };
+    let dto = GameDto::with_record(&state, (*detail).clone()).await?;
+    let json = Bytes::from(serde_json::to_vec(&dto).map_err(AppError::internal)?);
+    let body = GameBody {
+        detail,
+        now,
+        json: json.clone(),
+    };
+    bodies.keep(ticket, id, Arc::new(body));
+    Ok(json_body(json))
+}
+
+/// `json` as a response with its content type.
+fn json_body(json: Bytes) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        json,
+    )
+        .into_response()
 }
 
 /// Plays a move.

@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use askama::Template;
 use axum::{
+    body::Bytes,
     extract::State,
     http::{HeaderValue, StatusCode, header},
-    response::{IntoResponse, Response},
+    response::{Html, IntoResponse, Response},
 };
 use rules::{AnyGame, Color, Family, GameResult, Variant};
 use serde::Deserialize;
@@ -25,7 +26,7 @@ use crate::{
             TimeControl,
             actions::{MAX_PAUSES, MAX_TIME_GIFTS},
             conditional::ConditionalLine,
-            snapshots::ViewerPage,
+            snapshots::{RenderedGamePage, ViewerPage},
             time_control::bank_index,
         },
         ratings::SideChange,
@@ -43,7 +44,7 @@ use crate::{
             stop_text, time_left, variant_key,
         },
         i18n::Tr,
-        render, see_other, svg,
+        render, render_html, see_other, svg,
     },
 };
 
@@ -230,7 +231,7 @@ async fn game_and_extras(
     state: &AppState,
     ctx: PendingCtx,
     id: &str,
-) -> Result<(Ctx, Arc<GameDetail>, ViewerExtras), AppError> {
+) -> Result<(Ctx, Arc<GameDetail>, ViewerExtras, PageSources), AppError> {
     let ctx = match ctx {
         PendingCtx::Ready(ctx) => ctx,
         PendingCtx::Session { ref token, .. } => {
@@ -238,10 +239,11 @@ async fn game_and_extras(
             let viewers = &state.events.snapshots().viewers;
             let ticket = match viewers.get(key.as_str()) {
                 Ok(page) => {
-                    let (detail, extras) =
+                    let (detail, extras, chat) =
                         kept_viewer_game_and_extras(state, ctx.t(), &page, id).await?;
                     let viewer = Some((page.user.clone(), page.counts));
-                    return Ok((ctx.resolve(viewer), detail, extras));
+                    let sources = PageSources::Viewer(page, chat);
+                    return Ok((ctx.resolve(viewer), detail, extras, sources));
                 }
                 Err(ticket) => ticket,
             };
@@ -249,33 +251,59 @@ async fn game_and_extras(
             if let Some((user, counts, viewer)) =
                 settings::game_page_session(&mut conn, token, id, state.now()).await?
             {
-                let (detail, extras, own_chat) =
+                let (detail, extras, chat) =
                     signed_in_game_and_extras(state, ctx.t(), &user, &mut conn, viewer.clone(), id)
                         .await?;
-                let page = ViewerPage {
+                let (own_chat, spectators) = match chat {
+                    Shown::Own(own) => (Some(own), None),
+                    Shown::Spectators(view) => (None, Some(view)),
+                };
+                let page = Arc::new(ViewerPage {
                     user,
                     counts,
                     viewer,
                     own_chat,
-                };
+                });
                 let viewer = Some((page.user.clone(), counts));
-                viewers.keep(ticket, key, Arc::new(page));
-                return Ok((ctx.resolve(viewer), detail, extras));
+                viewers.keep(ticket, key, page.clone());
+                let sources = PageSources::Viewer(page, spectators);
+                return Ok((ctx.resolve(viewer), detail, extras, sources));
             }
             ctx.resolve(None)
         }
     };
-    let (detail, extras) = match ctx.user.as_ref() {
+    let (detail, extras, sources) = match ctx.user.as_ref() {
         Some(user) => {
             let mut conn = state.db.pool.acquire().await?;
             let viewer = settings::game_page_viewer(&mut conn, user, id).await?;
             let (detail, extras, _) =
                 signed_in_game_and_extras(state, &ctx.t, user, &mut conn, viewer, id).await?;
-            (detail, extras)
+            (detail, extras, PageSources::Read)
         }
-        None => guest_game_and_extras(state, &ctx.t, id).await?,
+        None => {
+            let (detail, extras, chat) = guest_game_and_extras(state, &ctx.t, id).await?;
+            (detail, extras, PageSources::Guest(chat))
+        }
     };
-    Ok((ctx, detail, extras))
+    Ok((ctx, detail, extras, sources))
+}
+
+/// What a game page's viewer and chat were built from besides the game, to tell whether
+/// the page may be kept rendered ([`RenderedGamePage`]).
+enum PageSources {
+    /// A session's kept page, and the spectators' chat when they do not play.
+    Viewer(Arc<ViewerPage>, Option<Arc<ChatView>>),
+    /// A guest: the spectators' chat.
+    Guest(Arc<ChatView>),
+    /// Read for this request alone (an API token, or a session that ended): not kept.
+    Read,
+}
+
+/// The chat a signed-in viewer was shown: their own view as a player, else the
+/// spectators'.
+enum Shown {
+    Own(ChatView),
+    Spectators(Arc<ChatView>),
 }
 
 /// The key of session `token`'s page of game `id` among the kept [`ViewerPage`]s: the
@@ -296,17 +324,20 @@ async fn signed_in_game_and_extras(
     conn: &mut AnyConnection,
     viewer: GamePageViewer,
     id: &str,
-) -> Result<(Arc<GameDetail>, ViewerExtras, Option<ChatView>), AppError> {
+) -> Result<(Arc<GameDetail>, ViewerExtras, Shown), AppError> {
     let detail = game::shown_on(state, conn, id).await?;
-    let (chat, own_chat) = if detail.color_of(&user.id).is_some() {
+    let (chat, shown) = if detail.color_of(&user.id).is_some() {
         let own = domain_chat::for_page(conn, Some(user), &detail).await?;
-        (chat::section(t, &detail, own.clone()), Some(own))
+        (chat::section(t, &detail, own.clone()), Shown::Own(own))
     } else {
         let view = match domain_chat::spectators_snapshot(state, &detail.id) {
             Ok(view) => view,
             Err(ticket) => domain_chat::read_for_spectators(state, conn, &detail, ticket).await?,
         };
-        (chat::section(t, &detail, (*view).clone()), None)
+        (
+            chat::section(t, &detail, (*view).clone()),
+            Shown::Spectators(view),
+        )
     };
     let none_held = none_held(&detail, &viewer);
     let conditional = conditional::load(conn, t, Some(user), &detail, none_held).await?;
@@ -316,7 +347,7 @@ async fn signed_in_game_and_extras(
         chat,
         conditional,
     };
-    Ok((detail, extras, own_chat))
+    Ok((detail, extras, shown))
 }
 
 /// Whether the signed-in viewer of `detail` is known to see no conditional line: while
@@ -338,18 +369,21 @@ async fn kept_viewer_game_and_extras(
     t: &Tr,
     page: &ViewerPage,
     id: &str,
-) -> Result<(Arc<GameDetail>, ViewerExtras), AppError> {
+) -> Result<(Arc<GameDetail>, ViewerExtras, Option<Arc<ChatView>>), AppError> {
     let detail = game::shown(state, id).await?;
     let mut conn = None;
-    let view = match &page.own_chat {
-        Some(own) => own.clone(),
-        None => match domain_chat::spectators_snapshot(state, &detail.id) {
-            Ok(view) => (*view).clone(),
-            Err(ticket) => {
-                let conn = conn.insert(state.db.pool.acquire().await?);
-                (*domain_chat::read_for_spectators(state, conn, &detail, ticket).await?).clone()
-            }
-        },
+    let (view, spectators) = match &page.own_chat {
+        Some(own) => (own.clone(), None),
+        None => {
+            let view = match domain_chat::spectators_snapshot(state, &detail.id) {
+                Ok(view) => view,
+                Err(ticket) => {
+                    let conn = conn.insert(state.db.pool.acquire().await?);
+                    domain_chat::read_for_spectators(state, conn, &detail, ticket).await?
+                }
+            };
+            ((*view).clone(), Some(view))
+        }
     };
     let plays = detail.color_of(&page.user.id).is_some();
     let conditional = if none_held(&detail, &page.viewer) {
@@ -367,7 +401,7 @@ async fn kept_viewer_game_and_extras(
         chat: chat::section(t, &detail, view),
         conditional,
     };
-    Ok((detail, extras))
+    Ok((detail, extras, spectators))
 }
 
 /// [`game_and_extras`] for a guest: a connection only for what the snapshots lack.
@@ -375,7 +409,7 @@ async fn guest_game_and_extras(
     state: &AppState,
     t: &Tr,
     id: &str,
-) -> Result<(Arc<GameDetail>, ViewerExtras), AppError> {
+) -> Result<(Arc<GameDetail>, ViewerExtras, Arc<ChatView>), AppError> {
     let detail = game::shown(state, id).await?;
     // A guest holds no conditional lines; once the game is over they see everyone's.
     let none_held = detail.status == GameStatus::Active || detail.conditional_lines == 0;
@@ -399,7 +433,7 @@ async fn guest_game_and_extras(
         conditional,
         ..ViewerExtras::default()
     };
-    Ok((detail, extras))
+    Ok((detail, extras, view))
 }
 
 /// A player's rating change as the game page shows it.
@@ -920,16 +954,92 @@ pub(crate) async fn page(
         )
             .into_response());
     }
-    let (ctx, detail, mut extras) = game_and_extras(&state, ctx, &id).await?;
+    let now = state.now();
+    let pages = &state.events.snapshots().game_pages;
+    let kept = rendered_key(&ctx, &id).map(|(key, viewer)| {
+        let current = |page: &RenderedGamePage| still_current(&state, &id, &viewer, page, now);
+        (pages.get_if(key.as_str(), current), key)
+    });
+    let ticket = match kept {
+        Some((Ok(page), _)) => return Ok(Html(page.html.clone()).into_response()),
+        Some((Err(ticket), key)) => Some((ticket, key)),
+        None => None,
+    };
+    let (ctx, detail, mut extras, sources) = game_and_extras(&state, ctx, &id).await?;
     extras.chat.note_saved = query.saved.as_deref() == Some("note") && extras.chat.note.is_some();
-    render(&build_page(
-        &state,
-        ctx,
-        &detail,
-        &query,
-        String::new(),
-        extras,
-    )?)
+    let page = build_page(&state, ctx, &detail, &query, String::new(), extras)?;
+    let (viewer, chat) = match sources {
+        PageSources::Viewer(viewer, chat) => (Some(viewer), chat),
+        PageSources::Guest(chat) => (None, Some(chat)),
+        PageSources::Read => return render(&page),
+    };
+    let Some((ticket, key)) = ticket else {
+        return render(&page);
+    };
+    let html = Bytes::from(render_html(&page)?);
+    let rendered = RenderedGamePage {
+        detail,
+        viewer,
+        chat,
+        now,
+        html: html.clone(),
+    };
+    pages.keep(ticket, key, Arc::new(rendered));
+    Ok(Html(html).into_response())
+}
+
+/// The key of a game page among the rendered ones: the viewer (the session's kept page
+/// key, or every guest), the language and the address; with the session's viewer key.
+/// `None` for a page not kept (signed in by an API token, or a long address).
+fn rendered_key(ctx: &PendingCtx, id: &str) -> Option<(String, Option<String>)> {
+    const MAX_ADDRESS: usize = 160;
+    let here = ctx.here();
+    if here.len() > MAX_ADDRESS {
+        return None;
+    }
+    let viewer = match ctx {
+        PendingCtx::Session { token, .. } => Some(viewer_key(token, id)),
+        PendingCtx::Ready(ctx) if ctx.user.is_none() => None,
+        PendingCtx::Ready(_) => return None,
+    };
+    let key = format!(
+        "{} {} {here}",
+        viewer.as_deref().unwrap_or("guest"),
+        ctx.t().lang.code()
+    );
+    Some((key, viewer))
+}
+
+/// Whether `page` is what rendering game `id` for its viewer at `now` would give again:
+/// rendered in this second from the snapshots that are still the fresh ones.
+fn still_current(
+    state: &AppState,
+    id: &str,
+    viewer_key: &Option<String>,
+    page: &RenderedGamePage,
+    now: i64,
+) -> bool {
+    let snapshots = state.events.snapshots();
+    let same = |kept: Option<&Arc<ChatView>>, current: Option<Arc<ChatView>>| match (kept, current)
+    {
+        (None, _) => true,
+        (Some(kept), Some(current)) => Arc::ptr_eq(kept, &current),
+        (Some(_), None) => false,
+    };
+    page.now == now
+        && snapshots
+            .games
+            .get(id)
+            .is_ok_and(|detail| Arc::ptr_eq(&detail, &page.detail))
+        && match (&page.viewer, viewer_key) {
+            (None, None) => true,
+            (Some(kept), Some(key)) => snapshots
+                .viewers
+                .get(key.as_str())
+                .is_ok_and(|current| Arc::ptr_eq(&current, kept)),
+            _ => false,
+        }
+        && same(page.chat.as_ref(), snapshots.chats.get(id).ok())
 }
 
 /// The game page of `id` at `status`, its chat section changed by `adjust` (a refused
@@ -966,7 +1076,7 @@ async fn page_with(
     status: StatusCode,
     adjust: impl FnOnce(&mut ViewerExtras),
 ) -> Result<Response, AppError> {
-    let (ctx, detail, mut extras) = game_and_extras(state, PendingCtx::Ready(ctx), id).await?;
+    let (ctx, detail, mut extras, _) = game_and_extras(state, PendingCtx::Ready(ctx), id).await?;
     adjust(&mut extras);
     let page = build_page(
         state,
@@ -1031,7 +1141,7 @@ async fn refused(
     error: &AppError,
     view: &GameQuery,
 ) -> Result<Response, AppError> {
-    let (ctx, detail, extras) = game_and_extras(state, PendingCtx::Ready(ctx), id).await?;
+    let (ctx, detail, extras, _) = game_and_extras(state, PendingCtx::Ready(ctx), id).await?;
     let key = format!("error.{}", error.code());
     let message = if ctx.t.has(&key) {
         ctx.t.get(&key).to_owned()

@@ -301,6 +301,15 @@ pub enum PendingCtx {
 }
 
 impl PendingCtx {
+    /// The current path and query.
+    #[must_use]
+    pub fn here(&self) -> &str {
+        match self {
+            PendingCtx::Ready(ctx) => &ctx.here,
+            PendingCtx::Session { here, .. } => here,
+        }
+    }
+
     /// The translator.
     #[must_use]
     pub fn t(&self) -> &Tr {
@@ -390,11 +399,20 @@ where
 ///
 /// A 500 when the template fails to render.
 pub fn render<T: Template>(template: &T) -> Result<Response, AppError> {
+    Ok(Html(render_html(template)?).into_response())
+}
+
+/// `template` rendered to HTML, for a page that keeps it.
+///
+/// # Errors
+///
+/// 500 when the template fails.
+pub fn render_html<T: Template>(template: &T) -> Result<String, AppError> {
     let mut html = String::with_capacity(T::SIZE_HINT.max(PAGE_BUFFER));
     template
         .render_into(&mut html)
         .map_err(AppError::internal)?;
-    Ok(Html(html).into_response())
+    Ok(html)
 }
 
 /// How much a page is rendered into to start with. askama's own hint is the template's

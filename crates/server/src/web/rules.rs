@@ -1,20 +1,26 @@
 //! A variant's rules page with its statistics.
 
+use std::sync::Arc;
+
 use askama::Template;
-use axum::{extract::State, response::Response};
+use axum::{
+    body::Bytes,
+    extract::State,
+    response::{Html, IntoResponse, Response},
+};
 use rules::Variant;
 use serde::Deserialize;
 
 use crate::{
     AppState,
-    domain::game,
+    domain::game::{self, snapshots::RenderedRulesPage},
     error::AppError,
     extract::{Path, Query},
     web::{
         Ctx,
         format::{VariantLink, result_text, variant_key, variant_links},
         i18n::Tr,
-        render,
+        render, render_html,
     },
 };
 
@@ -96,6 +102,25 @@ pub(crate) async fn rules(
     Query(query): Query<RulesQuery>,
 ) -> Result<Response, AppError> {
     let variant: Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
+    // A guest's first page at the page's own address is the same for every guest of a
+    // language: served as rendered while the results it shows are the fresh snapshot.
+    let shared = ctx.user.is_none() && ctx.here.strip_prefix("/rules/") == Some(variant.as_str());
+    let pages = &state.events.snapshots().rules_pages;
+    let key = (variant, ctx.t.lang.code());
+    let ticket = if shared {
+        let results = state.events.snapshots().results.get(&variant).ok();
+        let shown = |page: &RenderedRulesPage| {
+            results
+                .as_ref()
+                .is_some_and(|r| Arc::ptr_eq(r, &page.results))
+        };
+        match pages.get_if(&key, shown) {
+            Ok(page) => return Ok(Html(page.html.clone()).into_response()),
+            Err(ticket) => Some(ticket),
+        }
+    } else {
+        None
+    };
     let results =
         game::variant_results(&state, variant, query.after.as_deref(), RECENT_PAGE).await?;
     let stats = results
@@ -153,7 +178,19 @@ pub(crate) async fn rules(
             .collect(),
         ctx,
     };
-    render(&page)
+    let Some(ticket) = ticket else {
+        return render(&page);
+    };
+    let html = Bytes::from(render_html(&page)?);
+    pages.keep(
+        ticket,
+        key,
+        Arc::new(RenderedRulesPage {
+            results: results.clone(),
+            html: html.clone(),
+        }),
+    );
+    Ok(Html(html).into_response())
 }
 
 #[cfg(test)]

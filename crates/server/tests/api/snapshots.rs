@@ -26,7 +26,9 @@ scenarios!(
     readers_never_see_a_game_older_than_an_answered_move,
     what_spectators_see_of_a_chat_is_kept_until_a_line_or_a_setting_changes_it,
     a_kept_board_is_each_viewers_own_and_a_move_shows_the_next,
-    a_viewers_page_is_kept_per_session_until_a_change_through_the_server
+    a_viewers_page_is_kept_per_session_until_a_change_through_the_server,
+    a_guests_rules_page_is_served_rendered_while_its_results_are_fresh,
+    a_game_page_and_body_are_built_once_per_snapshot_viewer_and_second
 );
 
 scenarios!(with [("VACATION_DAYS_PER_YEAR", "30")];
@@ -284,6 +286,19 @@ fn top_left(page: &str) -> &str {
     &rest[..rest.find('"').unwrap()]
 }
 
+/// The page at `path` as a guest who reads Estonian sees it.
+async fn page_in_estonian(app: &TestApp, path: &str) -> String {
+    let response = app
+        .client
+        .get(format!("{}{path}", app.address))
+        .header(reqwest::header::ACCEPT_LANGUAGE, "et")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    response.text().await.unwrap()
+}
+
 /// The game page keeps its board rendered per position and view, and each viewer still
 /// sees their own: the player to move can pick their pieces and nobody else can, Black
 /// sees the board from Black's side, a turned board is turned, each language has its
@@ -294,17 +309,6 @@ async fn a_kept_board_is_each_viewers_own_and_a_move_shows_the_next(app: TestApp
     let id = app.new_game("chess", &white, &black).await;
     let page = format!("/games/{id}");
     let boards = &app.state.events.snapshots().boards;
-    let estonian = || async {
-        let response = app
-            .client
-            .get(format!("{}{page}", app.address))
-            .header("accept-language", "et")
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), StatusCode::OK);
-        response.text().await.unwrap()
-    };
     for round in 0..2 {
         let as_white = app.page_html_as(&white, &page).await;
         assert_eq!((selectable(&as_white), top_left(&as_white)), (10, "a8"));
@@ -314,7 +318,7 @@ async fn a_kept_board_is_each_viewers_own_and_a_move_shows_the_next(app: TestApp
         assert_eq!((selectable(&turned), top_left(&turned)), (10, "h1"));
         let guest = app.page_html(&page).await;
         assert_eq!((selectable(&guest), top_left(&guest)), (0, "a8"));
-        let guest_et = estonian().await;
+        let guest_et = page_in_estonian(&app, &page).await;
         assert_eq!((selectable(&guest_et), top_left(&guest_et)), (0, "a8"));
         assert_ne!(board_part(&guest_et), board_part(&guest), "round {round}");
         // Five views of one position, each kept once; the second round reuses them.
@@ -402,4 +406,117 @@ async fn a_viewers_page_is_kept_per_session_until_a_change_through_the_server(ap
         !shown.contains("id=\"bell\""),
         "a guest's page after signing out"
     );
+}
+
+/// Ends game `id` by White's resignation and waits (on Postgres) for the instance to hear
+/// of it through its listener, which drops the results a moment later.
+async fn resign_and_settle(app: &TestApp, white: &crate::helpers::Player, id: &str) {
+    let mut ended = app.state.events.subscribe(Some(id), None);
+    let (status, body) = app.act(white, id, "resign").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let _ = tokio::time::timeout(Duration::from_millis(500), ended.next()).await;
+}
+
+async fn a_guests_rules_page_is_served_rendered_while_its_results_are_fresh(app: TestApp) {
+    let white = app.player("rules_white").await;
+    let black = app.player("rules_black").await;
+    let first = app.new_game("chess", &white, &black).await;
+    resign_and_settle(&app, &white, &first).await;
+    let snapshots = app.state.events.snapshots();
+    snapshots.forget_all();
+    let page = app.page_html("/rules/chess").await;
+    assert!(
+        page.contains("rules_white") && page.contains(&first),
+        "{page}"
+    );
+    assert_eq!(snapshots.rules_pages.len(), 1, "the guest's page was kept");
+    // Renamed behind the server's back: only a page served as rendered still shows the
+    // old name.
+    sqlx::query("update users set username = 'renamed_rules' where username = 'rules_white'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert!(app.page_html("/rules/chess").await.contains("rules_white"));
+    // Each language has its own page; a signed-in player's page (their own header) and
+    // an address with a query are rendered for them alone, not kept.
+    let estonian = page_in_estonian(&app, "/rules/chess").await;
+    assert!(estonian.contains("<html lang=\"et\""), "{estonian}");
+    assert_eq!(snapshots.rules_pages.len(), 2);
+    let own = app.page_html_as(&black, "/rules/chess").await;
+    assert!(
+        own.contains("action=\"/logout\""),
+        "the player's own header"
+    );
+    app.page_html("/rules/chess?from=mail").await;
+    assert_eq!(snapshots.rules_pages.len(), 2);
+    // Once the results it was rendered from are read again, the page is rendered again.
+    snapshots.results.forget_all();
+    let page = app.page_html("/rules/chess").await;
+    assert!(
+        page.contains("renamed_rules") && !page.contains("rules_white"),
+        "{page}"
+    );
+    // A game's end shows at once: the lifecycle drops the pages with the results.
+    let second = app.new_game("chess", &white, &black).await;
+    app.page_html("/rules/chess").await;
+    let (status, body) = app.act(&white, &second, "resign").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(app.page_html("/rules/chess").await.contains(&second));
+}
+
+/// The game page (per viewer and address) and the API's game are kept as built: the same
+/// bytes again while the game's snapshot, the viewer's page and the second are the same;
+/// built anew when the clock reads another second or a snapshot is read again.
+async fn a_game_page_and_body_are_built_once_per_snapshot_viewer_and_second(app: TestApp) {
+    let white = app.player("built_white").await;
+    let black = app.player("built_black").await;
+    let id = app.new_game("chess", &white, &black).await;
+    let mut creation = app.state.events.subscribe(Some(&id), None);
+    let _ = tokio::time::timeout(Duration::from_millis(500), creation.next()).await;
+    let snapshots = app.state.events.snapshots();
+    snapshots.forget_all();
+    let path = format!("/games/{id}");
+    let page = app.page_html(&path).await;
+    let body = app.game(&id).await;
+    assert_eq!(
+        (snapshots.game_pages.len(), snapshots.game_bodies.len()),
+        (1, 1)
+    );
+    // Renamed behind the server's back: the game's snapshot still has the old name, and
+    // the page and the body are served as they were built.
+    sqlx::query("update users set username = 'renamed_built' where username = 'built_white'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(app.page_html(&path).await, page);
+    assert_eq!(app.game(&id).await, body);
+    // A second later White's clock shows a second less: both are built again, from the
+    // same snapshot of the game.
+    app.clock.advance(1);
+    let later = app.game(&id).await;
+    let left = |game: &Value| game["clocks"]["white"]["seconds_left"].as_i64().unwrap();
+    assert_eq!(left(&later), left(&body) - 1, "{later}");
+    assert_eq!(later["white"], "built_white");
+    let later_page = app.page_html(&path).await;
+    assert_ne!(later_page, page);
+    assert!(later_page.contains("built_white"));
+    // The game read again: both show the new name.
+    snapshots.games.forget_all();
+    assert_eq!(app.game(&id).await["white"], "renamed_built");
+    assert!(app.page_html(&path).await.contains("renamed_built"));
+    // Each session has its own page; a look with an API token is built for it alone.
+    let cookie = app.session_cookie(&black).await;
+    let own = app.page_html_with_cookie(&cookie, &path).await;
+    assert_eq!(app.page_html_with_cookie(&cookie, &path).await, own);
+    assert_eq!(snapshots.game_pages.len(), 2);
+    app.page_html_as(&black, &path).await;
+    assert_eq!(snapshots.game_pages.len(), 2);
+    // A move shows at once on every kept page and in the body.
+    app.play_ok(&white, &black, &id, "e4").await;
+    assert_eq!(page_ply(&app.page_html(&path).await), 1);
+    assert_eq!(
+        page_ply(&app.page_html_with_cookie(&cookie, &path).await),
+        1
+    );
+    assert_eq!(app.game(&id).await["ply"], 1);
 }

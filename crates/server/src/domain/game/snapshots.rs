@@ -10,6 +10,12 @@
 //! player, their own view of the chat) is kept per session and game, so a player who
 //! looks at a game again within the second is served from memory too.
 //!
+//! The finished products are kept beside their sources: a game page as rendered for one
+//! viewer at one address, the API's JSON of a game and a guest's rules page. Each holds
+//! the snapshots it was built from and is served only while those are still the current
+//! ones (the same `Arc`) and, for what shows the clocks, the clock reads the same
+//! second: so it is exactly what building it again would give.
+//!
 //! A game's snapshot is dropped the moment it changes: the game lifecycle drops it after
 //! every committed change in this instance, and the [`EventHub`](crate::events::EventHub)
 //! drops it on every change it delivers, which on Postgres includes the other instances'
@@ -18,13 +24,13 @@
 //! zone, name, kind or chat setting; the sweeper's deadline moves after downtime) stages
 //! a flush ([`EventHub::stage_flush`](crate::events::EventHub::stage_flush)), which drops
 //! every snapshot in every instance the same way. A reconnected listener, which may have
-//! missed changes, drops them all too. The results go whenever a game ends. A viewer's
-//! page goes with every change the hub delivers that concerns them (a change of one of
-//! their games, a chat line in one, a notice, a challenge) and with every request this
-//! instance answers that may change something ([`ReadSnapshots::forget_viewers`]: a
-//! setting, a conditional line, a note, marking notices read, signing out). And every
-//! snapshot is read again after [`MAX_AGE`] whatever happens, which bounds what a missed
-//! notification can cost.
+//! missed changes, drops them all too. The results and the rules pages go whenever a game
+//! ends. A viewer's page goes with every change the hub delivers that concerns them (a
+//! change of one of their games, a chat line in one, a notice, a challenge) and with
+//! every request this instance answers that may change something
+//! ([`ReadSnapshots::forget_viewers`]: a setting, a conditional line, a note, marking
+//! notices read, signing out). And every snapshot is read again after [`MAX_AGE`]
+//! whatever happens, which bounds what a missed notification can cost.
 //!
 //! The move path and every other writer read the game in their own transaction, never from
 //! here.
@@ -36,6 +42,7 @@ use std::{
     time::{Duration, Instant},
 };
 
+use bytes::Bytes;
 use rules::Variant;
 
 use super::{GameDetail, VariantStats};
@@ -72,6 +79,36 @@ pub struct VariantResults {
 /// The rules pages' results, by variant.
 pub type ResultSnapshots = Snapshots<Variant, VariantResults>;
 
+/// A variant's rules page as every guest of one language sees it (its first page at its
+/// own address), rendered from one snapshot of the results.
+#[derive(Debug)]
+pub struct RenderedRulesPage {
+    /// The results it shows: the page is served only while these are the variant's
+    /// fresh snapshot, so it is never older than they are.
+    pub results: Arc<VariantResults>,
+    /// The page, rendered.
+    pub html: Bytes,
+}
+
+/// Guests' rules pages, by variant and language code.
+pub type RenderedRulesPages = Snapshots<(Variant, &'static str), RenderedRulesPage>;
+
+/// A game as `GET /api/v1/games/{id}` answers it, serialized, with what it was built
+/// from: served while that is the game's fresh snapshot and the clock reads the same
+/// second, so it is exactly what building it again would give.
+#[derive(Debug)]
+pub struct GameBody {
+    /// The game's snapshot it was built from.
+    pub detail: Arc<GameDetail>,
+    /// The time it was built at (the clocks' time left), in seconds.
+    pub now: i64,
+    /// The JSON body.
+    pub json: Bytes,
+}
+
+/// The API's game bodies, by game id.
+pub type GameBodySnapshots = Snapshots<String, GameBody>;
+
 /// What spectators (guests, and signed-in players who do not play in the game) see of
 /// each game's chat, by game id: the same for all of them.
 pub type ChatSnapshots = Snapshots<String, ChatView>;
@@ -99,6 +136,27 @@ pub struct ViewerPage {
 /// Signed-in viewers' game pages, by session and game (see `web::game::viewer_key`).
 pub type ViewerSnapshots = Snapshots<String, ViewerPage>;
 
+/// A game page rendered for one viewer (a session, or every guest) at one address, with
+/// the snapshots it was built from: served while those are still the fresh ones and the
+/// clock reads the same second, so it is exactly what rendering it again would give.
+#[derive(Debug)]
+pub struct RenderedGamePage {
+    /// The game's snapshot.
+    pub detail: Arc<GameDetail>,
+    /// The signed-in viewer's kept page (`None` for a guest).
+    pub viewer: Option<Arc<ViewerPage>>,
+    /// What spectators see of the chat (`None` for a player, whose own view is part of
+    /// their viewer page).
+    pub chat: Option<Arc<ChatView>>,
+    /// The time it was rendered at (the clocks), in seconds.
+    pub now: i64,
+    /// The page.
+    pub html: Bytes,
+}
+
+/// Game pages rendered lately, by viewer and address (see `web::game::rendered_key`).
+pub type RenderedGamePages = Snapshots<String, RenderedGamePage>;
+
 /// Every kind of snapshot an instance keeps. Clones share them.
 #[derive(Debug, Clone, Default)]
 pub struct ReadSnapshots {
@@ -106,12 +164,18 @@ pub struct ReadSnapshots {
     pub games: GameSnapshots,
     /// The rules pages' results, by variant.
     pub results: ResultSnapshots,
+    /// Guests' rules pages, rendered from those results.
+    pub rules_pages: RenderedRulesPages,
+    /// The API's game bodies, serialized from the games' snapshots.
+    pub game_bodies: GameBodySnapshots,
     /// What spectators see of each game's chat, by game id.
     pub chats: ChatSnapshots,
     /// The game page's boards, rendered.
     pub boards: BoardSnapshots,
     /// Signed-in viewers' game pages, by session and game.
     pub viewers: ViewerSnapshots,
+    /// Game pages rendered lately, by viewer and address.
+    pub game_pages: RenderedGamePages,
 }
 
 impl ReadSnapshots {
@@ -119,8 +183,10 @@ impl ReadSnapshots {
     /// the results too.
     pub fn changed(&self, event: &GameEvent) {
         self.games.forget(event.game_id.as_str());
+        self.game_bodies.forget(event.game_id.as_str());
         if event.status != "active" {
             self.results.forget_all();
+            self.rules_pages.forget_all();
         }
     }
 
@@ -148,10 +214,13 @@ impl ReadSnapshots {
     /// missed.
     pub fn forget_all(&self) {
         self.games.forget_all();
+        self.game_bodies.forget_all();
         self.results.forget_all();
+        self.rules_pages.forget_all();
         self.chats.forget_all();
         self.boards.forget_all();
         self.viewers.forget_all();
+        self.game_pages.forget_all();
     }
 }
 
@@ -214,9 +283,26 @@ impl<K: Hash + Eq + Clone, V> Snapshots<K, V> {
         K: std::borrow::Borrow<Q>,
         Q: Hash + Eq + ?Sized,
     {
+        self.get_if(key, |_| true)
+    }
+
+    /// The snapshot under `key` if there is one younger than [`MAX_AGE`] that `valid`
+    /// accepts; else the ticket to keep what the caller builds instead. `valid` runs
+    /// under this kind's lock: it may read other kinds, never this one.
+    ///
+    /// # Errors
+    ///
+    /// The ticket, when there is no such snapshot.
+    pub fn get_if<Q>(&self, key: &Q, valid: impl FnOnce(&V) -> bool) -> Result<Arc<V>, ReadTicket>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
         let inner = self.lock();
         match inner.kept.get(key) {
-            Some(snapshot) if snapshot.read_at.elapsed() < MAX_AGE => Ok(snapshot.value.clone()),
+            Some(snapshot) if snapshot.read_at.elapsed() < MAX_AGE && valid(&snapshot.value) => {
+                Ok(snapshot.value.clone())
+            }
             _ => Err(ReadTicket(inner.drops)),
         }
     }
