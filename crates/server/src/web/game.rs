@@ -1020,12 +1020,6 @@ fn still_current(
     now: i64,
 ) -> bool {
     let snapshots = state.events.snapshots();
-    let same = |kept: Option<&Arc<ChatView>>, current: Option<Arc<ChatView>>| match (kept, current)
-    {
-        (None, _) => true,
-        (Some(kept), Some(current)) => Arc::ptr_eq(kept, &current),
-        (Some(_), None) => false,
-    };
     page.now == now
         && snapshots
             .games
@@ -1039,7 +1033,12 @@ fn still_current(
                 .is_ok_and(|current| Arc::ptr_eq(&current, kept)),
             _ => false,
         }
-        && same(page.chat.as_ref(), snapshots.chats.get(id).ok())
+        && page.chat.as_ref().is_none_or(|kept| {
+            snapshots
+                .chats
+                .get(id)
+                .is_ok_and(|current| Arc::ptr_eq(&current, kept))
+        })
 }
 
 /// The game page of `id` at `status`, its chat section changed by `adjust` (a refused

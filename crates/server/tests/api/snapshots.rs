@@ -10,9 +10,12 @@ use std::{
     time::Duration,
 };
 
+use bytes::Bytes;
 use rand::{SeedableRng, rngs::StdRng};
 use reqwest::StatusCode;
+use rules::Variant;
 use serde_json::{Value, json};
+use server::domain::game::snapshots::{GameBody, RenderedGamePage, RenderedRulesPage};
 
 use crate::{
     chat::let_spectators_read,
@@ -41,14 +44,19 @@ fn page_ply(page: &str) -> u64 {
     rest[..rest.find('"').unwrap()].parse().unwrap()
 }
 
+/// Waits (on Postgres) for the instance to hear of game `id`'s creation through its
+/// listener, a moment later, which drops the game's snapshots and both players' pages
+/// (it may be in already).
+async fn settle_creation(app: &TestApp, id: &str) {
+    let mut creation = app.state.events.subscribe(Some(id), None);
+    let _ = tokio::time::timeout(Duration::from_millis(500), creation.next()).await;
+}
+
 async fn a_game_shown_again_comes_from_its_snapshot(app: TestApp) {
     let white = app.player("snap_white").await;
     let black = app.player("snap_black").await;
     let id = app.new_game("chess", &white, &black).await;
-    // On Postgres the instance hears of the game's creation through its listener, a
-    // moment later, and that drops the game's snapshot: wait for it (it may be in).
-    let mut creation = app.state.events.subscribe(Some(&id), None);
-    let _ = tokio::time::timeout(Duration::from_millis(500), creation.next()).await;
+    settle_creation(&app, &id).await;
     let snapshots = &app.state.events.snapshots().games;
     snapshots.forget_all();
     assert!(snapshots.is_empty());
@@ -352,10 +360,7 @@ async fn a_viewers_page_is_kept_per_session_until_a_change_through_the_server(ap
     let page = format!("/games/{id}");
     let white_cookie = app.session_cookie(&white).await;
     let black_cookie = app.session_cookie(&black).await;
-    // On Postgres the instance hears of the game's creation a moment later, which drops
-    // both players' pages: wait for it (it may be in).
-    let mut creation = app.state.events.subscribe(Some(&id), None);
-    let _ = tokio::time::timeout(Duration::from_millis(500), creation.next()).await;
+    settle_creation(&app, &id).await;
     let viewers = &app.state.events.snapshots().viewers;
     viewers.forget_all();
     let confirms = |page: &str| page.contains("data-confirm-moves=\"1\"");
@@ -408,6 +413,14 @@ async fn a_viewers_page_is_kept_per_session_until_a_change_through_the_server(ap
     );
 }
 
+/// What a test appends to a kept page, to tell it from one rendered again.
+const MARK: &str = "<!-- kept -->";
+
+/// `html` with [`MARK`] appended.
+fn marked(html: &[u8]) -> Bytes {
+    Bytes::from([html, MARK.as_bytes()].concat())
+}
+
 /// Ends game `id` by White's resignation and waits (on Postgres) for the instance to hear
 /// of it through its listener, which drops the results a moment later.
 async fn resign_and_settle(app: &TestApp, white: &crate::helpers::Player, id: &str) {
@@ -430,30 +443,43 @@ async fn a_guests_rules_page_is_served_rendered_while_its_results_are_fresh(app:
         "{page}"
     );
     assert_eq!(snapshots.rules_pages.len(), 1, "the guest's page was kept");
-    // Renamed behind the server's back: only a page served as rendered still shows the
-    // old name.
+    // Renamed behind the server's back: the results' snapshot still shows the old name.
     sqlx::query("update users set username = 'renamed_rules' where username = 'rules_white'")
         .execute(&app.state.db.pool)
         .await
         .unwrap();
     assert!(app.page_html("/rules/chess").await.contains("rules_white"));
+    // Marked by hand, the kept page is what the next guest gets.
+    let key = (Variant::Chess, "en");
+    let kept = snapshots.rules_pages.get(&key).expect("the kept page");
+    let ticket = snapshots.rules_pages.get_if(&key, |_| false).unwrap_err();
+    let mark = RenderedRulesPage {
+        results: kept.results.clone(),
+        html: marked(&kept.html),
+    };
+    snapshots.rules_pages.keep(ticket, key, Arc::new(mark));
+    assert!(app.page_html("/rules/chess").await.ends_with(MARK));
     // Each language has its own page; a signed-in player's page (their own header) and
     // an address with a query are rendered for them alone, not kept.
     let estonian = page_in_estonian(&app, "/rules/chess").await;
-    assert!(estonian.contains("<html lang=\"et\""), "{estonian}");
+    assert!(estonian.contains("<html lang=\"et\"") && !estonian.ends_with(MARK));
     assert_eq!(snapshots.rules_pages.len(), 2);
     let own = app.page_html_as(&black, "/rules/chess").await;
     assert!(
-        own.contains("action=\"/logout\""),
+        own.contains("action=\"/logout\"") && !own.ends_with(MARK),
         "the player's own header"
     );
-    app.page_html("/rules/chess?from=mail").await;
+    assert!(
+        !app.page_html("/rules/chess?from=mail")
+            .await
+            .ends_with(MARK)
+    );
     assert_eq!(snapshots.rules_pages.len(), 2);
     // Once the results it was rendered from are read again, the page is rendered again.
     snapshots.results.forget_all();
     let page = app.page_html("/rules/chess").await;
     assert!(
-        page.contains("renamed_rules") && !page.contains("rules_white"),
+        page.contains("renamed_rules") && !page.contains("rules_white") && !page.ends_with(MARK),
         "{page}"
     );
     // A game's end shows at once: the lifecycle drops the pages with the results.
@@ -471,8 +497,7 @@ async fn a_game_page_and_body_are_built_once_per_snapshot_viewer_and_second(app:
     let white = app.player("built_white").await;
     let black = app.player("built_black").await;
     let id = app.new_game("chess", &white, &black).await;
-    let mut creation = app.state.events.subscribe(Some(&id), None);
-    let _ = tokio::time::timeout(Duration::from_millis(500), creation.next()).await;
+    settle_creation(&app, &id).await;
     let snapshots = app.state.events.snapshots();
     snapshots.forget_all();
     let path = format!("/games/{id}");
@@ -490,6 +515,47 @@ async fn a_game_page_and_body_are_built_once_per_snapshot_viewer_and_second(app:
         .unwrap();
     assert_eq!(app.page_html(&path).await, page);
     assert_eq!(app.game(&id).await, body);
+    // Those equal what a rebuild would give; marked by hand, the kept page and body are
+    // shown to be what the next look gets.
+    let key = format!("guest en {path}");
+    let kept = snapshots
+        .game_pages
+        .get(key.as_str())
+        .expect("the kept page");
+    let ticket = snapshots
+        .game_pages
+        .get_if(key.as_str(), |_| false)
+        .unwrap_err();
+    let marked_page = RenderedGamePage {
+        detail: kept.detail.clone(),
+        viewer: kept.viewer.clone(),
+        chat: kept.chat.clone(),
+        now: kept.now,
+        html: marked(&kept.html),
+    };
+    snapshots
+        .game_pages
+        .keep(ticket, key, Arc::new(marked_page));
+    assert!(app.page_html(&path).await.ends_with(MARK));
+    let kept = snapshots
+        .game_bodies
+        .get(id.as_str())
+        .expect("the kept body");
+    let ticket = snapshots
+        .game_bodies
+        .get_if(id.as_str(), |_| false)
+        .unwrap_err();
+    let mut marked_body: Value = serde_json::from_slice(&kept.json).unwrap();
+    marked_body["kept"] = Value::Bool(true);
+    let marked_body = GameBody {
+        detail: kept.detail.clone(),
+        now: kept.now,
+        json: Bytes::from(serde_json::to_vec(&marked_body).unwrap()),
+    };
+    snapshots
+        .game_bodies
+        .keep(ticket, id.clone(), Arc::new(marked_body));
+    assert_eq!(app.game(&id).await["kept"], true);
     // A second later White's clock shows a second less: both are built again, from the
     // same snapshot of the game.
     app.clock.advance(1);
