@@ -62,6 +62,9 @@ pub struct Shared {
     pub push: Arc<crate::jobs::push::PushContext>,
     /// The SMTP mailer when `SMTP_URL` and `MAIL_FROM` are set; `None`: e-mail is off.
     pub mailer: Option<crate::mail::Mailer>,
+    /// The records of the games this instance changed lately (a change then reads the
+    /// row without the moves).
+    pub records: crate::domain::game::records::GameRecords,
 }
 
 impl AppState {
@@ -102,6 +105,7 @@ impl AppState {
             tournament_wake: Arc::new(tokio::sync::Notify::new()),
             engine_stop: Arc::default(),
             push: Arc::default(),
+            records: crate::domain::game::records::GameRecords::default(),
         }))
     }
 

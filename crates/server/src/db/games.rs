@@ -2,6 +2,8 @@
 
 use sqlx::{AnyConnection, FromRow};
 
+use super::Backend;
+
 /// A stored game row with both players' names.
 #[derive(Debug, Clone, FromRow)]
 pub struct GameRow {
@@ -139,7 +141,7 @@ pub struct StoredGame {
     pub row: GameRow,
     /// The cached position (the rules crate's saved form) and the ply it was saved at.
     pub position: Option<(String, i64)>,
-    /// The moves in order: exactly `row.ply` of them.
+    /// The moves in order: exactly `row.ply` of them (none from [`get_with_position`]).
     pub moves: Vec<MoveRow>,
     /// How many conditional lines the game's players hold in it.
     pub conditional_lines: i64,
@@ -238,6 +240,23 @@ pub async fn get_with_moves(
     conn: &mut AnyConnection,
     id: &str,
 ) -> Result<Option<StoredGame>, sqlx::Error> {
+    let Some(mut stored) = get_with_position(&mut *conn, id).await? else {
+        return Ok(None);
+    };
+    stored.moves = moves_to_ply(conn, id, stored.row.ply).await?;
+    Ok(Some(stored))
+}
+
+/// One game with its position cache, its moves left empty (the first statement of
+/// [`get_with_moves`], for a caller that knows the record).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn get_with_position(
+    conn: &mut AnyConnection,
+    id: &str,
+) -> Result<Option<StoredGame>, sqlx::Error> {
     #[derive(FromRow)]
     struct WithPosition {
         #[sqlx(flatten)]
@@ -254,31 +273,35 @@ pub async fn get_with_moves(
     .bind(id)
     .fetch_optional(&mut *conn)
     .await?;
-    let Some(WithPosition {
-        row,
-        position,
-        position_ply,
-        conditional_lines,
-    }) = found
-    else {
-        return Ok(None);
-    };
+    Ok(found.map(|found| StoredGame {
+        row: found.row,
+        position: found.position.zip(found.position_ply),
+        moves: Vec::new(),
+        conditional_lines: found.conditional_lines,
+    }))
+}
+
+/// Game `id`'s moves up to `ply`, in order (the second statement of [`get_with_moves`]).
+///
+/// # Errors
+///
+/// Database errors; [`sqlx::Error::RowNotFound`] when fewer than `ply` are stored.
+pub async fn moves_to_ply(
+    conn: &mut AnyConnection,
+    id: &str,
+    ply: i64,
+) -> Result<Vec<MoveRow>, sqlx::Error> {
     let moves: Vec<MoveRow> = sqlx::query_as(
         "select move, display from moves where game_id = $1 and ply <= $2 order by ply",
     )
     .bind(id)
-    .bind(row.ply)
+    .bind(ply)
     .fetch_all(conn)
     .await?;
-    if i64::try_from(moves.len()).ok() != Some(row.ply) {
+    if i64::try_from(moves.len()).ok() != Some(ply) {
         return Err(sqlx::Error::RowNotFound);
     }
-    Ok(Some(StoredGame {
-        row,
-        position: position.zip(position_ply),
-        moves,
-        conditional_lines,
-    }))
+    Ok(moves)
 }
 
 /// One game without its moves.
@@ -296,6 +319,11 @@ pub async fn get(conn: &mut AnyConnection, id: &str) -> Result<Option<GameRow>, 
 /// The first write of a move's transaction: claims the game row if it is still active at
 /// `ply`. Returns whether it did (false: someone moved first, or the game ended).
 ///
+/// On Postgres the claim locks the row (`for update`) without writing it: the move's
+/// save writes it once. A claim that waited for another transaction's lock checks the
+/// row as that one left it, as an update would. On SQLite the write takes the database's
+/// one write lock.
+///
 /// # Errors
 ///
 /// Database errors (on SQLite also a lock not granted within the busy timeout).
@@ -305,15 +333,40 @@ pub async fn claim_at_ply(
     ply: i64,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "update games set updated_at = $3 where id = $1 and ply = $2 and status = 'active'",
+    claim(
+        conn,
+        "where id = $1 and status = 'active' and ply = $2",
+        (id, Some(ply)),
+        now,
     )
-    .bind(id)
-    .bind(ply)
-    .bind(now)
-    .execute(conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
+    .await
+}
+
+/// Claims the game row that `condition` (over `$1` the game and, when given, `$2` the
+/// ply) finds: a lock on Postgres, a write of `now` on SQLite (see [`claim_at_ply`]).
+async fn claim(
+    conn: &mut AnyConnection,
+    condition: &str,
+    (id, ply): (&str, Option<i64>),
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let postgres = conn.backend_name() == "PostgreSQL";
+    let statement = if postgres {
+        format!("select id from games {condition} for update")
+    } else {
+        let now_parameter = if ply.is_some() { "$3" } else { "$2" };
+        format!("update games set updated_at = {now_parameter} {condition}")
+    };
+    let mut query = sqlx::query(&statement).bind(id);
+    if let Some(ply) = ply {
+        query = query.bind(ply);
+    }
+    if postgres {
+        Ok(query.fetch_optional(conn).await?.is_some())
+    } else {
+        let done = query.bind(now).execute(conn).await?;
+        Ok(done.rows_affected() == 1)
+    }
 }
 
 /// The first write of a resign/abort/draw transaction: claims the game row if it is
@@ -327,12 +380,7 @@ pub async fn claim_active(
     id: &str,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("update games set updated_at = $2 where id = $1 and status = 'active'")
-        .bind(id)
-        .bind(now)
-        .execute(conn)
-        .await?;
-    Ok(done.rows_affected() == 1)
+    claim(conn, "where id = $1 and status = 'active'", (id, None), now).await
 }
 
 /// Appends moves numbered from `first_ply` (1-based: the ply after the move), each with
@@ -475,48 +523,102 @@ pub async fn save(
     state: &GameState,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "update games set status = $2, result = $3, termination = $4, end_reason = $5, \
-         ply = $6, to_move = $7, deadline = $8, draw_offer = $9, finished_at = $10, \
-         updated_at = $11, white_draw_offers = $12, black_draw_offers = $13, \
-         white_offer_ply = $14, black_offer_ply = $15, position = $16, position_ply = $6, \
-         white_bank = $17, black_bank = $18, serial_timeout = $19, turn_time = $20, \
-         warnings_sent = $21, next_warning_at = $22, white_time_gifts = $23, \
-         black_time_gifts = $24, pause_offer = $25, paused_from = $26, paused_until = $27, \
-         pauses_agreed = $28 \
-         where id = $1",
-    )
-    .bind(id)
-    .bind(state.status)
-    .bind(state.result)
-    .bind(state.termination)
-    .bind(state.end_reason.as_deref())
-    .bind(state.ply)
-    .bind(state.to_move)
-    .bind(state.deadline)
-    .bind(state.draw_offer)
-    .bind(state.finished_at)
-    .bind(now)
-    .bind(state.draw_offers[0])
-    .bind(state.draw_offers[1])
-    .bind(state.offer_plies[0])
-    .bind(state.offer_plies[1])
-    .bind(&state.position)
-    .bind(state.banks[0])
-    .bind(state.banks[1])
-    .bind(i64::from(state.serial_timeout))
-    .bind(state.warnings.0)
-    .bind(state.warnings.1)
-    .bind(state.warnings.2)
-    .bind(state.time_gifts[0])
-    .bind(state.time_gifts[1])
-    .bind(state.pause_offer)
-    .bind(state.pause.map(|(from, _)| from))
-    .bind(state.pause.map(|(_, until)| until))
-    .bind(state.pauses_agreed)
-    .execute(conn)
-    .await?;
+    bind_state(sqlx::query(SAVE), id, state, now)
+        .execute(conn)
+        .await?;
     Ok(())
+}
+
+/// Writes the game's new state and appends `moves`, numbered from `first_ply` (as
+/// [`insert_moves`]): on Postgres in one statement, on SQLite in two.
+///
+/// # Errors
+///
+/// Database errors (a duplicate ply violates the primary key).
+pub async fn save_with_moves(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    id: &str,
+    state: &GameState,
+    first_ply: i64,
+    moves: &[rules::PlayedMove],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    if backend == Backend::Sqlite || moves.is_empty() {
+        insert_moves(&mut *conn, id, first_ply, moves, now).await?;
+        return save(conn, id, state, now).await;
+    }
+    // The update's parameters are $1 to $28 ($1 the game, $11 now); each move's ply, text
+    // and display follow.
+    let rows: Vec<String> = (0..moves.len())
+        .map(|index| {
+            let first = 29 + 3 * index;
+            format!("($1, ${first}, ${}, ${}, $11)", first + 1, first + 2)
+        })
+        .collect();
+    let prefix = format!(
+        "with appended as (insert into moves (game_id, ply, move, display, played_at) \
+         values {}) ",
+        rows.join(", ")
+    );
+    let statement = format!("{prefix}{SAVE}");
+    let mut query = bind_state(sqlx::query(&statement), id, state, now);
+    for (offset, played) in (0_i64..).zip(moves) {
+        query = query
+            .bind(first_ply + offset)
+            .bind(&played.text)
+            .bind(&played.display);
+    }
+    query.execute(conn).await?;
+    Ok(())
+}
+
+/// The update of [`save`]: `$1` the game, `$11` now.
+const SAVE: &str = "update games set status = $2, result = $3, termination = $4, \
+    end_reason = $5, ply = $6, to_move = $7, deadline = $8, draw_offer = $9, \
+    finished_at = $10, updated_at = $11, white_draw_offers = $12, black_draw_offers = $13, \
+    white_offer_ply = $14, black_offer_ply = $15, position = $16, position_ply = $6, \
+    white_bank = $17, black_bank = $18, serial_timeout = $19, turn_time = $20, \
+    warnings_sent = $21, next_warning_at = $22, white_time_gifts = $23, \
+    black_time_gifts = $24, pause_offer = $25, paused_from = $26, paused_until = $27, \
+    pauses_agreed = $28 where id = $1";
+
+/// Binds [`SAVE`]'s 28 parameters to `query`.
+fn bind_state<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    id: &'q str,
+    state: &'q GameState,
+    now: i64,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    query
+        .bind(id)
+        .bind(state.status)
+        .bind(state.result)
+        .bind(state.termination)
+        .bind(state.end_reason.as_deref())
+        .bind(state.ply)
+        .bind(state.to_move)
+        .bind(state.deadline)
+        .bind(state.draw_offer)
+        .bind(state.finished_at)
+        .bind(now)
+        .bind(state.draw_offers[0])
+        .bind(state.draw_offers[1])
+        .bind(state.offer_plies[0])
+        .bind(state.offer_plies[1])
+        .bind(&state.position)
+        .bind(state.banks[0])
+        .bind(state.banks[1])
+        .bind(i64::from(state.serial_timeout))
+        .bind(state.warnings.0)
+        .bind(state.warnings.1)
+        .bind(state.warnings.2)
+        .bind(state.time_gifts[0])
+        .bind(state.time_gifts[1])
+        .bind(state.pause_offer)
+        .bind(state.pause.map(|(from, _)| from))
+        .bind(state.pause.map(|(_, until)| until))
+        .bind(state.pauses_agreed)
 }
 
 /// Active games whose deadline has passed: (id, variant, ply, to_move), oldest first.

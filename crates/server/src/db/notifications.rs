@@ -46,7 +46,8 @@ pub struct NewNotification<'a> {
 /// notice of a superseding kind (`your_turn`, `clock_warning`, `chat_message`) for the
 /// same game; then
 /// queues one outbox row per channel of `channels`. One upsert (the preference is read
-/// inside it) and one insert for all the channels. Returns the notice's id, `None` when the
+/// inside it) and one insert for all the channels; on Postgres the two are one statement.
+/// Returns the notice's id, `None` when the
 /// player turned the kind off.
 ///
 /// # Errors
@@ -58,26 +59,19 @@ pub async fn record(
     channels: &[&str],
     now: i64,
 ) -> Result<Option<String>, sqlx::Error> {
-    let id: Option<(String,)> = sqlx::query_as(
-        "insert into notifications \
-         (id, user_id, kind, game_id, challenge_id, payload, created_at) \
-         select $1, $2, $3, $4, $5, $6, $7 \
-         where not exists (select 1 from notification_preferences p \
-             where p.user_id = $2 and p.kind = $3 and p.in_site = 0) \
-         on conflict (user_id, kind, game_id) \
-             where read_at is null and kind in ('your_turn', 'clock_warning', 'chat_message') \
-         do update set created_at = excluded.created_at, payload = excluded.payload \
-         returning id",
-    )
-    .bind(crate::domain::new_id())
-    .bind(notice.user_id)
-    .bind(notice.kind)
-    .bind(notice.game_id)
-    .bind(notice.challenge_id)
-    .bind(&notice.payload)
-    .bind(now)
-    .fetch_optional(&mut *conn)
-    .await?;
+    if conn.backend_name() == "PostgreSQL" && !channels.is_empty() {
+        return record_with_outbox(conn, notice, channels, now).await;
+    }
+    let id: Option<(String,)> = sqlx::query_as(NOTICE)
+        .bind(crate::domain::new_id())
+        .bind(notice.user_id)
+        .bind(notice.kind)
+        .bind(notice.game_id)
+        .bind(notice.challenge_id)
+        .bind(&notice.payload)
+        .bind(now)
+        .fetch_optional(&mut *conn)
+        .await?;
     let Some((id,)) = id else {
         return Ok(None);
     };
@@ -113,6 +107,62 @@ pub async fn record(
     }
     insert.execute(&mut *conn).await?;
     Ok(Some(id))
+}
+
+/// The upsert of a notice: `$1` its id, `$2` the player, `$3` the kind, `$4` the game,
+/// `$5` the challenge, `$6` the payload, `$7` the time. No row when the player keeps the
+/// kind out of the site; an unread notice of a kind that supersedes is updated.
+const NOTICE: &str = "insert into notifications \
+    (id, user_id, kind, game_id, challenge_id, payload, created_at) \
+    select $1, $2, $3, $4, $5, $6, $7 \
+    where not exists (select 1 from notification_preferences p \
+        where p.user_id = $2 and p.kind = $3 and p.in_site = 0) \
+    on conflict (user_id, kind, game_id) \
+        where read_at is null and kind in ('your_turn', 'clock_warning', 'chat_message') \
+    do update set created_at = excluded.created_at, payload = excluded.payload \
+    returning id";
+
+/// [`record`] on Postgres: the notice and its outbox rows in one statement.
+async fn record_with_outbox(
+    conn: &mut AnyConnection,
+    notice: &NewNotification<'_>,
+    channels: &[&str],
+    now: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    // After the notice's seven parameters, each outbox row's id and channel.
+    let rows: Vec<String> = (0..channels.len())
+        .map(|index| {
+            let condition = if channels[index] == crate::jobs::push::PUSH {
+                push_wanted()
+            } else {
+                "true"
+            };
+            format!(
+                "select ${}, notice.id, $2, ${}, $7, $7 from notice where {condition}",
+                8 + 2 * index,
+                9 + 2 * index
+            )
+        })
+        .collect();
+    let statement = format!(
+        "with notice as ({NOTICE}), queued as (insert into outbox \
+         (id, notification_id, user_id, channel, created_at, next_attempt_at) {}) \
+         select id from notice",
+        rows.join(" union all ")
+    );
+    let mut query = sqlx::query_as(&statement)
+        .bind(crate::domain::new_id())
+        .bind(notice.user_id)
+        .bind(notice.kind)
+        .bind(notice.game_id)
+        .bind(notice.challenge_id)
+        .bind(&notice.payload)
+        .bind(now);
+    for channel in channels {
+        query = query.bind(crate::domain::new_id()).bind(*channel);
+    }
+    let id: Option<(String,)> = query.fetch_optional(conn).await?;
+    Ok(id.map(|(id,)| id))
 }
 
 /// When a push row asked for ([`crate::domain::notifications::channels_for`], the
@@ -527,28 +577,35 @@ pub async fn claim_due(
     .await
 }
 
-/// Marks row `id` sent by `instance` at `now`, if `instance` still holds its claim.
-/// Returns whether it did.
+/// Marks the rows `ids` sent by `instance` at `now`, those `instance` still holds, in one
+/// statement. Returns how many it marked.
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn mark_sent(
     conn: &mut AnyConnection,
-    id: &str,
+    ids: &[&str],
     instance: &str,
     now: i64,
-) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "update outbox set sent_at = $3, sent_by = $2, claimed_by = null, claimed_until = null \
-         where id = $1 and claimed_by = $2 and sent_at is null",
-    )
-    .bind(id)
-    .bind(instance)
-    .bind(now)
-    .execute(conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
+) -> Result<usize, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    let placeholders: Vec<String> = (0..ids.len())
+        .map(|index| format!("${}", index + 3))
+        .collect();
+    let statement = format!(
+        "update outbox set sent_at = $2, sent_by = $1, claimed_by = null, claimed_until = null \
+         where claimed_by = $1 and sent_at is null and id in ({})",
+        placeholders.join(", ")
+    );
+    let mut update = sqlx::query(&statement).bind(instance).bind(now);
+    for id in ids {
+        update = update.bind(*id);
+    }
+    let done = update.execute(conn).await?;
+    Ok(usize::try_from(done.rows_affected()).unwrap_or(usize::MAX))
 }
 
 /// Gives back the claim of `instance` on row `id` after a failed send: tried again at

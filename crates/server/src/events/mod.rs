@@ -229,19 +229,9 @@ pub struct Change {
 }
 
 impl Change {
-    /// The change to `game` between `white_id` and `black_id`, with both players' turn
-    /// counts read in `conn` (the changing transaction, so they count the change).
-    ///
-    /// # Errors
-    ///
-    /// Database errors.
-    pub async fn read(
-        conn: &mut AnyConnection,
-        game: GameEvent,
-        white_id: &str,
-        black_id: &str,
-    ) -> Result<Change, sqlx::Error> {
-        let counts = games::count_turns_of_both(conn, (white_id, black_id)).await?;
+    /// The change to `game` between `white_id` and `black_id`, whose turn counts are
+    /// `counts`.
+    fn new(game: GameEvent, white_id: &str, black_id: &str, counts: (i64, i64)) -> Change {
         let players = [(white_id, "white", counts.0), (black_id, "black", counts.1)]
             .into_iter()
             .map(|(user_id, colour, your_turn_games)| PlayerTurns {
@@ -250,7 +240,7 @@ impl Change {
                 your_turn_games,
             })
             .collect();
-        Ok(Change { game, players })
+        Change { game, players }
     }
 }
 
@@ -501,9 +491,12 @@ impl EventHub {
             .unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Stages `change` in the transaction `conn`: on Postgres it is NOTIFYed there (and so
-    /// sent only if the transaction commits); on SQLite it waits for
-    /// [`Staged::committed`].
+    /// Stages the change of `game` between `white_id` and `black_id` in the transaction
+    /// `conn`, with both players' turn counts as that transaction sees them (so they
+    /// count the change). On Postgres one statement counts them into the payload and
+    /// NOTIFYs it there (sent only if the transaction commits; the wire kept here, only
+    /// to drop this instance's snapshots at once, carries no counts); on SQLite they are
+    /// read and the change waits for [`Staged::committed`].
     ///
     /// # Errors
     ///
@@ -511,9 +504,41 @@ impl EventHub {
     pub async fn stage(
         &self,
         conn: &mut AnyConnection,
-        change: Change,
+        game: GameEvent,
+        white_id: &str,
+        black_id: &str,
     ) -> Result<Staged, sqlx::Error> {
-        self.stage_wire(conn, Wire::Change(change)).await
+        if self.inner.backend == Backend::Sqlite {
+            let counts = games::count_turns_of_both(conn, (white_id, black_id)).await?;
+            let wire = Wire::Change(Change::new(game, white_id, black_id, counts));
+            return Ok(Staged {
+                wire,
+                notified: false,
+            });
+        }
+        let wire = Wire::Change(Change::new(game, white_id, black_id, (0, 0)));
+        let count = |user: &str| {
+            format!(
+                "to_jsonb(coalesce((select {} from users u where u.id = {user}), 0))",
+                games::USERS_TURN_COUNT
+            )
+        };
+        sqlx::query(&format!(
+            "select pg_notify($1, jsonb_set(jsonb_set($2::jsonb, \
+             '{{players,0,your_turn_games}}', {}), '{{players,1,your_turn_games}}', {})::text)",
+            count("$3"),
+            count("$4")
+        ))
+        .bind(CHANNEL)
+        .bind(to_json(&wire)?)
+        .bind(white_id)
+        .bind(black_id)
+        .execute(conn)
+        .await?;
+        Ok(Staged {
+            wire,
+            notified: true,
+        })
     }
 
     /// Stages a challenge's change in the transaction `conn`, as [`EventHub::stage`] does
@@ -734,26 +759,31 @@ impl EventHub {
         }
     }
 
-    /// Publishes `notice` now, outside any transaction: on Postgres NOTIFYed on a
-    /// connection from `pool` to every instance (this one too, through its listener); on
-    /// SQLite handed to this process's subscribers, with no connection.
+    /// Publishes `notices` (each a player's notice with their unread count) to their
+    /// players' event streams on every instance: on Postgres in one statement, a
+    /// `pg_notify` for each; on SQLite handed to this process's subscribers, with no
+    /// connection.
     ///
     /// # Errors
     ///
     /// Database errors (nothing was published).
-    pub async fn publish_notice(
+    pub async fn publish_notices(
         &self,
         pool: &sqlx::AnyPool,
-        notice: UserNotice,
+        notices: &[UserNotice],
     ) -> Result<(), sqlx::Error> {
         match self.inner.backend {
             Backend::Sqlite => {
-                self.deliver_notice(&notice);
+                for notice in notices {
+                    self.deliver_notice(notice);
+                }
                 Ok(())
             }
+            Backend::Postgres if notices.is_empty() => Ok(()),
             Backend::Postgres => {
+                let wires: Vec<Wire> = notices.iter().cloned().map(Wire::Notice).collect();
                 let mut conn = pool.acquire().await?;
-                notify(&mut conn, &Wire::Notice(notice)).await
+                notify_all(&mut conn, &wires).await
             }
         }
     }
@@ -887,15 +917,32 @@ impl EventHub {
 /// Sends `message` as JSON on the instances' `NOTIFY` channel, in `conn`'s transaction
 /// (so it reaches the listeners only if that commits).
 async fn notify<T: Serialize>(conn: &mut AnyConnection, message: &T) -> Result<(), sqlx::Error> {
-    let payload = serde_json::to_string(message).map_err(|error| {
-        sqlx::Error::Encode(Box::new(error) as Box<dyn std::error::Error + Send + Sync>)
-    })?;
-    sqlx::query("select pg_notify($1, $2)")
-        .bind(CHANNEL)
-        .bind(payload)
-        .execute(conn)
-        .await?;
+    notify_all(conn, std::slice::from_ref(message)).await
+}
+
+/// Sends each of `messages` on [`CHANNEL`] in one statement (`pg_notify` once for each),
+/// in `conn`'s transaction if it is in one.
+async fn notify_all<T: Serialize>(
+    conn: &mut AnyConnection,
+    messages: &[T],
+) -> Result<(), sqlx::Error> {
+    let calls: Vec<String> = (0..messages.len())
+        .map(|index| format!("pg_notify($1, ${})", index + 2))
+        .collect();
+    let statement = format!("select {}", calls.join(", "));
+    let mut query = sqlx::query(&statement).bind(CHANNEL);
+    for message in messages {
+        query = query.bind(to_json(message)?);
+    }
+    query.execute(conn).await?;
     Ok(())
+}
+
+/// `message` as a payload's JSON.
+fn to_json<T: Serialize>(message: &T) -> Result<String, sqlx::Error> {
+    serde_json::to_string(message).map_err(|error| {
+        sqlx::Error::Encode(Box::new(error) as Box<dyn std::error::Error + Send + Sync>)
+    })
 }
 
 #[cfg(test)]

@@ -11,8 +11,9 @@
 //! So several instances never send a row twice as long as a send ends within its lease
 //! (sends are cut off at half of it), and a crash loses nothing.
 //!
-//! Channels ([`senders`]): [`LIVE`] (the player's open event streams, on every
-//! instance), `email` ([`EmailSender`]: the clock warnings' mails and the daily digest)
+//! Channels: [`LIVE`] (the player's open event streams, on every instance: a round
+//! publishes all its live rows in one statement and marks them sent in one more), and
+//! ([`senders`]) `email` ([`EmailSender`]: the clock warnings' mails and the daily digest)
 //! and [`crate::jobs::push::PUSH`] (Web Push to the player's devices).
 
 use std::{collections::HashMap, future::Future, pin::Pin, sync::Arc, time::Duration};
@@ -79,43 +80,6 @@ pub trait Sender: Send + Sync {
     fn send<'a>(&'a self, state: &'a AppState, outgoing: &'a Outgoing) -> SendFuture<'a>;
 }
 
-/// The live channel: tells the player's open event streams, on every instance.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct LiveSender;
-
-impl Sender for LiveSender {
-    fn channel(&self) -> &'static str {
-        LIVE
-    }
-
-    fn send<'a>(&'a self, state: &'a AppState, outgoing: &'a Outgoing) -> SendFuture<'a> {
-        Box::pin(async move {
-            let fail = |error: sqlx::Error| error.to_string();
-            let user_id = &outgoing.notification.user_id;
-            let unread = match outgoing.unread {
-                Some(unread) => unread,
-                None => {
-                    let mut conn = state.db.pool.acquire().await.map_err(fail)?;
-                    rows::unread_count(&mut conn, user_id).await.map_err(fail)?
-                }
-            };
-            let notice = UserNotice {
-                user_id: user_id.clone(),
-                notice: NotificationNotice {
-                    notification_id: outgoing.notification.id.clone(),
-                    kind: outgoing.notification.kind.clone(),
-                    unread,
-                },
-            };
-            state
-                .events
-                .publish_notice(&state.db.pool, notice)
-                .await
-                .map_err(fail)
-        })
-    }
-}
-
 /// The e-mail channel: a clock warning's mail or a digest, over SMTP
 /// ([`crate::domain::email::deliver`]), with the row's id as the Message-ID.
 #[derive(Debug, Clone, Copy, Default)]
@@ -131,11 +95,11 @@ impl Sender for EmailSender {
     }
 }
 
-/// The senders of every channel.
+/// The senders of every channel but [`LIVE`] (a round publishes its live rows together,
+/// [`send_live`]).
 #[must_use]
 pub fn senders() -> Vec<Arc<dyn Sender>> {
     vec![
-        Arc::new(LiveSender),
         Arc::new(EmailSender),
         Arc::new(crate::jobs::push::PushSender),
     ]
@@ -208,18 +172,38 @@ pub async fn run_with(state: &AppState, senders: &[Arc<dyn Sender>]) -> Result<R
             .collect();
         (claimed, notices)
     };
+    // Each row with its notice (`None`: pruned meanwhile, nothing to deliver); the live
+    // rows first, together, so that no slow mail holds them up.
+    let (live, others): (Vec<_>, Vec<_>) = claimed
+        .into_iter()
+        .map(|delivery| {
+            let notification = match &delivery.notification_id {
+                // A notice goes to its own player only.
+                Some(id) => notices
+                    .get(id)
+                    .filter(|found| found.notice.user_id == delivery.user_id)
+                    .map(|found| (found.notice.clone(), Some(found.unread))),
+                // A delivery of its own (a digest, or a mail of a kind kept out of the
+                // centre): its notice is its payload.
+                None => Some((own_notice(&delivery, now), None)),
+            };
+            (delivery, notification)
+        })
+        .partition(|(delivery, notification)| delivery.channel == LIVE && notification.is_some());
     let mut round = Round::default();
-    for delivery in claimed {
-        let notification = match &delivery.notification_id {
-            // A notice goes to its own player only.
-            Some(id) => notices
-                .get(id)
-                .filter(|found| found.notice.user_id == delivery.user_id)
-                .map(|found| (found.notice.clone(), Some(found.unread))),
-            // A delivery of its own (a digest, or a mail of a kind kept out of the
-            // centre): its notice is its payload.
-            None => Some((own_notice(&delivery, now), None)),
-        };
+    let live: Vec<Outgoing> = live
+        .into_iter()
+        .filter_map(|(delivery, notification)| {
+            let (notification, unread) = notification?;
+            Some(Outgoing {
+                delivery,
+                notification,
+                unread,
+            })
+        })
+        .collect();
+    send_live(state, &live, &mut round).await?;
+    for (delivery, notification) in others {
         let result = match (
             notification,
             senders.iter().find(|s| s.channel() == delivery.channel),
@@ -240,40 +224,106 @@ pub async fn run_with(state: &AppState, senders: &[Arc<dyn Sender>]) -> Result<R
                 }
             }
         };
-        let mut conn = state.db.pool.acquire().await?;
-        let done = state.now();
         match result {
-            Ok(()) => {
-                if rows::mark_sent(&mut conn, &delivery.id, instance, done).await? {
-                    round.sent += 1;
-                } else {
-                    tracing::warn!(id = %delivery.id, "an outbox row was sent after its lease ran out");
-                }
-            }
-            Err(error) => {
-                let give_up = delivery.attempts >= MAX_ATTEMPTS;
-                let retry_at = done + backoff(delivery.attempts);
-                tracing::warn!(id = %delivery.id, channel = %delivery.channel,
-                    attempts = delivery.attempts, give_up, %error, "an outbox send failed");
-                rows::mark_failed(
-                    &mut conn,
-                    &delivery.id,
-                    instance,
-                    &error,
-                    retry_at,
-                    give_up,
-                    done,
-                )
-                .await?;
-                if give_up {
-                    round.failed += 1;
-                } else {
-                    round.retried += 1;
-                }
-            }
+            Ok(()) => mark_sent(state, &[&delivery], &mut round).await?,
+            Err(error) => mark_failed(state, &delivery, &error, &mut round).await?,
         }
     }
     Ok(round)
+}
+
+/// Publishes a round's live rows together ([`crate::events::EventHub::publish_notices`]:
+/// one statement on Postgres) and marks them sent in one more.
+async fn send_live(state: &AppState, live: &[Outgoing], round: &mut Round) -> Result<(), AppError> {
+    if live.is_empty() {
+        return Ok(());
+    }
+    let mut notices = Vec::with_capacity(live.len());
+    for outgoing in live {
+        let user_id = &outgoing.notification.user_id;
+        let unread = match outgoing.unread {
+            Some(unread) => unread,
+            None => {
+                let mut conn = state.db.pool.acquire().await?;
+                rows::unread_count(&mut conn, user_id).await?
+            }
+        };
+        notices.push(UserNotice {
+            user_id: user_id.clone(),
+            notice: NotificationNotice {
+                notification_id: outgoing.notification.id.clone(),
+                kind: outgoing.notification.kind.clone(),
+                unread,
+            },
+        });
+    }
+    match state.events.publish_notices(&state.db.pool, &notices).await {
+        Ok(()) => {
+            let deliveries: Vec<&ClaimedDelivery> =
+                live.iter().map(|outgoing| &outgoing.delivery).collect();
+            mark_sent(state, &deliveries, round).await
+        }
+        Err(error) => {
+            for outgoing in live {
+                mark_failed(state, &outgoing.delivery, &error.to_string(), round).await?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Marks `deliveries` sent, in one statement, those this instance still holds.
+async fn mark_sent(
+    state: &AppState,
+    deliveries: &[&ClaimedDelivery],
+    round: &mut Round,
+) -> Result<(), AppError> {
+    let ids: Vec<&str> = deliveries
+        .iter()
+        .map(|delivery| delivery.id.as_str())
+        .collect();
+    let mut conn = state.db.pool.acquire().await?;
+    let marked = rows::mark_sent(&mut conn, &ids, &state.instance_id, state.now()).await?;
+    if marked < ids.len() {
+        tracing::warn!(
+            late = ids.len() - marked,
+            "outbox rows were sent after their lease ran out"
+        );
+    }
+    round.sent += marked;
+    Ok(())
+}
+
+/// Gives back the claim of a failed send: tried again after [`backoff`], or failed for
+/// good after [`MAX_ATTEMPTS`].
+async fn mark_failed(
+    state: &AppState,
+    delivery: &ClaimedDelivery,
+    error: &str,
+    round: &mut Round,
+) -> Result<(), AppError> {
+    let done = state.now();
+    let give_up = delivery.attempts >= MAX_ATTEMPTS;
+    let retry_at = done + backoff(delivery.attempts);
+    tracing::warn!(id = %delivery.id, channel = %delivery.channel,
+        attempts = delivery.attempts, give_up, %error, "an outbox send failed");
+    let mut conn = state.db.pool.acquire().await?;
+    rows::mark_failed(
+        &mut conn,
+        &delivery.id,
+        &state.instance_id,
+        error,
+        retry_at,
+        give_up,
+        done,
+    )
+    .await?;
+    if give_up {
+        round.failed += 1;
+    } else {
+        round.retried += 1;
+    }
+    Ok(())
 }
 
 /// One round with every channel's sender ([`senders`]).

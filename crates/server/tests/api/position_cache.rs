@@ -14,6 +14,7 @@ use crate::{
 
 scenarios!(
     reads_and_moves_use_the_cache_not_a_replay,
+    a_change_takes_the_record_it_kept_unless_it_is_behind,
     games_without_a_cache_are_replayed_then_refreshed,
     a_damaged_cache_is_replayed_over
 );
@@ -89,6 +90,57 @@ async fn reads_and_moves_use_the_cache_not_a_replay(app: TestApp) {
     let after = app.game(&id).await;
     assert_eq!(after["moves"][0], "e2e4");
     assert_eq!(after["ply"], 5);
+    assert_caches_match_replays(&app).await;
+}
+
+/// A move of a game this instance changed last takes the record it kept then, not the
+/// stored moves (a first move altered behind its back stays unseen by the move path);
+/// once another instance has moved the game, the kept record is behind the row and the
+/// moves are read again (and the altered move shows).
+async fn a_change_takes_the_record_it_kept_unless_it_is_behind(app: TestApp) {
+    let white = app.player("white_p").await;
+    let black = app.player("black_p").await;
+    let id = app.new_game("chess", &white, &black).await;
+    for (ply, mv) in ["e2e4", "e7e5"].into_iter().enumerate() {
+        let player = if ply % 2 == 0 { &white } else { &black };
+        let (status, body) = app.play(player, &id, mv, ply as u64).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    execute(
+        &app,
+        "update moves set move = 'e2e5' where game_id = $1 and ply = 1",
+        &id,
+    )
+    .await;
+    let (status, body) = app.play(&white, &id, "g1f3", 2).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["moves"][0], "e2e4",
+        "the kept record, not the stored moves"
+    );
+    assert_eq!(body["moves"][2], "g1f3");
+    // Another instance on the same database moves the game: this one's record is behind.
+    let other = TestApp::spawn_on(app.backend, &app.database_url, &[]).await;
+    let (status, body) = other.play(&black, &id, "b8c6", 3).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["moves"][0], "e2e5",
+        "the other instance read the moves"
+    );
+    let (status, body) = app.play(&white, &id, "f1b5", 4).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["moves"][0], "e2e5",
+        "a record behind the row is not used"
+    );
+    assert_eq!(body["moves"][3], "b8c6");
+    assert_eq!(body["moves"][4], "f1b5");
+    execute(
+        &app,
+        "update moves set move = 'e2e4' where game_id = $1 and ply = 1",
+        &id,
+    )
+    .await;
     assert_caches_match_replays(&app).await;
 }
 

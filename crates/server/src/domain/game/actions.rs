@@ -7,8 +7,11 @@
 use rules::Color;
 
 use super::{
-    Applied, DrawOfferTally, Ending, GameDetail, commit, finish::finish, not_a_player,
-    not_your_turn, read::load, save, timeout, why_not_claimed,
+    Applied, DrawOfferTally, Ending, GameDetail, commit,
+    finish::finish,
+    not_a_player, not_your_turn,
+    read::{load, load_for_change},
+    save, timeout, why_not_claimed,
 };
 use super::{TimeControl, time_control::bank_index};
 use crate::{
@@ -295,7 +298,9 @@ pub async fn act(
         return Err(why_not_claimed(state, &user.id, id, seen_ply).await);
     }
     let work = async {
-        let mut detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
+        let mut detail = load_for_change(&mut tx, &state.records, id)
+            .await?
+            .ok_or(AppError::NotFound("game"))?;
         let color = detail.color_of(&user.id).ok_or_else(not_a_player)?;
         if let Some(applied) = timeout::end_if_overdue(
             &mut tx,

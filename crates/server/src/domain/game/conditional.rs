@@ -34,7 +34,7 @@ use sqlx::AnyConnection;
 
 use super::{
     GameDetail, GameStatus, follow_up::play_forced_passes, not_a_player, play::end_turn,
-    read::load, why_not_claimed,
+    read::load_for_change, why_not_claimed,
 };
 use crate::{
     AppState,
@@ -378,7 +378,9 @@ pub async fn add(
         return Err(why_not_claimed(state, &user.id, id, Some(seen_ply)).await);
     }
     let work = async {
-        let detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
+        let detail = load_for_change(&mut tx, &state.records, id)
+            .await?
+            .ok_or(AppError::NotFound("game"))?;
         let owner = detail.color_of(&user.id).ok_or_else(not_a_player)?;
         let line = check_line(&detail.game, owner, text)?;
         let old = rows::of_player(&mut tx, id, &user.id).await?;

@@ -16,7 +16,7 @@ use crate::{
     },
     domain::{computer, new_id},
     error::AppError,
-    events::{self, GameEvent, Staged},
+    events::{GameEvent, Staged},
 };
 
 /// A game's clock: its time control, and whether weekends and vacations stop it.
@@ -152,9 +152,10 @@ pub async fn create(
         to_move: game.to_move().map(|color: Color| color.as_str().to_owned()),
         draw_offer: None,
     };
-    let change =
-        events::Change::read(&mut *conn, event, request.white_id, request.black_id).await?;
-    let staged = state.events.stage(conn, change).await?;
+    let staged = state
+        .events
+        .stage(conn, event, request.white_id, request.black_id)
+        .await?;
     Ok(Created {
         id,
         variant: request.variant,

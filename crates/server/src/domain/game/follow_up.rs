@@ -203,6 +203,12 @@ pub(super) fn after_commit(state: &AppState, staged: Staged, applied: &Applied) 
         state.wake_engine();
     }
     let detail = &applied.detail;
+    // The record as committed, for the game's next change (an ended game has none).
+    if detail.status == GameStatus::Active {
+        state.records.keep(&detail.id, detail.game.record());
+    } else {
+        state.records.forget(&detail.id);
+    }
     if applied.ended && detail.source == super::GameSource::Tournament {
         state.wake_tournaments();
     }

@@ -11,10 +11,12 @@
 //! | conditional | [`conditional`] | the players' conditional lines: entered, listed, deleted, and answered in the after-move pipeline |
 //! | follow-up | [`follow_up`] | the named steps after a move (forced passes, conditional replies, the computer's reply queued) and after an end (in the transaction), and after the commit (live event, the outbox and engine jobs woken, metrics) |
 //! | read | [`read`] | games as the pages and the API show them, decoded once from their rows |
+//! | records | [`records`] | the records of the games this instance changed lately, so that the next change reads the row without the moves |
 //!
-//! Every change is one transaction whose first statement writes the game row (guarded by
-//! the ply the player saw, or by the game still being active), so concurrent requests
-//! serialise on that row and a stale one changes nothing. What leaves the process (the
+//! Every change is one transaction whose first statement claims the game row (guarded by
+//! the ply the player saw, or by the game still being active; on Postgres a lock, on
+//! SQLite a write), so concurrent requests serialise on that row and a stale one changes
+//! nothing. What leaves the process (the
 //! live event, metrics) happens after the commit, in `follow_up::after_commit`.
 
 pub mod actions;
@@ -25,6 +27,7 @@ pub mod follow_up;
 pub mod pauses;
 pub mod play;
 pub mod read;
+pub mod records;
 pub mod snapshots;
 pub mod time_control;
 pub mod timeout;
@@ -53,7 +56,7 @@ use crate::{
     db::games::{self, GameState},
     domain::{accounts::AccountKind, computer},
     error::AppError,
-    events::{self, GameEvent, Staged},
+    events::{GameEvent, Staged},
 };
 
 /// The draw offers one player has made in a game.
@@ -249,7 +252,43 @@ async fn save(
     finished_at: Option<i64>,
     now: i64,
 ) -> Result<(), AppError> {
-    let state = GameState {
+    games::save(conn, &detail.id, &stored_state(detail, finished_at), now).await?;
+    detail.updated_at = now;
+    detail.finished_at = finished_at;
+    Ok(())
+}
+
+/// As [`save`] for a game that goes on, appending the moves of its record from index
+/// `first` (those the change played, the first of them at ply `first_ply`): on Postgres
+/// in the same statement.
+async fn save_with_moves(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    detail: &mut GameDetail,
+    (first, first_ply): (usize, i64),
+    now: i64,
+) -> Result<(), AppError> {
+    let stored = stored_state(detail, None);
+    let moves = &detail.game.record()[first..];
+    games::save_with_moves(
+        conn,
+        state.db.backend,
+        &detail.id,
+        &stored,
+        first_ply,
+        moves,
+        now,
+    )
+    .await?;
+    detail.updated_at = now;
+    detail.finished_at = None;
+    Ok(())
+}
+
+/// The changeable part of `detail` in its stored form (the storage edge: typed values
+/// become their text forms here).
+fn stored_state(detail: &GameDetail, finished_at: Option<i64>) -> GameState {
+    GameState {
         status: detail.status.as_str(),
         result: detail.result.map(GameResult::as_str),
         termination: detail.termination.map(Termination::as_str),
@@ -273,11 +312,7 @@ async fn save(
         pause_offer: detail.pause_offer.map(Color::as_str),
         pause: detail.pause,
         pauses_agreed: detail.pauses_agreed,
-    };
-    games::save(conn, &detail.id, &state, now).await?;
-    detail.updated_at = now;
-    detail.finished_at = finished_at;
-    Ok(())
+    }
 }
 
 /// What a change did to a game, for the commit and the post-commit steps.
@@ -316,14 +351,10 @@ async fn stage(
     conn: &mut AnyConnection,
     detail: &GameDetail,
 ) -> Result<Staged, sqlx::Error> {
-    let change = events::Change::read(
-        &mut *conn,
-        detail.event(),
-        &detail.white_id,
-        &detail.black_id,
-    )
-    .await?;
-    state.events.stage(conn, change).await
+    state
+        .events
+        .stage(conn, detail.event(), &detail.white_id, &detail.black_id)
+        .await
 }
 
 /// Commits `tx` if `work` succeeded (staging its live event in `tx`) and then runs the

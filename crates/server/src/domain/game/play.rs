@@ -8,7 +8,7 @@ use rules::PlayError;
 
 use super::{
     Applied, Ending, GameDetail, commit, finish::finish, follow_up, game_over, not_a_player,
-    not_your_turn, read::load, save, timeout, why_not_claimed,
+    not_your_turn, read::load_for_change, save_with_moves, timeout, why_not_claimed,
 };
 use crate::{
     AppState,
@@ -84,7 +84,9 @@ async fn play(
     }
     let work = async {
         // The one read of the game, inside the transaction that holds its row.
-        let mut detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
+        let mut detail = load_for_change(&mut tx, &state.records, id)
+            .await?
+            .ok_or(AppError::NotFound("game"))?;
         let color = detail.color_of(&user.id).ok_or_else(not_a_player)?;
         if let Some(applied) = timeout::end_if_overdue(
             &mut tx,
@@ -108,17 +110,18 @@ async fn play(
         })?];
         let after = follow_up::after_move(&mut tx, &mut detail, first, color, now).await?;
         played.extend(after.played);
-        games::insert_moves(&mut tx, id, first_ply, &detail.game.record()[first..], now).await?;
         let ended = match detail.game.outcome() {
             Some(outcome) => {
+                let played = &detail.game.record()[first..];
+                games::insert_moves(&mut tx, id, first_ply, played, now).await?;
                 finish(&mut tx, &mut detail, Ending::OnBoard(outcome), now).await?;
                 true
             }
             None => {
                 // The turn of the last mover (the player, or the opponent whose
-                // conditional line answered) ends.
+                // conditional line answered) ends; the moves are stored with the row.
                 end_turn(&mut detail, after.last_mover, now);
-                save(&mut tx, &mut detail, None, now).await?;
+                save_with_moves(state, &mut tx, &mut detail, (first, first_ply), now).await?;
                 // The opponent's "your turn" (one upsert, superseding their unread one):
                 // whoever is to move now, unless it is the player who just moved (their
                 // opponent's conditional answer came back at once, in this answer).

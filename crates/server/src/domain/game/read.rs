@@ -9,7 +9,8 @@
 //! moved by an older server) is replayed instead, and [`refresh_positions`] (run at
 //! start-up) writes the caches it lacks. A cache that does not restore is logged and
 //! replayed over: the moves are the truth. The event stream's opening ([`live_event`])
-//! reads the row alone.
+//! reads the row alone, and a change of a game whose record this instance kept at the
+//! row's ply ([`load_for_change`], [`super::records`]) does not read the moves either.
 
 use std::sync::Arc;
 
@@ -19,6 +20,7 @@ use sqlx::AnyConnection;
 use super::{
     DrawOfferTally, GameDetail, GameStatus, Pauses, PlayerTime, StopRules, TurnWarnings, corrupt,
     pauses::TurnClock,
+    records::GameRecords,
     snapshots::{ReadTicket, VariantResults},
     time_control::bank_index,
 };
@@ -119,6 +121,28 @@ fn player_times(row: &GameRow) -> [PlayerTime; 2] {
 fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
     let conditional_lines = stored.conditional_lines;
     let (row, game) = rebuild(stored)?;
+    detail_of(row, game, conditional_lines)
+}
+
+/// The game `stored` holds (its moves not read), restored from its position cache with
+/// `record`, the moves this instance knows it to have (see [`super::records`]); `None`
+/// when that cache is not at the row's ply or does not restore.
+fn restore_with_record(stored: &StoredGame, record: &[PlayedMove]) -> Option<AnyGame> {
+    let row = &stored.row;
+    let (saved, _) = stored
+        .position
+        .as_ref()
+        .filter(|(_, ply)| *ply == row.ply)?;
+    let variant: Variant = row.variant.parse().ok()?;
+    let setup = match row.setup.as_deref() {
+        Some(setup) => Some(serde_json::from_str::<KnightFightSetup>(setup).ok()?),
+        None => None,
+    };
+    AnyGame::restore(variant, setup, saved, record.to_vec()).ok()
+}
+
+/// A game's detail from its row and its rebuilt game.
+fn detail_of(row: GameRow, game: AnyGame, conditional_lines: i64) -> Result<GameDetail, AppError> {
     let (stop_rules, player_times) = (stop_rules(&row), player_times(&row));
     Ok(GameDetail {
         conditional_lines,
@@ -177,14 +201,45 @@ pub(crate) async fn load(
     let Some(stored) = games::get_with_moves(&mut *conn, id).await? else {
         return Ok(None);
     };
-    let mut detail = detail(stored)?;
+    let detail = detail(stored)?;
+    with_rating_change(conn, detail).await.map(Some)
+}
+
+/// As [`load`], for a change of the game: when `records` holds the game's record at the
+/// ply of its row, the moves are not read (one statement instead of two).
+pub(crate) async fn load_for_change(
+    conn: &mut AnyConnection,
+    records: &GameRecords,
+    id: &str,
+) -> Result<Option<GameDetail>, AppError> {
+    let Some(mut stored) = games::get_with_position(&mut *conn, id).await? else {
+        return Ok(None);
+    };
+    let known = records
+        .at_ply(id, stored.row.ply)
+        .and_then(|record| restore_with_record(&stored, &record));
+    let detail = match known {
+        Some(game) => detail_of(stored.row, game, stored.conditional_lines)?,
+        None => {
+            stored.moves = games::moves_to_ply(&mut *conn, id, stored.row.ply).await?;
+            detail(stored)?
+        }
+    };
+    with_rating_change(conn, detail).await.map(Some)
+}
+
+/// `detail` with its rating change read, when it is a rated game that has ended.
+async fn with_rating_change(
+    conn: &mut AnyConnection,
+    mut detail: GameDetail,
+) -> Result<GameDetail, AppError> {
     if detail.rated && detail.status == GameStatus::Finished {
-        detail.rating_change = rating_rows::game(conn, id)
+        detail.rating_change = rating_rows::game(conn, &detail.id)
             .await?
             .as_ref()
             .map(RatingChange::of_row);
     }
-    Ok(Some(detail))
+    Ok(detail)
 }
 
 /// Writes the position caches that games lack (games stored before the cache, or moved
