@@ -1,14 +1,14 @@
 //! Accounts: registration, passwords, sessions and API tokens. Hashing runs on
 //! [`crate::domain::hashing`]'s threads; the rate limits are [`crate::domain::throttle`]'s.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use sha2::{Digest, Sha256};
 
 use crate::{
     AppState,
     db::{self, users},
-    domain::{DAY, hex, new_id, new_token, throttle::AccountAction},
+    domain::{DAY, game::snapshots::TokenOwner, hex, new_id, new_token, throttle::AccountAction},
     error::AppError,
 };
 
@@ -449,6 +449,8 @@ pub async fn tokens(state: &AppState, user: &User) -> Result<Vec<users::TokenRow
 pub async fn revoke_token(state: &AppState, user: &User, id: &str) -> Result<(), AppError> {
     let mut conn = state.db.pool.acquire().await?;
     if users::delete_token(&mut conn, &user.id, id).await? {
+        // Which hash the token had is not known here: every kept owner goes.
+        state.events.snapshots().tokens.forget_all();
         Ok(())
     } else {
         Err(AppError::NotFound("token"))
@@ -493,23 +495,36 @@ pub(crate) fn session_user(
 /// How stale a token's last-used time may be before a request updates it, in seconds.
 const LAST_USED_RESOLUTION: i64 = 60;
 
-/// The owner of an API token; notes the token's use (at most once a minute).
+/// The owner of an API token: from the tokens' snapshots while fresh and read in this
+/// second ([`crate::domain::game::snapshots::TokenSnapshots`]); else read, noting the
+/// token's use (at most once a minute), and kept.
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn user_by_api_token(state: &AppState, token: &str) -> Result<Option<User>, AppError> {
     let hash = token_hash(token);
+    let now = state.now();
+    let tokens = &state.events.snapshots().tokens;
+    let ticket = match tokens.get_if(hash.as_str(), |owner| owner.now == now) {
+        Ok(owner) => return Ok(Some(owner.user.clone())),
+        Err(ticket) => ticket,
+    };
     let mut conn = state.db.pool.acquire().await?;
     let Some((id, username, kind, last_used)) = users::by_token(&mut conn, &hash).await? else {
         return Ok(None);
     };
-    let now = state.now();
     if last_used.is_none_or(|last| now - last >= LAST_USED_RESOLUTION) {
         users::touch_token(&mut conn, &hash, now).await?;
     }
     let kind = AccountKind::from_stored(&kind);
-    Ok(Some(User { id, username, kind }))
+    let user = User { id, username, kind };
+    let owner = TokenOwner {
+        user: user.clone(),
+        now,
+    };
+    tokens.keep(ticket, hash, Arc::new(owner));
+    Ok(Some(user))
 }
 
 #[cfg(test)]

@@ -31,7 +31,8 @@ scenarios!(
     a_kept_board_is_each_viewers_own_and_a_move_shows_the_next,
     a_viewers_page_is_kept_per_session_until_a_change_through_the_server,
     a_guests_rules_page_is_served_rendered_while_its_results_are_fresh,
-    a_game_page_and_body_are_built_once_per_snapshot_viewer_and_second
+    a_game_page_and_body_are_built_once_per_snapshot_viewer_and_second,
+    a_tokens_owner_is_read_once_a_second_and_a_revocation_shows_at_once
 );
 
 scenarios!(with [("VACATION_DAYS_PER_YEAR", "30")];
@@ -585,4 +586,43 @@ async fn a_game_page_and_body_are_built_once_per_snapshot_viewer_and_second(app:
         1
     );
     assert_eq!(app.game(&id).await["ply"], 1);
+}
+
+/// A bot's requests within one second read its token once: a token deleted behind the
+/// server's back still answers within that second and is refused from the next. A
+/// token revoked through the server is refused at once.
+async fn a_tokens_owner_is_read_once_a_second_and_a_revocation_shows_at_once(app: TestApp) {
+    let bot = app.player("token_bot").await;
+    let (status, me) = app.get("/api/v1/me", Some(&bot.token)).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    sqlx::query("delete from api_tokens where user_id = $1")
+        .bind(me["id"].as_str().unwrap())
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let (status, body) = app.get("/api/v1/me", Some(&bot.token)).await;
+    assert_eq!(status, StatusCode::OK, "kept within the second: {body}");
+    assert_eq!(body["username"], "token_bot");
+    app.clock.advance(1);
+    let (status, _) = app.get("/api/v1/me", Some(&bot.token)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "read again the next second");
+    // A new token, kept by its first use, then revoked through the server.
+    let (status, made) = app
+        .post(
+            "/api/v1/tokens",
+            None,
+            json!({"username": "token_bot", "password": "password-token_bot"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let token = made["token"].as_str().unwrap();
+    let (status, _) = app.get("/api/v1/me", Some(token)).await;
+    assert_eq!(status, StatusCode::OK);
+    let path = format!("/api/v1/tokens/{}", made["id"].as_str().unwrap());
+    let (status, _) = app
+        .send(reqwest::Method::DELETE, &path, Some(token), None)
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, _) = app.get("/api/v1/me", Some(token)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "refused at once");
 }

@@ -29,8 +29,12 @@
 //! change of one of their games, a chat line in one, a notice, a challenge) and with
 //! every request this instance answers that may change something
 //! ([`ReadSnapshots::forget_viewers`]: a setting, a conditional line, a note, marking
-//! notices read, signing out). And every snapshot is read again after [`MAX_AGE`]
-//! whatever happens, which bounds what a missed notification can cost.
+//! notices read, signing out). The owners of API tokens are kept too, within the second,
+//! so that a bot's requests do not each read its token: a revoked token goes at once in
+//! the instance that revoked it, a banned or deleted account's with the flush. And every snapshot is
+//! read again after [`MAX_AGE`] whatever happens, which bounds what a missed
+//! notification can cost (a token revoked through another instance works there for at
+//! most that long).
 //!
 //! The move path and every other writer read the game in their own transaction, never from
 //! here.
@@ -136,6 +140,21 @@ pub struct ViewerPage {
 /// Signed-in viewers' game pages, by session and game (see `web::game::viewer_key`).
 pub type ViewerSnapshots = Snapshots<String, ViewerPage>;
 
+/// The owner of an API token used lately, served while the clock reads the second it was
+/// read in (so its last use is noted at the first request of each second, at most).
+#[derive(Debug)]
+pub struct TokenOwner {
+    /// The token's owner.
+    pub user: User,
+    /// When it was read (unix seconds).
+    pub now: i64,
+}
+
+/// The owners of the API tokens used lately, by the token's hash (a bot or a mover
+/// sends the same token with every request). A revoked token is dropped at once in the
+/// instance that revoked it; a ban or a deletion flushes every instance.
+pub type TokenSnapshots = Snapshots<String, TokenOwner>;
+
 /// A game page rendered for one viewer (a session, or every guest) at one address, with
 /// the snapshots it was built from: served while those are still the fresh ones and the
 /// clock reads the same second, so it is exactly what rendering it again would give.
@@ -176,6 +195,8 @@ pub struct ReadSnapshots {
     pub viewers: ViewerSnapshots,
     /// Game pages rendered lately, by viewer and address.
     pub game_pages: RenderedGamePages,
+    /// API tokens' owners, by the token's hash.
+    pub tokens: TokenSnapshots,
 }
 
 impl ReadSnapshots {
@@ -221,6 +242,7 @@ impl ReadSnapshots {
         self.boards.forget_all();
         self.viewers.forget_all();
         self.game_pages.forget_all();
+        self.tokens.forget_all();
     }
 }
 
