@@ -605,7 +605,11 @@ async fn a_tokens_owner_is_read_once_a_second_and_a_revocation_shows_at_once(app
     assert_eq!(body["username"], "token_bot");
     app.clock.advance(1);
     let (status, _) = app.get("/api/v1/me", Some(&bot.token)).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED, "read again the next second");
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "read again the next second"
+    );
     // A new token, kept by its first use, then revoked through the server.
     let (status, made) = app
         .post(
