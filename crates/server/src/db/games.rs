@@ -350,7 +350,7 @@ async fn claim(
     (id, ply): (&str, Option<i64>),
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    let postgres = conn.backend_name() == "PostgreSQL";
+    let postgres = Backend::of(conn) == Backend::Postgres;
     let statement = if postgres {
         format!("select id from games {condition} for update")
     } else {
@@ -537,14 +537,13 @@ pub async fn save(
 /// Database errors (a duplicate ply violates the primary key).
 pub async fn save_with_moves(
     conn: &mut AnyConnection,
-    backend: Backend,
     id: &str,
     state: &GameState,
     first_ply: i64,
     moves: &[rules::PlayedMove],
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    if backend == Backend::Sqlite || moves.is_empty() {
+    if Backend::of(conn) == Backend::Sqlite || moves.is_empty() {
         insert_moves(&mut *conn, id, first_ply, moves, now).await?;
         return save(conn, id, state, now).await;
     }

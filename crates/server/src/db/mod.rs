@@ -22,7 +22,7 @@ pub mod users;
 use std::{str::FromStr, time::Duration};
 
 use sqlx::{
-    AnyPool, Executor,
+    AnyConnection, AnyPool, Executor,
     any::{AnyConnectOptions, AnyPoolOptions},
     migrate::Migrator,
 };
@@ -39,6 +39,18 @@ pub enum Backend {
     Sqlite,
     /// A Postgres server.
     Postgres,
+}
+
+impl Backend {
+    /// The backend `conn` talks to, for a statement written per backend.
+    #[must_use]
+    pub fn of(conn: &AnyConnection) -> Backend {
+        if conn.backend_name() == "PostgreSQL" {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
 }
 
 /// The connection pool and its backend. Clones share the pool.

@@ -1,6 +1,6 @@
 //! Notifications, their preferences and the outbox of their deliveries.
 
-use sqlx::{AnyConnection, FromRow};
+use sqlx::{Any, AnyConnection, FromRow, Row, any::AnyArguments, query::Query};
 
 use super::Backend;
 
@@ -59,20 +59,23 @@ pub async fn record(
     channels: &[&str],
     now: i64,
 ) -> Result<Option<String>, sqlx::Error> {
-    if conn.backend_name() == "PostgreSQL" && !channels.is_empty() {
-        return record_with_outbox(conn, notice, channels, now).await;
+    if Backend::of(conn) == Backend::Postgres && !channels.is_empty() {
+        // The upsert's `returning` gives the outbox rows their notice, in one statement.
+        let statement = format!(
+            "with notice as ({NOTICE}), queued as (insert into outbox \
+             (id, notification_id, user_id, channel, created_at, next_attempt_at) {}) \
+             select id from notice",
+            outbox_rows(channels, "notice.id", "$7", 8, " from notice")
+        );
+        let row = bind_channels(bind_notice(&statement, notice, now), channels)
+            .fetch_optional(conn)
+            .await?;
+        return row.map(|row| row.try_get(0)).transpose();
     }
-    let id: Option<(String,)> = sqlx::query_as(NOTICE)
-        .bind(crate::domain::new_id())
-        .bind(notice.user_id)
-        .bind(notice.kind)
-        .bind(notice.game_id)
-        .bind(notice.challenge_id)
-        .bind(&notice.payload)
-        .bind(now)
+    let row = bind_notice(NOTICE, notice, now)
         .fetch_optional(&mut *conn)
         .await?;
-    let Some((id,)) = id else {
+    let Some(id) = row.map(|row| row.try_get::<String, _>(0)).transpose()? else {
         return Ok(None);
     };
     if channels.is_empty() {
@@ -80,32 +83,15 @@ pub async fn record(
     }
     // One insert for every channel's row: `$1` the notice, `$2` the player, `$3` the
     // time, then each row's id and channel.
-    let rows: Vec<String> = (0..channels.len())
-        .map(|index| {
-            let condition = if channels[index] == crate::jobs::push::PUSH {
-                push_wanted()
-            } else {
-                "true"
-            };
-            format!(
-                "select ${}, $1, $2, ${}, $3, $3 where {condition}",
-                4 + 2 * index,
-                5 + 2 * index
-            )
-        })
-        .collect();
     let statement = format!(
         "insert into outbox (id, notification_id, user_id, channel, created_at, next_attempt_at) {}",
-        rows.join(" union all ")
+        outbox_rows(channels, "$1", "$3", 4, "")
     );
-    let mut insert = sqlx::query(&statement)
+    let insert = sqlx::query(&statement)
         .bind(&id)
         .bind(notice.user_id)
         .bind(now);
-    for channel in channels {
-        insert = insert.bind(crate::domain::new_id()).bind(*channel);
-    }
-    insert.execute(&mut *conn).await?;
+    bind_channels(insert, channels).execute(&mut *conn).await?;
     Ok(Some(id))
 }
 
@@ -122,14 +108,27 @@ const NOTICE: &str = "insert into notifications \
     do update set created_at = excluded.created_at, payload = excluded.payload \
     returning id";
 
-/// [`record`] on Postgres: the notice and its outbox rows in one statement.
-async fn record_with_outbox(
-    conn: &mut AnyConnection,
-    notice: &NewNotification<'_>,
-    channels: &[&str],
+/// A statement (`NOTICE` or one around it) with the notice's seven parameters bound.
+fn bind_notice<'q>(
+    statement: &'q str,
+    notice: &'q NewNotification<'_>,
     now: i64,
-) -> Result<Option<String>, sqlx::Error> {
-    // After the notice's seven parameters, each outbox row's id and channel.
+) -> Query<'q, Any, AnyArguments<'q>> {
+    sqlx::query(statement)
+        .bind(crate::domain::new_id())
+        .bind(notice.user_id)
+        .bind(notice.kind)
+        .bind(notice.game_id)
+        .bind(notice.challenge_id)
+        .bind(&notice.payload)
+        .bind(now)
+}
+
+/// The outbox rows of `channels` as `select`s joined by `union all`: each row's id and
+/// channel are parameters from `$first` on, bound by [`bind_channels`]; `notice` and
+/// `time` are the expressions of the notice's id and of the time, `$2` is the player, and
+/// `from` the clause the notice is read from (empty when it is a parameter).
+fn outbox_rows(channels: &[&str], notice: &str, time: &str, first: usize, from: &str) -> String {
     let rows: Vec<String> = (0..channels.len())
         .map(|index| {
             let condition = if channels[index] == crate::jobs::push::PUSH {
@@ -138,31 +137,24 @@ async fn record_with_outbox(
                 "true"
             };
             format!(
-                "select ${}, notice.id, $2, ${}, $7, $7 from notice where {condition}",
-                8 + 2 * index,
-                9 + 2 * index
+                "select ${}, {notice}, $2, ${}, {time}, {time}{from} where {condition}",
+                first + 2 * index,
+                first + 1 + 2 * index
             )
         })
         .collect();
-    let statement = format!(
-        "with notice as ({NOTICE}), queued as (insert into outbox \
-         (id, notification_id, user_id, channel, created_at, next_attempt_at) {}) \
-         select id from notice",
-        rows.join(" union all ")
-    );
-    let mut query = sqlx::query_as(&statement)
-        .bind(crate::domain::new_id())
-        .bind(notice.user_id)
-        .bind(notice.kind)
-        .bind(notice.game_id)
-        .bind(notice.challenge_id)
-        .bind(&notice.payload)
-        .bind(now);
+    rows.join(" union all ")
+}
+
+/// Binds each outbox row's id and channel (see [`outbox_rows`]).
+fn bind_channels<'q>(
+    mut query: Query<'q, Any, AnyArguments<'q>>,
+    channels: &[&'q str],
+) -> Query<'q, Any, AnyArguments<'q>> {
     for channel in channels {
         query = query.bind(crate::domain::new_id()).bind(*channel);
     }
-    let id: Option<(String,)> = query.fetch_optional(conn).await?;
-    Ok(id.map(|(id,)| id))
+    query
 }
 
 /// When a push row asked for ([`crate::domain::notifications::channels_for`], the

@@ -23,6 +23,7 @@ use sqlx::AnyConnection;
 use crate::{
     AppState,
     db::{
+        Backend,
         games::{self, RowLock, RunningClock},
         users::{self, TimeRow},
     },
@@ -155,7 +156,7 @@ async fn change(
         // An automatic vacation starts inside a game's transaction (a late move, the
         // sweeper), which holds that game's row: it leaves out the games other such
         // transactions hold, which find the vacation when they get the player's row.
-        let lock = match (conn.backend_name() == "PostgreSQL", overdue) {
+        let lock = match (Backend::of(conn) == Backend::Postgres, overdue) {
             (false, _) => RowLock::None,
             (true, Overdue::Lost) => RowLock::Wait,
             (true, Overdue::Saved) => RowLock::SkipLocked,

@@ -262,7 +262,6 @@ async fn save(
 /// `first` (those the change played, the first of them at ply `first_ply`): on Postgres
 /// in the same statement.
 async fn save_with_moves(
-    state: &AppState,
     conn: &mut AnyConnection,
     detail: &mut GameDetail,
     (first, first_ply): (usize, i64),
@@ -270,16 +269,7 @@ async fn save_with_moves(
 ) -> Result<(), AppError> {
     let stored = stored_state(detail, None);
     let moves = &detail.game.record()[first..];
-    games::save_with_moves(
-        conn,
-        state.db.backend,
-        &detail.id,
-        &stored,
-        first_ply,
-        moves,
-        now,
-    )
-    .await?;
+    games::save_with_moves(conn, &detail.id, &stored, first_ply, moves, now).await?;
     detail.updated_at = now;
     detail.finished_at = None;
     Ok(())

@@ -121,7 +121,7 @@ async fn play(
                 // The turn of the last mover (the player, or the opponent whose
                 // conditional line answered) ends; the moves are stored with the row.
                 end_turn(&mut detail, after.last_mover, now);
-                save_with_moves(state, &mut tx, &mut detail, (first, first_ply), now).await?;
+                save_with_moves(&mut tx, &mut detail, (first, first_ply), now).await?;
                 // The opponent's "your turn" (one upsert, superseding their unread one):
                 // whoever is to move now, unless it is the player who just moved (their
                 // opponent's conditional answer came back at once, in this answer).

@@ -57,13 +57,7 @@ fn rebuild(stored: StoredGame) -> Result<(GameRow, AnyGame), AppError> {
         moves,
         conditional_lines: _,
     } = stored;
-    let variant: Variant = row.variant.parse().map_err(corrupt)?;
-    let setup = row
-        .setup
-        .as_deref()
-        .map(serde_json::from_str::<KnightFightSetup>)
-        .transpose()
-        .map_err(corrupt)?;
+    let (variant, setup) = variant_and_setup(&row)?;
     let record: Option<Vec<PlayedMove>> = moves
         .iter()
         .map(|stored| {
@@ -124,21 +118,31 @@ fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
     detail_of(row, game, conditional_lines)
 }
 
+/// The variant of `row`'s game and its setup (Knight Fight's numbers).
+fn variant_and_setup(row: &GameRow) -> Result<(Variant, Option<KnightFightSetup>), AppError> {
+    let variant: Variant = row.variant.parse().map_err(corrupt)?;
+    let setup = row
+        .setup
+        .as_deref()
+        .map(serde_json::from_str::<KnightFightSetup>)
+        .transpose()
+        .map_err(corrupt)?;
+    Ok((variant, setup))
+}
+
 /// The game `stored` holds (its moves not read), restored from its position cache with
 /// `record`, the moves this instance knows it to have (see [`super::records`]); `None`
 /// when that cache is not at the row's ply or does not restore.
-fn restore_with_record(stored: &StoredGame, record: &[PlayedMove]) -> Option<AnyGame> {
+fn restore_with_record(
+    stored: &StoredGame,
+    record: &[PlayedMove],
+) -> Result<Option<AnyGame>, AppError> {
     let row = &stored.row;
-    let (saved, _) = stored
-        .position
-        .as_ref()
-        .filter(|(_, ply)| *ply == row.ply)?;
-    let variant: Variant = row.variant.parse().ok()?;
-    let setup = match row.setup.as_deref() {
-        Some(setup) => Some(serde_json::from_str::<KnightFightSetup>(setup).ok()?),
-        None => None,
+    let Some((saved, _)) = stored.position.as_ref().filter(|(_, ply)| *ply == row.ply) else {
+        return Ok(None);
     };
-    AnyGame::restore(variant, setup, saved, record.to_vec()).ok()
+    let (variant, setup) = variant_and_setup(row)?;
+    Ok(AnyGame::restore(variant, setup, saved, record.to_vec()).ok())
 }
 
 /// A game's detail from its row and its rebuilt game.
@@ -215,9 +219,10 @@ pub(crate) async fn load_for_change(
     let Some(mut stored) = games::get_with_position(&mut *conn, id).await? else {
         return Ok(None);
     };
-    let known = records
-        .at_ply(id, stored.row.ply)
-        .and_then(|record| restore_with_record(&stored, &record));
+    let known = match records.at_ply(id, stored.row.ply) {
+        Some(record) => restore_with_record(&stored, &record)?,
+        None => None,
+    };
     let detail = match known {
         Some(game) => detail_of(stored.row, game, stored.conditional_lines)?,
         None => {
