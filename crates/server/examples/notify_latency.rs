@@ -30,13 +30,10 @@ use std::{
 
 use axum::{Router, extract::State, http::HeaderMap, routing::post};
 use base64ct::{Base64UrlUnpadded, Encoding};
+use domain::{Services, config::Config};
 use serde_json::{Value, json};
-use server::{
-    AppState,
-    clock::{Clock, ManualClock, SystemClock},
-    config::Config,
-};
 use tokio::sync::mpsc;
+use vocab::clock::{Clock, ManualClock, SystemClock};
 use web_push_native::p256::{SecretKey, elliptic_curve::sec1::ToEncodedPoint};
 
 /// The SMTP server: `aiosmtpd` on the given port, printing `MAIL <game ids>` for each
@@ -274,7 +271,7 @@ async fn main() {
     ]);
     let config = Config::from_lookup(|name| vars.get(name).cloned()).expect("configuration");
     let clock = ManualClock::new(SystemClock.now());
-    let state: AppState = server::build_state(config, Arc::new(clock.clone()))
+    let state: Services = server::build_state(config, Arc::new(clock.clone()))
         .await
         .expect("the server's state");
     tokio::spawn(server::serve(
@@ -282,7 +279,7 @@ async fn main() {
         state.clone(),
         std::future::pending(),
     ));
-    tokio::spawn(server::jobs::outbox::run(state.clone()));
+    tokio::spawn(domain::jobs::outbox::run(state.clone()));
 
     let client = reqwest::Client::new();
     let white = player(&client, &base, "white").await;
@@ -368,7 +365,7 @@ async fn main() {
     for (i, game) in games.iter().enumerate() {
         clock.set(start + i64::try_from(i).expect("a count") + 3_600);
         let began = Instant::now();
-        let given = server::domain::game::sweep_warnings(&state)
+        let given = domain::game::sweep_warnings(&state)
             .await
             .expect("a sweeper pass");
         let committed = Instant::now();

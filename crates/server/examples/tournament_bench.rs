@@ -19,19 +19,15 @@
 
 use std::{sync::Arc, time::Instant};
 
-use rand::{Rng, SeedableRng, rngs::StdRng};
-use server::{
-    clock::SystemClock,
+use domain::{
+    accounts::{AccountKind, User},
     config::Config,
-    db::{tournaments as rows, users},
-    domain::{
-        accounts::{AccountKind, User},
-        game::{
-            self, ClockSettings, GameAction, GameSource, NewGameRequest, StopRules, TimeControl,
-        },
-        tournaments::{self, TournamentRequest, runner},
-    },
+    game::{self, ClockSettings, GameAction, GameSource, NewGameRequest, StopRules, TimeControl},
+    tournaments::{self, TournamentRequest, runner},
 };
+use rand::{Rng, SeedableRng, rngs::StdRng};
+use store::{tournaments as rows, users};
+use vocab::clock::SystemClock;
 
 struct Options {
     players: usize,
@@ -89,10 +85,10 @@ async fn main() {
     let mut people = Vec::with_capacity(options.players + 1);
     {
         let mut tx = state.db.begin_write().await.expect("transaction");
-        let run = server::domain::new_id();
+        let run = vocab::ids::new_id();
         for i in 0..=options.players {
             let user = User {
-                id: server::domain::new_id(),
+                id: vocab::ids::new_id(),
                 username: format!("b{run}{i:05}"),
                 kind: AccountKind::Human,
             };

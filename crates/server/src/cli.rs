@@ -7,10 +7,8 @@ use std::{path::PathBuf, process::ExitCode, time::Duration};
 use clap::{Parser, Subcommand};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::{
-    config::{Config, LogFormat},
-    db::Database,
-};
+use domain::config::{Config, LogFormat};
+use store::Database;
 
 /// Correspondence board-game server. Configured by environment variables (see
 /// `check-config` and docs/self-hosting.md).
@@ -253,7 +251,7 @@ pub async fn run(command: Command) -> ExitCode {
                 Ok(config) => config,
                 Err(code) => return code,
             };
-            let result = crate::backup::backup_sqlite(config.database_url.expose(), &file).await;
+            let result = store::backup::backup_sqlite(config.database_url.expose(), &file).await;
             report(
                 result
                     .map(|bytes| format!("backed up to {} ({bytes} bytes)", file.display()))
@@ -261,7 +259,7 @@ pub async fn run(command: Command) -> ExitCode {
             )
         }
         Command::CopyData { from, to } => {
-            let result = crate::copy_data::copy(&from, &to).await;
+            let result = store::copy_data::copy(&from, &to).await;
             report(
                 result
                     .map(|copied| format!("copied and verified:\n{copied}"))
@@ -278,7 +276,7 @@ pub async fn run(command: Command) -> ExitCode {
             let result = async {
                 let db = Database::connect(config.database_url.expose(), 1).await?;
                 db.migrate().await?;
-                let report = crate::domain::ratings::rebuild(&db).await?;
+                let report = domain::ratings::rebuild(&db).await?;
                 db.pool.close().await;
                 Ok::<_, Box<dyn std::error::Error>>(format!("ratings rebuilt: {report}"))
             }
@@ -302,7 +300,7 @@ pub async fn run(command: Command) -> ExitCode {
             let result = async {
                 let db = Database::connect(config.database_url.expose(), 1).await?;
                 db.migrate().await?;
-                let done = crate::domain::moderation::set_admin_from_cli(&db, name, on, now).await;
+                let done = domain::moderation::set_admin_from_cli(&db, name, on, now).await;
                 db.pool.close().await;
                 done.map_err(|error| -> Box<dyn std::error::Error> { error.message().into() })
             }

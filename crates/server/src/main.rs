@@ -5,12 +5,12 @@
 use std::{process::ExitCode, sync::Arc};
 
 use clap::Parser;
+use domain::config::Config;
 use server::{
     cli::{Cli, Command},
-    clock::SystemClock,
-    config::Config,
     telemetry,
 };
+use vocab::clock::SystemClock;
 
 /// mimalloc rather than the C library's allocator: a profile of the game page under load
 /// found a fifth of its time in glibc's `malloc` and `free` (docs/benchmarks.md).
@@ -46,7 +46,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let state = server::build_state(config, Arc::new(SystemClock)).await?;
     // Before any request can end a game on time: deadlines move on by a downtime first.
     if state.config.sweep_interval.is_some()
-        && let Err(error) = server::sweeper::protect_from_downtime(&state).await
+        && let Err(error) = domain::sweeper::protect_from_downtime(&state).await
     {
         tracing::warn!(%error, "checking for downtime failed; the sweeper retries");
     }

@@ -1,5 +1,5 @@
 //! The operator's endpoints and the request middleware: `/livez`, `/readyz`, `/metrics`
-//! (Prometheus text, read from the counters in [`crate::metrics`]) and [`track`], which
+//! (Prometheus text, read from the counters in [`vocab::metrics`]) and [`track`], which
 //! counts, times and logs every request.
 
 use std::{net::SocketAddr, time::Instant};
@@ -11,8 +11,9 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use crate::{
-    AppState, client_addr,
+use domain::Services;
+use edge::client_addr;
+use vocab::{
     error::AppError,
     metrics::{
         ACTIVE_GAMES, EVENT_SUBSCRIBERS, HTTP_DURATION, HTTP_REQUESTS, POOL_IDLE, POOL_IN_USE,
@@ -32,7 +33,7 @@ pub(crate) async fn livez() -> &'static str {
 const READY_WITHIN: std::time::Duration = std::time::Duration::from_millis(1500);
 
 /// The database answers (within [`READY_WITHIN`]; otherwise 503 `database_unavailable`).
-pub(crate) async fn readyz(State(state): State<AppState>) -> Result<&'static str, AppError> {
+pub(crate) async fn readyz(State(state): State<Services>) -> Result<&'static str, AppError> {
     if state.db.ping(READY_WITHIN).await {
         Ok("ok")
     } else {
@@ -43,9 +44,9 @@ pub(crate) async fn readyz(State(state): State<AppState>) -> Result<&'static str
 }
 
 /// `GET /metrics`: the Prometheus text format.
-pub(crate) async fn render(State(state): State<AppState>) -> Result<Response, AppError> {
+pub(crate) async fn render(State(state): State<Services>) -> Result<Response, AppError> {
     let handle = handle();
-    let active = crate::db::games::active_by_variant(&state.db.pool).await?;
+    let active = store::games::active_by_variant(&state.db.pool).await?;
     // The gauges are process-wide: set and render them under one lock, so two apps in
     // one process (tests) never render each other's values.
     static SCRAPE: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -82,7 +83,7 @@ pub(crate) async fn render(State(state): State<AppState>) -> Result<Response, Ap
 /// not at all; the client learns which by reading the game (or by `stale_ply` when it
 /// retries).
 pub(crate) async fn deadline(
-    State(state): State<AppState>,
+    State(state): State<Services>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -94,13 +95,13 @@ pub(crate) async fn deadline(
 
 /// Middleware: once a request that may change something (any method but the safe ones)
 /// has been answered, or dropped half-way, the signed-in viewers' game pages this
-/// instance keeps go ([`ReadSnapshots::forget_viewers`](crate::domain::game::snapshots::ReadSnapshots::forget_viewers)).
+/// instance keeps go ([`ReadSnapshots::forget_viewers`](domain::game::snapshots::ReadSnapshots::forget_viewers)).
 /// Every change a viewer makes or causes here (a setting, a conditional line, a note,
 /// marking notices read, signing out, a move) is then on their next page, without each
 /// handler naming the pages it touches; what another instance changes reaches this one
 /// through the events, or after a second.
 pub(crate) async fn forget_viewers_after_changes(
-    State(state): State<AppState>,
+    State(state): State<Services>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -109,7 +110,7 @@ pub(crate) async fn forget_viewers_after_changes(
     }
     /// Drops the pages when dropped: after the response, or when the client went away
     /// and the request's work with it, which may have committed already.
-    struct ForgetOnDrop(AppState);
+    struct ForgetOnDrop(Services);
     impl Drop for ForgetOnDrop {
         fn drop(&mut self) {
             self.0.events.snapshots().forget_viewers();
@@ -124,7 +125,7 @@ pub(crate) async fn forget_viewers_after_changes(
 /// duration and client address: never headers, bodies or query strings, so no password,
 /// token or cookie can reach the logs.
 pub(crate) async fn track(
-    State(state): State<AppState>,
+    State(state): State<Services>,
     mut request: Request,
     next: Next,
 ) -> Response {

@@ -5,7 +5,9 @@ use std::{future::Future, sync::Arc, time::Duration};
 
 use axum::http::header;
 
-use crate::{AppError, AppState, clock, config, db, events, router, sweeper};
+use crate::router;
+use domain::{Services, config, events, sweeper};
+use vocab::{clock, error::AppError};
 
 /// File descriptors kept free below the soft limit for the database pool, the event
 /// listener, the log and the shed connections.
@@ -56,7 +58,7 @@ pub fn connection_limit(configured: usize, file_limit: Option<u64>) -> usize {
 /// The listener failed.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    state: AppState,
+    state: Services,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let events = state.events.clone();
@@ -97,17 +99,17 @@ pub async fn serve(
         let Some(own_share) = own_share else {
             // This address holds its share: close at once (the shed slots are kept for
             // when the whole server is full).
-            crate::metrics::connection_shed();
+            vocab::metrics::connection_shed();
             drop(stream);
             continue;
         };
         let (service, permit, shedding) = if let Ok(permit) = full.clone().try_acquire_owned() {
             (app.clone(), (permit, own_share), false)
         } else if let Ok(permit) = shed.clone().try_acquire_owned() {
-            crate::metrics::connection_shed();
+            vocab::metrics::connection_shed();
             (shed_app.clone(), (permit, own_share), true)
         } else {
-            crate::metrics::connection_shed();
+            vocab::metrics::connection_shed();
             drop(stream);
             continue;
         };
@@ -224,7 +226,7 @@ fn security_header(
 }
 
 /// What a shed connection is answered: the health checks as usual, anything else 503.
-fn shed_router(state: AppState) -> axum::Router {
+fn shed_router(state: Services) -> axum::Router {
     axum::Router::new()
         .route("/livez", axum::routing::get(crate::ops::livez))
         .route("/readyz", axum::routing::get(crate::ops::readyz))
@@ -232,40 +234,40 @@ fn shed_router(state: AppState) -> axum::Router {
         .with_state(state)
 }
 
-/// Starts the outbox job ([`crate::jobs::outbox::run`]) for `state`, with the sweeper
+/// Starts the outbox job ([`domain::jobs::outbox::run`]) for `state`, with the sweeper
 /// (`SWEEP_INTERVAL_SECS` 0 turns both off, and tests run their rounds themselves).
-pub fn spawn_outbox(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
+pub fn spawn_outbox(state: &Services) -> Option<tokio::task::JoinHandle<()>> {
     state.config.sweep_interval?;
-    Some(tokio::spawn(crate::jobs::outbox::run(state.clone())))
+    Some(tokio::spawn(domain::jobs::outbox::run(state.clone())))
 }
 
-/// Starts the tournament runner ([`crate::jobs::tournaments::run`]) for `state`, with
+/// Starts the tournament runner ([`domain::jobs::tournaments::run`]) for `state`, with
 /// the sweeper (`SWEEP_INTERVAL_SECS` 0 turns it off, and tests run its rounds
 /// themselves).
-pub fn spawn_tournaments(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
+pub fn spawn_tournaments(state: &Services) -> Option<tokio::task::JoinHandle<()>> {
     state.config.sweep_interval?;
-    Some(tokio::spawn(crate::jobs::tournaments::run(state.clone())))
+    Some(tokio::spawn(domain::jobs::tournaments::run(state.clone())))
 }
 
-/// Starts the engine job ([`crate::jobs::engine`]) for `state` with `ENGINE_WORKERS`
+/// Starts the engine job ([`domain::jobs::engine`]) for `state` with `ENGINE_WORKERS`
 /// threads; `None` when it is 0 (the computer's replies are then computed by another
 /// instance, or wait in the queue).
-pub fn spawn_engine(state: &AppState) -> Option<crate::jobs::engine::EngineJob> {
-    crate::jobs::engine::spawn(state)
+pub fn spawn_engine(state: &Services) -> Option<domain::jobs::engine::EngineJob> {
+    domain::jobs::engine::spawn(state)
 }
 
 /// Starts the sweeper for `state` if its configuration asks for one.
-pub fn spawn_sweeper(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
+pub fn spawn_sweeper(state: &Services) -> Option<tokio::task::JoinHandle<()>> {
     let interval: Duration = state.config.sweep_interval?;
     Some(tokio::spawn(sweeper::run(state.clone(), interval)))
 }
 
 /// Writes, in the background, the position caches of games stored before the cache
 /// existed (after an upgrade); until then those games are replayed on every read.
-pub fn spawn_position_refresh(state: &AppState) -> tokio::task::JoinHandle<()> {
+pub fn spawn_position_refresh(state: &Services) -> tokio::task::JoinHandle<()> {
     let state = state.clone();
     tokio::spawn(async move {
-        match crate::domain::game::read::refresh_positions(&state).await {
+        match domain::game::read::refresh_positions(&state).await {
             Ok(0) => {}
             Ok(written) => tracing::info!(written, "wrote the position caches games lacked"),
             Err(error) => tracing::warn!(%error, "writing the position caches games lack"),
@@ -275,10 +277,10 @@ pub fn spawn_position_refresh(state: &AppState) -> tokio::task::JoinHandle<()> {
 
 /// Gives every variant of the rules its counter row (the migrations seed the variants
 /// known when they were written; this covers the rest).
-async fn seed_variant_stats(db: &db::Database) -> Result<(), sqlx::Error> {
+async fn seed_variant_stats(db: &store::Database) -> Result<(), sqlx::Error> {
     let variants = rules::Variant::ALL.map(rules::Variant::as_str);
     let mut conn = db.pool.acquire().await?;
-    db::stats::seed(&mut conn, &variants).await
+    store::stats::seed(&mut conn, &variants).await
 }
 
 /// Builds the state for `config`: connects, migrates, seeds the variant counters and the
@@ -292,13 +294,13 @@ async fn seed_variant_stats(db: &db::Database) -> Result<(), sqlx::Error> {
 pub async fn build_state(
     config: config::Config,
     clock: Arc<dyn clock::Clock>,
-) -> Result<AppState, AppError> {
-    let settings = db::PoolSettings {
+) -> Result<Services, AppError> {
+    let settings = store::PoolSettings {
         max_connections: config.database_max_connections,
         acquire_timeout: config.database_acquire_timeout,
         statement_timeout: config.database_statement_timeout,
     };
-    let db = db::Database::connect_with(config.database_url.expose(), settings)
+    let db = store::Database::connect_with(config.database_url.expose(), settings)
         .await
         .map_err(|error| AppError::Unavailable(format!("connecting to the database: {error}")))?;
     db.migrate()
@@ -307,15 +309,15 @@ pub async fn build_state(
     seed_variant_stats(&db)
         .await
         .map_err(|error| AppError::Unavailable(format!("seeding variant_stats: {error}")))?;
-    crate::domain::computer::seed_accounts(&db, clock.now())
+    domain::computer::seed_accounts(&db, clock.now())
         .await
         .map_err(|error| {
             AppError::Unavailable(format!("creating the computer's accounts: {error}"))
         })?;
     let url = config.database_url.expose().to_owned();
-    let state = AppState::new(config, db, clock);
+    let state = Services::new(config, db, clock);
     // The VAPID key pair is generated (or read) at start, not at the first push.
-    crate::domain::push::vapid_keys(&state)
+    domain::push::vapid_keys(&state)
         .await
         .map_err(|error| AppError::Unavailable(format!("reading the VAPID key pair: {error}")))?;
     events::presence::start(
@@ -323,7 +325,7 @@ pub async fn build_state(
         state.events.clone(),
         state.instance_id.clone(),
     );
-    if state.db.backend == db::Backend::Postgres {
+    if state.db.backend == store::Backend::Postgres {
         events::listener::start(&url, state.events.clone())
             .await
             .map_err(|error| {

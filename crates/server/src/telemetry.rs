@@ -6,7 +6,7 @@
 
 use tracing_subscriber::{EnvFilter, Layer, fmt, prelude::*, registry::LookupSpan};
 
-use crate::config::LogFormat;
+use domain::config::LogFormat;
 
 /// The formatting layer for `format`, writing to `writer` (what [`init`] installs; tests
 /// use it to capture the lines of a real request flow).

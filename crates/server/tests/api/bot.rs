@@ -1336,7 +1336,7 @@ impl BotProcess {
     /// Starts the example bot against `server` with `token`: it upgrades the account,
     /// accepts challenges, plays the first of its legal moves and stops after two games.
     fn start(server: &str, token: &str) -> BotProcess {
-        let dir = std::env::temp_dir().join(format!("boardgames-bot-{}", server::domain::new_id()));
+        let dir = std::env::temp_dir().join(format!("boardgames-bot-{}", vocab::ids::new_id()));
         std::fs::create_dir_all(&dir).expect("a folder for the bot's output");
         let out = std::fs::File::create(dir.join("out")).expect("stdout file");
         let err = std::fs::File::create(dir.join("err")).expect("stderr file");

@@ -1,8 +1,9 @@
 //! The correspondence clock and the timeout sweeper, with the injected clock.
 
+use domain::game::sweep_overdue;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
-use server::{clock::Clock, domain::game::sweep_overdue};
+use vocab::clock::Clock;
 
 use crate::{
     helpers::{START, TestApp},

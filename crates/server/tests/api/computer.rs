@@ -7,16 +7,14 @@
 
 use std::time::{Duration, Instant};
 
-use reqwest::{StatusCode, header};
-use serde_json::{Value, json};
-use server::{
-    db::engine as queue,
-    domain::{
-        accounts::{AccountKind, User},
-        game::play::play_reply,
-    },
+use domain::{
+    accounts::{AccountKind, User},
+    game::play::play_reply,
     jobs::engine::LEASE_SECS,
 };
+use reqwest::{StatusCode, header};
+use serde_json::{Value, json};
+use store::engine as queue;
 
 use crate::{
     helpers::{self, Player, START, ServerProcess, TestApp},
@@ -756,7 +754,7 @@ async fn a_copy_of_the_site_queues_the_pending_reply_again(app: TestApp) {
     assert_eq!(queued(&app, None).await, 1);
     // The target: a fresh database of the same kind.
     let (target, temp_dir) = helpers::fresh_database(app.backend).await;
-    let report = server::copy_data::copy(&app.database_url, &target)
+    let report = store::copy_data::copy(&app.database_url, &target)
         .await
         .unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(report.rows["games"], 1);

@@ -3,9 +3,9 @@
 
 use std::time::{Duration, Instant};
 
+use domain::game::sweep_overdue;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use server::domain::game::sweep_overdue;
 use tokio::io::AsyncWriteExt;
 
 use crate::{
@@ -601,7 +601,7 @@ async fn kill_listeners(database_url: &str) -> i64 {
 async fn until_watching(app: &TestApp, user_id: &str, game_id: &str, want: bool, what: &str) {
     let deadline = tokio::time::Instant::now() + PATIENCE;
     loop {
-        let now = server::events::presence::is_watching(&app.state, user_id, game_id)
+        let now = domain::events::presence::is_watching(&app.state, user_id, game_id)
             .await
             .expect("read presence");
         if now == want {
@@ -654,7 +654,7 @@ async fn a_player_watches_a_game_while_its_page_streams_it_on_any_instance(app: 
     .await;
     page.next("game").await;
     assert!(
-        server::events::presence::is_watching(&app.state, &black_id, &id)
+        domain::events::presence::is_watching(&app.state, &black_id, &id)
             .await
             .unwrap()
     );

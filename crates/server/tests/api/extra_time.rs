@@ -17,7 +17,7 @@ scenarios!(
 const DAY: i64 = 86_400;
 
 fn at(seconds: i64) -> String {
-    server::clock::rfc3339(seconds)
+    vocab::clock::rfc3339(seconds)
 }
 
 async fn action(app: &TestApp, player: &Player, id: &str, path: &str) -> (StatusCode, Value) {

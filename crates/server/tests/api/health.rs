@@ -163,7 +163,7 @@ async fn openapi_document_declares_auth_errors_and_constraints(app: TestApp) {
     assert_eq!(schemes["bearer"]["type"], "http");
     assert_eq!(schemes["bearer"]["scheme"], "bearer");
     assert_eq!(schemes["session"]["in"], "cookie");
-    assert_eq!(schemes["session"]["name"], server::extract::SESSION_COOKIE);
+    assert_eq!(schemes["session"]["name"], edge::extract::SESSION_COOKIE);
 
     let mut operation_ids = std::collections::BTreeSet::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
@@ -208,14 +208,14 @@ async fn openapi_document_declares_auth_errors_and_constraints(app: TestApp) {
 
     let schemas = &doc["components"]["schemas"];
     let account = &schemas["NewAccountDto"]["properties"];
-    let passwords = server::domain::accounts::PASSWORD_CHARS;
+    let passwords = domain::accounts::PASSWORD_CHARS;
     assert_eq!(account["password"]["minLength"], *passwords.start());
     assert_eq!(account["password"]["maxLength"], *passwords.end());
     assert_eq!(account["username"]["pattern"], "^[A-Za-z0-9_-]{3,20}$");
     let challenge = &schemas["NewChallengeDto"]["properties"];
     assert_eq!(
         challenge["days_per_move"]["enum"],
-        serde_json::json!(server::domain::challenges::DAYS_PER_MOVE)
+        serde_json::json!(domain::challenges::DAYS_PER_MOVE)
     );
     let variants: Vec<&str> = rules::Variant::ALL.iter().map(|v| v.as_str()).collect();
     assert_eq!(challenge["variant"]["enum"], serde_json::json!(variants));

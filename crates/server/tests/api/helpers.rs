@@ -2,10 +2,11 @@
 
 use std::{future::Future, path::PathBuf, sync::Arc};
 
+use domain::{Services, config::Config};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use server::{AppState, clock::ManualClock, config::Config, domain::new_id};
 use sqlx::Connection;
+use vocab::{clock::ManualClock, ids::new_id};
 
 /// Which database a test runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,7 +22,7 @@ pub(crate) const START: i64 = 1_796_119_200;
 pub(crate) struct TestApp {
     pub(crate) address: String,
     pub(crate) client: reqwest::Client,
-    pub(crate) state: AppState,
+    pub(crate) state: Services,
     pub(crate) clock: ManualClock,
     pub(crate) database_url: String,
     pub(crate) backend: Backend,
@@ -42,7 +43,7 @@ fn init_logs() {
     if std::env::var("TEST_LOG").is_ok_and(|value| !value.is_empty() && value != "0") {
         server::telemetry::init(
             &std::env::var("RUST_LOG").unwrap_or_else(|_| "debug".to_owned()),
-            server::config::LogFormat::Text,
+            domain::config::LogFormat::Text,
             std::io::stdout,
         );
     }
@@ -514,7 +515,7 @@ where
 /// Checks every game of `app`: each replays from its moves, its position cache is at its
 /// ply and equals the replay's position, and its moves' display texts are the replay's.
 pub(crate) async fn assert_caches_match_replays(app: &TestApp) {
-    server::copy_data::check_games(&app.state.db)
+    store::copy_data::check_games(&app.state.db)
         .await
         .unwrap_or_else(|error| panic!("{error}"));
     let (behind,): (i64,) = sqlx::query_as(

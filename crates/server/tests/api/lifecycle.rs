@@ -1,10 +1,10 @@
 //! The life of a game: where it comes from, time checked at the move, the draw-offer
 //! limits, the ply guard on actions, and reads that never fail while moves commit.
 
+use domain::game::sweep_overdue;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::Value;
-use server::domain::game::sweep_overdue;
 
 use crate::{
     helpers::{Player, TestApp},

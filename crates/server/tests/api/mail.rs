@@ -9,13 +9,11 @@ use std::{
     time::Duration,
 };
 
+use domain::{email, game::sweep_warnings, jobs::outbox};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use server::{
-    db::notifications as rows,
-    domain::{email, game::sweep_warnings, new_id},
-    jobs::outbox,
-};
+use store::notifications as rows;
+use vocab::ids::new_id;
 
 use crate::{
     helpers::{Backend, Player, START, TestApp, drop_database, fresh_database},

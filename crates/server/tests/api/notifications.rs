@@ -5,15 +5,16 @@
 
 use std::time::Duration;
 
+use domain::{
+    events::{Delivery, Subscription},
+    game::sweep_warnings,
+    jobs::outbox::{self, BACKOFF_BASE_SECS, LEASE_SECS, MAX_ATTEMPTS},
+    notifications,
+};
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use server::{
-    db::notifications::outbox_of,
-    domain::{game::sweep_warnings, notifications},
-    events::{Delivery, Subscription},
-    jobs::outbox::{self, BACKOFF_BASE_SECS, LEASE_SECS, MAX_ATTEMPTS},
-};
+use store::notifications::outbox_of;
 
 use crate::{
     helpers::{Backend, Player, TestApp},

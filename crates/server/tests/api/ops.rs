@@ -8,8 +8,9 @@ use std::{
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use server::{db::Database, domain::new_id};
 use sqlx::Connection;
+use store::Database;
+use vocab::ids::new_id;
 
 use crate::{
     helpers::{self, Backend, Player, ServerProcess, TestApp},
@@ -581,15 +582,15 @@ async fn backup_of_a_live_sqlite_database_is_a_consistent_copy() {
     let dir = TempDir::new();
     let copy = dir.path("backup.db");
     // While the app is serving (and writing): the library call …
-    let bytes = server::backup::backup_sqlite(&app.database_url, &copy)
+    let bytes = store::backup::backup_sqlite(&app.database_url, &copy)
         .await
         .unwrap();
     assert!(bytes > 0);
     // … refuses to overwrite …
-    let again = server::backup::backup_sqlite(&app.database_url, &copy).await;
+    let again = store::backup::backup_sqlite(&app.database_url, &copy).await;
     assert!(matches!(
         again,
-        Err(server::backup::BackupError::TargetExists(_))
+        Err(store::backup::BackupError::TargetExists(_))
     ));
     // … and the command.
     let by_command = dir.path("by-command.db");
@@ -612,10 +613,10 @@ async fn backup_of_a_live_sqlite_database_is_a_consistent_copy() {
         assert_eq!(restored.stats().await, app.stats().await);
     }
     // Postgres is not for this command.
-    let refused = server::backup::backup_sqlite("postgres://x@h/db", &dir.path("pg.db")).await;
+    let refused = store::backup::backup_sqlite("postgres://x@h/db", &dir.path("pg.db")).await;
     assert!(matches!(
         refused,
-        Err(server::backup::BackupError::NotSqlite)
+        Err(store::backup::BackupError::NotSqlite)
     ));
 }
 

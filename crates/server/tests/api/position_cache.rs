@@ -194,7 +194,7 @@ async fn games_without_a_cache_are_replayed_then_refreshed(app: TestApp) {
         "replayed past a cache that is behind"
     );
 
-    let written = server::domain::game::read::refresh_positions(&app.state)
+    let written = domain::game::read::refresh_positions(&app.state)
         .await
         .expect("the refresh runs");
     assert_eq!(written, games.len() as u64);
@@ -215,7 +215,7 @@ async fn games_without_a_cache_are_replayed_then_refreshed(app: TestApp) {
     }
     assert_caches_match_replays(&app).await;
     // Nothing left to refresh.
-    let again = server::domain::game::read::refresh_positions(&app.state)
+    let again = domain::game::read::refresh_positions(&app.state)
         .await
         .unwrap();
     assert_eq!(again, 0);

@@ -15,15 +15,15 @@ use axum::{
     http::{HeaderMap, StatusCode as AxumStatus},
 };
 use base64ct::{Base64UrlUnpadded, Encoding};
+use domain::{
+    Services,
+    jobs::outbox,
+    push::{MAX_DEVICES, vapid_keys},
+};
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use server::{
-    AppState,
-    db::notifications::outbox_of,
-    domain::push::{MAX_DEVICES, vapid_keys},
-    jobs::outbox,
-};
+use store::notifications::outbox_of;
 use web_push_native::p256::{
     self,
     ecdsa::{Signature, VerifyingKey, signature::Verifier},
@@ -268,7 +268,7 @@ async fn user_id(app: &TestApp, player: &Player) -> String {
 }
 
 /// The push outbox rows of `player`.
-async fn push_rows(app: &TestApp, player: &Player) -> Vec<server::db::notifications::OutboxRow> {
+async fn push_rows(app: &TestApp, player: &Player) -> Vec<store::notifications::OutboxRow> {
     let id = user_id(app, player).await;
     let mut conn = app.state.db.pool.acquire().await.unwrap();
     outbox_of(&mut conn, &id)
@@ -603,7 +603,7 @@ async fn two_instances_push_each_notice_once(app: TestApp) {
             .await;
         assert_eq!(status, StatusCode::CREATED);
     }
-    let states: [&AppState; 4] = [&app.state, &other.state, &app.state, &other.state];
+    let states: [&Services; 4] = [&app.state, &other.state, &app.state, &other.state];
     let rounds = join_all(states.map(outbox::run_once)).await;
     let sent: usize = rounds.into_iter().map(|round| round.unwrap().sent).sum();
     assert_eq!(sent, 16, "8 live and 8 push rows");
@@ -646,9 +646,9 @@ async fn the_vapid_key_is_generated_once_and_kept(mut app: TestApp) {
         .execute(&app.state.db.pool)
         .await
         .unwrap();
-    let fresh: Vec<AppState> = (0..4)
+    let fresh: Vec<Services> = (0..4)
         .map(|_| {
-            AppState::new(
+            Services::new(
                 (*app.state.config).clone(),
                 app.state.db.clone(),
                 app.state.clock.clone(),
@@ -677,7 +677,7 @@ async fn the_vapid_key_is_generated_once_and_kept(mut app: TestApp) {
         ],
     )
     .await;
-    let expected = server::domain::push::VapidKeys::from_private(configured).unwrap();
+    let expected = domain::push::VapidKeys::from_private(configured).unwrap();
     assert_eq!(server_key(&with_key).await, expected.public_key());
     let stored: (i64,) = sqlx::query_as("select count(*) from vapid_keys")
         .fetch_one(&app.state.db.pool)
@@ -689,7 +689,7 @@ async fn the_vapid_key_is_generated_once_and_kept(mut app: TestApp) {
 /// Waits (at most 5 s) until `user_id` is or is not watching `game`.
 async fn until_watching(app: &TestApp, user_id: &str, game: &str, watching: bool) {
     for _ in 0..100 {
-        let now = server::events::presence::is_watching(&app.state, user_id, game)
+        let now = domain::events::presence::is_watching(&app.state, user_id, game)
             .await
             .unwrap();
         if now == watching {

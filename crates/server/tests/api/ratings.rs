@@ -4,15 +4,13 @@
 
 use std::collections::HashMap;
 
+use domain::{game::sweep_overdue, ratings::rebuild};
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use server::{
-    db::{
-        ratings::{self, GameRatingRow, RatingRow},
-        users,
-    },
-    domain::{game::sweep_overdue, ratings::rebuild},
+use store::{
+    ratings::{self, GameRatingRow, RatingRow},
+    users,
 };
 
 use crate::{

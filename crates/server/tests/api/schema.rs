@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use reqwest::StatusCode;
-use server::db::Database;
 use sqlx::{AnyPool, Row};
+use store::Database;
 
 use crate::{
     helpers::{Backend, TestApp, drop_database, fresh_database},
@@ -143,11 +143,11 @@ scenarios!(
 /// `copy-data`'s list of tables and columns covers the migrated schema exactly.
 async fn copy_data_knows_every_table_and_column(app: TestApp) {
     let schema = live_schema(&app.state.db.pool, app.backend).await;
-    let copied = server::copy_data::copied_columns();
+    let copied = store::copy_data::copied_columns();
     let known: BTreeSet<&str> = copied
         .iter()
         .map(|(table, _)| *table)
-        .chain(server::copy_data::NOT_COPIED.iter().copied())
+        .chain(store::copy_data::NOT_COPIED.iter().copied())
         .collect();
     let live: BTreeSet<&str> = schema.keys().map(String::as_str).collect();
     assert_eq!(

@@ -11,11 +11,11 @@ use std::{
 };
 
 use bytes::Bytes;
+use domain::game::snapshots::{GameBody, RenderedGamePage, RenderedRulesPage};
 use rand::{SeedableRng, rngs::StdRng};
 use reqwest::StatusCode;
 use rules::Variant;
 use serde_json::{Value, json};
-use server::domain::game::snapshots::{GameBody, RenderedGamePage, RenderedRulesPage};
 
 use crate::{
     chat::let_spectators_read,

@@ -52,9 +52,7 @@ async fn counters_equal_a_recount_after_a_random_mix_of_games(app: TestApp) {
         }
     }
     app.clock.advance(30 * 86_400);
-    server::domain::game::sweep_overdue(&app.state)
-        .await
-        .unwrap();
+    domain::game::sweep_overdue(&app.state).await.unwrap();
     let rows = sqlx::query(
         "select variant, result, count(*) as n from games where status = 'finished' \
          group by variant, result",

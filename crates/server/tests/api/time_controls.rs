@@ -1,10 +1,10 @@
 //! Time controls (per move with hours, time bank, untimed) through whole games, their
 //! checks, and the protection from downtime with two instances, on the injected clock.
 
+use domain::{game::sweep_overdue, sweeper};
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use server::{domain::game::sweep_overdue, sweeper};
 
 use crate::{
     helpers::{Player, START, TestApp},
@@ -54,7 +54,7 @@ async fn game_with(app: &TestApp, white: &Player, black: &Player, control: Value
 }
 
 fn at(seconds: i64) -> String {
-    server::clock::rfc3339(seconds)
+    vocab::clock::rfc3339(seconds)
 }
 
 /// (seconds left, running) of White's and Black's clocks.

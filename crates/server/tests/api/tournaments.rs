@@ -5,10 +5,10 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use domain::tournaments::{runner, standings};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use server::domain::tournaments::{runner, standings};
 
 use crate::{
     helpers::{Player, TestApp},
@@ -165,7 +165,7 @@ async fn play_to_the_end(
         if rng.random_range(0..6) == 0 {
             // Every game still being played runs out of time.
             app.clock.advance(4 * DAY);
-            server::sweeper::round(&app.state).await.unwrap();
+            domain::sweeper::round(&app.state).await.unwrap();
             continue;
         }
         for game in &playing {
@@ -786,7 +786,7 @@ async fn organisers_start_remove_and_cancel(app: TestApp) {
         "{notices}"
     );
     // A start time that passes with too few entrants calls the tournament off.
-    let later = server::clock::rfc3339(app.state.now() + DAY);
+    let later = vocab::clock::rfc3339(app.state.now() + DAY);
     let timed = create(
         &app,
         &organiser,

@@ -2,9 +2,9 @@
 //! vacations and their allowance, automatic vacation, "no vacation" games and serial
 //! timeouts, on the injected clock.
 
+use domain::game::sweep_overdue;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use server::domain::game::sweep_overdue;
 
 use crate::{
     helpers::{Player, START, TestApp},
@@ -35,7 +35,7 @@ const DAY: i64 = 86_400;
 const HOUR: i64 = 3_600;
 
 fn at(seconds: i64) -> String {
-    server::clock::rfc3339(seconds)
+    vocab::clock::rfc3339(seconds)
 }
 
 fn utc(text: &str) -> i64 {

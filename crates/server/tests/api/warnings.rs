@@ -2,9 +2,9 @@
 //! per turn, at the right moment on the injected clock, late over a weekend off, and once
 //! with two sweeping instances.
 
+use domain::game::{ClockWarning, WarningKind, sweep_warnings};
 use futures_util::future::join_all;
 use serde_json::json;
-use server::domain::game::{ClockWarning, WarningKind, sweep_warnings};
 
 use crate::{
     helpers::{START, TestApp},
@@ -84,7 +84,7 @@ async fn a_weekend_off_delays_the_warning_with_the_clock(app: TestApp) {
     let deadline = START + 7 * DAY;
     assert_eq!(
         app.game(&id).await["deadline"],
-        server::clock::rfc3339(deadline)
+        vocab::clock::rfc3339(deadline)
     );
     app.clock.advance(4 * DAY);
     assert!(sweep_warnings(&app.state).await.unwrap().is_empty());

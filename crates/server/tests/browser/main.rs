@@ -117,8 +117,7 @@ async fn start_driver(driver: &Path) -> Driver {
 
 /// A fresh headless browser session (its own profile directory).
 async fn session(driver: &Driver, chrome: &Path, javascript: bool) -> Client {
-    let profile =
-        std::env::temp_dir().join(format!("boardgames-chrome-{}", server::domain::new_id()));
+    let profile = std::env::temp_dir().join(format!("boardgames-chrome-{}", vocab::ids::new_id()));
     if let Ok(mut profiles) = driver.profiles.lock() {
         profiles.push(profile.clone());
     }
@@ -317,7 +316,7 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
     let (chrome, driver_bin) = binaries();
     let app = TestApp::spawn(Backend::Sqlite, &[]).await;
     // The outbox job runs as in production.
-    let _outbox = tokio::spawn(server::jobs::outbox::run(app.state.clone()));
+    let _outbox = tokio::spawn(domain::jobs::outbox::run(app.state.clone()));
     let driver = start_driver(&driver_bin).await;
     let alice = session(&driver, &chrome, true).await;
     let bob = session(&driver, &chrome, true).await;

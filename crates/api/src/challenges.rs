@@ -1,0 +1,324 @@
+//! Challenges.
+
+use axum::{
+    Router,
+    extract::State,
+    http::StatusCode,
+    routing::{get, post},
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{
+    ToSchema,
+    openapi::{KnownFormat, Object, ObjectBuilder, SchemaFormat, Type},
+};
+
+use super::clocks::TimeControlDto;
+use domain::{
+    Services,
+    challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
+    game::{StopRules, TimeControl},
+};
+use edge::extract::{CurrentUser, Json, MaybeUser, Path};
+use vocab::{
+    clock::rfc3339,
+    error::{AppError, ErrorBody},
+};
+
+/// The challenge routes.
+pub(crate) fn routes() -> Router<Services> {
+    Router::new()
+        .route("/api/v1/challenges", get(list).post(create))
+        .route("/api/v1/challenges/{id}", get(show))
+        .route("/api/v1/challenges/{id}/accept", post(accept))
+        .route("/api/v1/challenges/{id}/cancel", post(cancel))
+}
+
+/// A new challenge.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewChallengeDto {
+    /// A variant id, such as `reversi-8x8`.
+    #[schema(schema_with = variant_id_schema)]
+    pub variant: String,
+    /// The challenger's colour: `white`, `black` or `random`.
+    #[schema(schema_with = color_choice_schema)]
+    pub color: String,
+    /// 1, 2, 3, 5, 7, 10 or 14: the older way to ask for a per-move control
+    /// (`{"kind": "per_move", "days": …}`). Give it or `time_control`, not both (422
+    /// `conflicting_time_control`); neither: three days per move.
+    #[schema(schema_with = days_per_move_schema)]
+    #[serde(default, deserialize_with = "some_whole_number")]
+    pub days_per_move: Option<i64>,
+    /// The game's time control (absent or null: see `days_per_move`).
+    #[serde(default)]
+    pub time_control: Option<TimeControlDto>,
+    /// Each player's clock stops on their weekend (Saturday and Sunday in their own time
+    /// zone). Default false.
+    #[serde(default)]
+    pub weekends_off: bool,
+    /// A player's vacation stops their clock (default true; false: "no vacation").
+    #[serde(default = "true_by_default")]
+    #[schema(default = true)]
+    pub vacation_allowed: bool,
+    /// The one user who may accept (absent or null: anyone).
+    #[serde(default)]
+    pub opponent: Option<String>,
+    /// Rated (true, the default) or casual (false).
+    #[serde(default = "true_by_default")]
+    #[schema(default = true)]
+    pub rated: bool,
+    /// Open challenges only: the lowest rating (whole points, 0–4000) that may accept.
+    #[serde(default, deserialize_with = "super::optional_whole_number")]
+    #[schema(minimum = 0, maximum = 4000)]
+    pub min_rating: Option<i64>,
+    /// Open challenges only: the highest rating (whole points, 0–4000) that may accept.
+    #[serde(default, deserialize_with = "super::optional_whole_number")]
+    #[schema(minimum = 0, maximum = 4000)]
+    pub max_rating: Option<i64>,
+}
+
+/// The default of `rated` and `vacation_allowed`.
+const fn true_by_default() -> bool {
+    true
+}
+
+/// A whole number that is there (absent: `None` through `#[serde(default)]`; null is
+/// refused, as the document's integer type says), as [`super::whole_number`] reads it.
+fn some_whole_number<'de, D>(deserializer: D) -> Result<Option<i64>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    super::whole_number(deserializer).map(Some)
+}
+
+/// The variant ids the rules know, as the document's enum.
+pub(crate) fn variant_id_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(
+            rules::Variant::ALL.iter().map(|variant| variant.as_str()),
+        ))
+        .description(Some("a variant id"))
+        .build()
+}
+
+/// The challenger's colour choices, as the document's enum.
+pub(crate) fn color_choice_schema() -> Object {
+    let choices = [ColorChoice::White, ColorChoice::Black, ColorChoice::Random];
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(choices.map(ColorChoice::as_str)))
+        .description(Some("the challenger's colour"))
+        .build()
+}
+
+/// The days per move a challenge may ask for, as the document's enum.
+fn days_per_move_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .enum_values(Some(DAYS_PER_MOVE))
+        .description(Some("days each player has per move"))
+        .build()
+}
+
+/// A challenge.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChallengeDto {
+    /// Its id.
+    pub id: String,
+    /// The variant id.
+    pub variant: String,
+    /// Who made it.
+    pub challenger: String,
+    /// The challenger's colour: `white`, `black` or `random`.
+    pub color: String,
+    /// Days per move: the per-move days, a time bank's initial days, 0 untimed (see
+    /// `time_control`).
+    pub days_per_move: i64,
+    /// The game's time control.
+    pub time_control: TimeControlDto,
+    /// Whether each player's clock stops on their weekend.
+    pub weekends_off: bool,
+    /// Whether a player's vacation stops their clock.
+    pub vacation_allowed: bool,
+    /// The one user who may accept, or null for anyone.
+    pub opponent: Option<String>,
+    /// `open`, `accepted` or `cancelled`.
+    pub status: String,
+    /// The game it became, once accepted.
+    pub game_id: Option<String>,
+    /// When it was made (RFC 3339).
+    pub created_at: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The lowest rating that may accept, or null.
+    pub min_rating: Option<i64>,
+    /// The highest rating that may accept, or null.
+    pub max_rating: Option<i64>,
+    /// In lists for a signed-in caller: whether their rating lets them accept it (null for
+    /// their own challenges and for anonymous callers).
+    pub you_may_accept: Option<bool>,
+}
+
+impl From<Challenge> for ChallengeDto {
+    fn from(challenge: Challenge) -> ChallengeDto {
+        ChallengeDto {
+            id: challenge.id,
+            variant: challenge.variant.as_str().to_owned(),
+            challenger: challenge.challenger,
+            color: challenge.color.as_str().to_owned(),
+            days_per_move: challenge.days_per_move,
+            time_control: challenge.time_control.into(),
+            weekends_off: challenge.stops.weekends_off,
+            vacation_allowed: challenge.stops.vacation_allowed,
+            opponent: challenge.opponent,
+            status: challenge.status,
+            game_id: challenge.game_id,
+            created_at: rfc3339(challenge.created_at),
+            rated: challenge.rated,
+            min_rating: challenge.min_rating,
+            max_rating: challenge.max_rating,
+            you_may_accept: challenge.viewer_may_accept,
+        }
+    }
+}
+
+/// The game an accepted challenge became.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AcceptedDto {
+    /// The new game's id.
+    pub game_id: String,
+}
+
+/// Creates a challenge.
+#[utoipa::path(post, path = "/api/v1/challenges", tag = "challenges",
+    request_body = NewChallengeDto,
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 201, description = "the new challenge", body = ChallengeDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "cross-site request with the session cookie",
+            body = ErrorBody),
+        (status = 404, description = "no player has the opponent's name", body = ErrorBody),
+        (status = 409, description = "the caller already has the most open challenges a \
+            player may have, 50 (`too_many_challenges`)", body = ErrorBody),
+        (status = 422, description = "unknown variant, bad colour, days or time control, \
+            addressed to oneself (`unknown_variant`, `invalid_color`, `invalid_days_per_move`, \
+            `invalid_time_control` such as a time bank's cap below its initial time, \
+            `conflicting_time_control` for both `days_per_move` and `time_control`, \
+            `challenge_to_yourself`, `computer_opponent` for a computer account: play it \
+            with `POST /api/v1/computer-games`), a bad rating range or one on a challenge addressed to \
+            one player (`invalid_rating_range`, `rating_range_needs_open_challenge`), \
+            or a body of the wrong shape (`invalid_body`)",
+            body = ErrorBody),
+    ))]
+async fn create(
+    State(state): State<Services>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<NewChallengeDto>,
+) -> Result<(StatusCode, axum::Json<ChallengeDto>), AppError> {
+    let time_control = match (body.time_control, body.days_per_move) {
+        (Some(_), Some(_)) => {
+            return Err(AppError::invalid(
+                "conflicting_time_control",
+                "give `time_control` or `days_per_move`, not both",
+            ));
+        }
+        (Some(control), None) => control.into(),
+        (None, Some(days)) => TimeControl::PerMove { days, hours: 0 },
+        (None, None) => TimeControl::DEFAULT,
+    };
+    let request = ChallengeRequest {
+        variant: &body.variant,
+        color: &body.color,
+        time_control,
+        stops: StopRules {
+            weekends_off: body.weekends_off,
+            vacation_allowed: body.vacation_allowed,
+        },
+        opponent: body.opponent.as_deref(),
+        rated: body.rated,
+        min_rating: body.min_rating,
+        max_rating: body.max_rating,
+    };
+    let challenge = challenges::create(&state, &user, &request).await?;
+    Ok((StatusCode::CREATED, axum::Json(challenge.into())))
+}
+
+/// Open challenges: those open to anyone, those addressed to the caller, the caller's own.
+#[utoipa::path(get, path = "/api/v1/challenges", tag = "challenges",
+    security((), ("bearer" = []), ("session" = [])),
+    responses(
+        (status = 200, description = "the challenges the caller may see", body = [ChallengeDto]),
+        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
+    ))]
+async fn list(
+    State(state): State<Services>,
+    MaybeUser(user): MaybeUser,
+) -> Result<axum::Json<Vec<ChallengeDto>>, AppError> {
+    let list = challenges::list(&state, user.as_ref()).await?;
+    Ok(axum::Json(
+        list.into_iter().map(ChallengeDto::from).collect(),
+    ))
+}
+
+/// One challenge.
+#[utoipa::path(get, path = "/api/v1/challenges/{id}", tag = "challenges",
+    operation_id = "show_challenge",
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, description = "the challenge", body = ChallengeDto),
+        (status = 404, description = "no such challenge", body = ErrorBody),
+    ))]
+async fn show(
+    State(state): State<Services>,
+    Path(id): Path<String>,
+) -> Result<axum::Json<ChallengeDto>, AppError> {
+    Ok(axum::Json(challenges::get(&state, &id).await?.into()))
+}
+
+/// Accepts a challenge, creating the game.
+#[utoipa::path(post, path = "/api/v1/challenges/{id}/accept", tag = "challenges",
+    params(("id" = String, Path)),
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 201, description = "the game it became", body = AcceptedDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "own challenge, addressed to someone else, or a \
+            cross-site request with the session cookie", body = ErrorBody),
+        (status = 404, description = "no such challenge", body = ErrorBody),
+        (status = 409, description = "already taken or cancelled", body = ErrorBody),
+        (status = 422, description = "the caller's rating in the variant is outside the \
+            challenge's rating range (`rating_out_of_range`); the challenge stays open",
+            body = ErrorBody),
+    ))]
+async fn accept(
+    State(state): State<Services>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<(StatusCode, axum::Json<AcceptedDto>), AppError> {
+    let game_id = challenges::accept(&state, &user, &id).await?;
+    Ok((StatusCode::CREATED, axum::Json(AcceptedDto { game_id })))
+}
+
+/// Cancels the caller's open challenge.
+#[utoipa::path(post, path = "/api/v1/challenges/{id}/cancel", tag = "challenges",
+    params(("id" = String, Path)),
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 200, description = "the cancelled challenge", body = ChallengeDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "not the creator, or a cross-site request with the \
+            session cookie", body = ErrorBody),
+        (status = 404, description = "no such challenge", body = ErrorBody),
+        (status = 409, description = "no longer open", body = ErrorBody),
+    ))]
+async fn cancel(
+    State(state): State<Services>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<axum::Json<ChallengeDto>, AppError> {
+    Ok(axum::Json(
+        challenges::cancel(&state, &user, &id).await?.into(),
+    ))
+}

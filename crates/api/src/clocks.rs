@@ -1,0 +1,137 @@
+//! Time controls and players' clocks as the API reads and shows them.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use domain::game::{GameDetail, PlayerClock, Stop, TimeControl};
+use vocab::clock::rfc3339;
+
+/// A time control. `per_move`: the same time for every move (`days` 1, 2, 3, 5, 7, 10
+/// or 14, plus `hours` 0 to 23). `bank`: a time bank per player that starts at
+/// `initial_days` (1 to 30), keeps what a move leaves unused, gains `increment_days` (0 to
+/// 14) after each move and never holds more than `cap_days` (at least `initial_days`, at
+/// most 60). `untimed`: never lost on time. Numbers out of range are 422
+/// `invalid_days_per_move` (per-move days) or `invalid_time_control` (the rest, such as a
+/// cap below the initial time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TimeControlDto {
+    /// The same time for every move.
+    PerMove {
+        /// Days per move: 1, 2, 3, 5, 7, 10 or 14.
+        #[schema(minimum = 1, maximum = 14)]
+        #[serde(deserialize_with = "super::whole_number")]
+        days: i64,
+        /// Hours added to the days (0 to 23; absent: 0).
+        #[schema(minimum = 0, maximum = 23)]
+        #[serde(default, deserialize_with = "super::whole_number")]
+        hours: i64,
+    },
+    /// A time bank per player (Fischer for correspondence).
+    Bank {
+        /// Days in each bank at the start (1 to 30).
+        #[schema(minimum = 1, maximum = 30)]
+        #[serde(deserialize_with = "super::whole_number")]
+        initial_days: i64,
+        /// Days added to the mover's bank after each move (0 to 14).
+        #[schema(minimum = 0, maximum = 14)]
+        #[serde(deserialize_with = "super::whole_number")]
+        increment_days: i64,
+        /// The most a bank holds (`initial_days` to 60).
+        #[schema(minimum = 1, maximum = 60)]
+        #[serde(deserialize_with = "super::whole_number")]
+        cap_days: i64,
+    },
+    /// No clock: never lost on time.
+    Untimed,
+}
+
+impl From<TimeControlDto> for TimeControl {
+    fn from(dto: TimeControlDto) -> TimeControl {
+        match dto {
+            TimeControlDto::PerMove { days, hours } => TimeControl::PerMove { days, hours },
+            TimeControlDto::Bank {
+                initial_days,
+                increment_days,
+                cap_days,
+            } => TimeControl::Bank {
+                initial_days,
+                increment_days,
+                cap_days,
+            },
+            TimeControlDto::Untimed => TimeControl::Untimed,
+        }
+    }
+}
+
+impl From<TimeControl> for TimeControlDto {
+    fn from(control: TimeControl) -> TimeControlDto {
+        match control {
+            TimeControl::PerMove { days, hours } => TimeControlDto::PerMove { days, hours },
+            TimeControl::Bank {
+                initial_days,
+                increment_days,
+                cap_days,
+            } => TimeControlDto::Bank {
+                initial_days,
+                increment_days,
+                cap_days,
+            },
+            TimeControl::Untimed => TimeControlDto::Untimed,
+        }
+    }
+}
+
+/// One player's clock when the game was read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct PlayerClockDto {
+    /// Seconds left: for the player to move, until the deadline; for the other, what
+    /// their next turn starts with (their bank, or the time per move). Null when the game
+    /// is untimed or over.
+    pub seconds_left: Option<i64>,
+    /// Whether this clock runs now (the player to move in an active timed game, not on
+    /// their weekend or vacation).
+    pub running: bool,
+    /// On the player's turn, why their clock stands still now: `weekend`, `vacation` or
+    /// `paused` (a pause both players agreed to); null when it runs or it is not their
+    /// turn.
+    #[schema(value_type = Option<String>, pattern = "^(weekend|vacation|paused)$")]
+    pub stopped: Option<&'static str>,
+    /// When that stop ends (RFC 3339), null without one.
+    pub stopped_until: Option<String>,
+}
+
+impl From<PlayerClock> for PlayerClockDto {
+    fn from(clock: PlayerClock) -> PlayerClockDto {
+        PlayerClockDto {
+            seconds_left: clock.left,
+            running: clock.running,
+            stopped: clock.stopped.map(|stop| match stop {
+                Stop::Weekend { .. } => "weekend",
+                Stop::Vacation { .. } => "vacation",
+                Stop::Paused { .. } => "paused",
+            }),
+            stopped_until: clock.stopped.map(|stop| rfc3339(stop.until())),
+        }
+    }
+}
+
+/// Both players' clocks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ClocksDto {
+    /// White's clock.
+    pub white: PlayerClockDto,
+    /// Black's clock.
+    pub black: PlayerClockDto,
+}
+
+impl ClocksDto {
+    /// `detail`'s clocks at `now`.
+    #[must_use]
+    pub fn of(detail: &GameDetail, now: i64) -> ClocksDto {
+        ClocksDto {
+            white: detail.clock_of(rules::Color::White, now).into(),
+            black: detail.clock_of(rules::Color::Black, now).into(),
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! Playing the computer.
+
+use axum::{Router, extract::State, http::StatusCode, routing::post};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::{
+    challenges::{color_choice_schema, variant_id_schema},
+    clocks::TimeControlDto,
+    games::GameDto,
+};
+use domain::{
+    Services,
+    computer::{self, NewComputerGame},
+    game::{self, StopRules, TimeControl},
+};
+use edge::extract::{CurrentUser, Json};
+use vocab::error::{AppError, ErrorBody};
+
+/// The routes of games against the computer.
+pub(crate) fn routes() -> Router<Services> {
+    Router::new().route("/api/v1/computer-games", post(create))
+}
+
+/// A new game against the computer.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewComputerGameDto {
+    /// A variant id, such as `reversi-6x6`.
+    #[schema(schema_with = variant_id_schema)]
+    pub variant: String,
+    /// The computer's level: 1 (plays almost at random) to 8 (its best).
+    #[serde(deserialize_with = "super::whole_number")]
+    #[schema(minimum = 1, maximum = 8)]
+    pub level: i64,
+    /// The caller's colour: `white`, `black` or `random` (default `random`).
+    #[schema(schema_with = color_choice_schema)]
+    #[serde(default = "random_color")]
+    pub color: String,
+    /// The game's time control (absent or null: three days per move). The computer
+    /// answers within seconds; the clock is the caller's.
+    #[serde(default)]
+    pub time_control: Option<TimeControlDto>,
+    /// Each player's clock stops on their weekend. Default false.
+    #[serde(default)]
+    pub weekends_off: bool,
+    /// A player's vacation stops their clock (default true).
+    #[serde(default = "true_by_default")]
+    #[schema(default = true)]
+    pub vacation_allowed: bool,
+}
+
+fn random_color() -> String {
+    "random".to_owned()
+}
+
+const fn true_by_default() -> bool {
+    true
+}
+
+/// Starts a game against the computer at a level. The game is casual (games against the
+/// computer are never rated) and counts in the variant statistics when it ends. The
+/// computer's moves are computed in the background and played within seconds; follow
+/// them with `GET /api/v1/games/{id}` or the game's event stream. A computer account
+/// cannot be challenged.
+#[utoipa::path(post, path = "/api/v1/computer-games", tag = "games",
+    operation_id = "create_computer_game", request_body = NewComputerGameDto,
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 201, description = "the new game (`computer_level` names the level; when \
+            the computer has White it is to move first)", body = GameDto),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "cross-site request with the session cookie",
+            body = ErrorBody),
+        (status = 422, description = "unknown variant, level outside 1 to 8, bad colour or \
+            time control (`unknown_variant`, `invalid_level`, `invalid_color`, \
+            `invalid_days_per_move`, `invalid_time_control`), or a body of the wrong shape \
+            (`invalid_body`)", body = ErrorBody),
+        (status = 503, description = "the computer's reply queue is full \
+            (`computer_busy`, with `Retry-After`): no new game starts until it drains; \
+            games under way go on", body = ErrorBody, headers(("retry-after" = u64))),
+    ))]
+async fn create(
+    State(state): State<Services>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<NewComputerGameDto>,
+) -> Result<(StatusCode, axum::Json<GameDto>), AppError> {
+    let request = NewComputerGame {
+        variant: &body.variant,
+        level: body.level,
+        color: &body.color,
+        time_control: body
+            .time_control
+            .map_or(TimeControl::DEFAULT, TimeControl::from),
+        stops: StopRules {
+            weekends_off: body.weekends_off,
+            vacation_allowed: body.vacation_allowed,
+        },
+    };
+    let id = computer::start(&state, &user, &request).await?;
+    let detail = game::get(&state, &id).await?;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(GameDto::new(detail, state.now())),
+    ))
+}

@@ -1,0 +1,693 @@
+//! A game through Lichess's Bot API (`/api/bot/game/…`, for bot accounts) and Board API
+//! (`/api/board/…`, for people's accounts): the game stream, moves, resigning, aborting
+//! and draws. Every move and action is `domain::game`'s ply-guarded one: two requests at
+//! once for the same turn play one move and refuse the other.
+
+use std::convert::Infallible;
+
+use axum::{Extension, body::Bytes, extract::State, response::Response};
+use futures_util::stream;
+use serde::Deserialize;
+
+use super::{
+    Caller, Face, KEEP_ALIVE, LichessError, Params,
+    payloads::{ChatLineJson, ChatMessageJson, GameStreamLine, OkJson, game_full, game_state},
+};
+use domain::{
+    Services,
+    accounts::User,
+    bots, chat,
+    events::{Delivery, StreamSlot, Subscription},
+    game::{self, GameAction, GameDetail, GameStatus},
+};
+use edge::{
+    client_addr::ClientIp,
+    extract::{Path, Query},
+};
+use vocab::error::{AppError, ErrorBody};
+
+/// The game stream of `face` for `user`.
+async fn open_stream(
+    state: Services,
+    client: Option<Extension<ClientIp>>,
+    user: User,
+    face: Face,
+    id: String,
+) -> Result<Response, LichessError> {
+    face.admit(&user)?;
+    let slot = super::reserve_stream(&state, client)?;
+    // Subscribe before reading, so no change between the two is lost; as the player, so
+    // the game's chat lines come too.
+    let subscription = state.events.subscribe(Some(&id), Some(&user.id));
+    let view = bots::game_view(&state, &id).await?;
+    if view.detail.color_of(&user.id).is_none() {
+        return Err(AppError::forbidden("not_a_player", "you do not play in this game").into());
+    }
+    // The chat so far is not streamed (`GET …/chat` reads it): only the lines after it.
+    let chat_seen = chat::read(&state, Some(&user), &id, 0)
+        .await?
+        .lines
+        .last()
+        .map_or(0, |line| line.seq);
+    let first = GameStreamLine::Full(Box::new(game_full(&view, state.now())));
+    let open = OpenGame {
+        seen: Seen::of(&view.detail),
+        ended: view.detail.status != GameStatus::Active,
+        pending: Some(super::line(&first)),
+        chat_seen,
+        user,
+        state,
+        id,
+        subscription,
+        ticker: tokio::time::interval_at(tokio::time::Instant::now() + KEEP_ALIVE, KEEP_ALIVE),
+        _slot: slot,
+    };
+    Ok(super::ndjson(stream::unfold(open, next_line)))
+}
+
+/// What a game stream has told: the state of the last line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Seen {
+    ply: u32,
+    status: GameStatus,
+    draw_offer: Option<rules::Color>,
+}
+
+impl Seen {
+    fn of(detail: &GameDetail) -> Seen {
+        Seen {
+            ply: detail.game.ply(),
+            status: detail.status,
+            draw_offer: detail.draw_offer,
+        }
+    }
+}
+
+/// An open game stream.
+struct OpenGame {
+    state: Services,
+    id: String,
+    subscription: Subscription,
+    ticker: tokio::time::Interval,
+    seen: Seen,
+    /// The player the stream is for.
+    user: User,
+    /// The number of the last chat line told.
+    chat_seen: i64,
+    /// The game is over: the stream ends once `pending` is out.
+    ended: bool,
+    pending: Option<Bytes>,
+    _slot: Option<StreamSlot>,
+}
+
+async fn next_line(mut open: OpenGame) -> Option<(Result<Bytes, Infallible>, OpenGame)> {
+    loop {
+        if let Some(line) = open.pending.take() {
+            return Some((Ok(line), open));
+        }
+        if open.ended {
+            return None;
+        }
+        tokio::select! {
+            delivery = open.subscription.next() => match delivery? {
+                Delivery::Game(_) => open.read_state().await,
+                Delivery::Refetch => {
+                    open.read_state().await;
+                    open.read_chat().await;
+                }
+                Delivery::Chat(notice) if notice.seq > open.chat_seen => open.read_chat().await,
+                Delivery::Turns(_)
+                | Delivery::Notice(_)
+                | Delivery::Challenge(_)
+                | Delivery::Chat(_) => {}
+            },
+            _ = open.ticker.tick() => return Some((Ok(Bytes::from_static(b"\n")), open)),
+        }
+    }
+}
+
+impl OpenGame {
+    /// Reads the game and queues its state if it moved on since the last line.
+    async fn read_state(&mut self) {
+        let detail = match game::get(&self.state, &self.id).await {
+            Ok(detail) => detail,
+            Err(error) => {
+                tracing::warn!(%error, game = %self.id, "the game stream could not read the game");
+                return;
+            }
+        };
+        let seen = Seen::of(&detail);
+        if seen == self.seen || seen.ply < self.seen.ply {
+            return;
+        }
+        self.ended = detail.status != GameStatus::Active;
+        self.seen = seen;
+        let line = GameStreamLine::State(game_state(&detail, self.state.now()));
+        self.push(super::line(&line));
+    }
+
+    /// Reads the chat lines after the last one told and queues a `chatLine` for each.
+    async fn read_chat(&mut self) {
+        let chat = match chat::read(&self.state, Some(&self.user), &self.id, self.chat_seen).await {
+            Ok(chat) => chat,
+            Err(error) => {
+                tracing::warn!(%error, game = %self.id, "the game stream could not read the chat");
+                return;
+            }
+        };
+        for line in &chat.lines {
+            self.chat_seen = self.chat_seen.max(line.seq);
+            self.push(super::line(&GameStreamLine::Chat(ChatLineJson::new(line))));
+        }
+    }
+
+    /// Queues `line` after what is queued already.
+    fn push(&mut self, line: Bytes) {
+        self.pending = Some(match self.pending.take() {
+            None => line,
+            Some(queued) => [queued, line].concat().into(),
+        });
+    }
+}
+
+/// The body of a chat line, as Lichess names its fields.
+#[derive(Debug, utoipa::ToSchema)]
+pub struct ChatParams {
+    /// `player` (this server has one chat per game, between its players; `spectator` is
+    /// refused with `spectator_room_not_supported`).
+    #[schema(example = "player")]
+    pub room: String,
+    /// 1 to 500 characters, as the game page's chat takes them.
+    #[schema(min_length = 1, max_length = 500)]
+    pub text: String,
+}
+
+/// Writes `params`' text in the chat of game `id` as `user`.
+async fn write_chat(
+    state: &Services,
+    user: &User,
+    face: Face,
+    id: &str,
+    params: &Params,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    face.admit(user)?;
+    match params.text("room")? {
+        Some("player") => {}
+        Some("spectator") => {
+            return Err(AppError::invalid(
+                "spectator_room_not_supported",
+                "this server has one chat per game, between its players: write to the room \
+                 `player`",
+            )
+            .into());
+        }
+        _ => {
+            return Err(AppError::invalid(
+                "invalid_room",
+                "`room` must be `player` or `spectator`",
+            )
+            .into());
+        }
+    }
+    let text = params
+        .text("text")?
+        .ok_or_else(|| AppError::invalid("empty_message", "`text` must be a line of text"))?;
+    chat::post(state, user, id, text).await?;
+    Ok(axum::Json(OkJson::DONE))
+}
+
+/// The chat of game `id`, oldest line first, for `user` (one of its players).
+async fn read_chat(
+    state: &Services,
+    user: &User,
+    face: Face,
+    id: &str,
+) -> Result<axum::Json<Vec<ChatMessageJson>>, LichessError> {
+    face.admit(user)?;
+    let chat = chat::read(state, Some(user), id, 0).await?;
+    Ok(axum::Json(
+        chat.lines
+            .into_iter()
+            .map(|line| ChatMessageJson {
+                user: line.author,
+                text: line.text,
+            })
+            .collect(),
+    ))
+}
+
+/// The query of a move.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub(crate) struct MoveQuery {
+    /// Also offer a draw (or accept the opponent's offer) with the move.
+    #[serde(rename = "offeringDraw", default)]
+    offering_draw: Option<bool>,
+}
+
+/// Plays `move_text` for `user` at the game's current ply (the ply guard refuses it if
+/// another move comes first), then offers a draw if asked to.
+async fn play(
+    state: &Services,
+    user: &User,
+    face: Face,
+    id: &str,
+    move_text: &str,
+    offering_draw: bool,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    face.admit(user)?;
+    let now = game::live_event(state, id).await?;
+    let detail = game::play_move(state, user, id, move_text, now.ply).await?;
+    if offering_draw && detail.status == GameStatus::Active {
+        match game::act(state, user, id, GameAction::OfferDraw, None).await {
+            Ok(_) => {}
+            // The move stands: an offer that may not be made now is left out.
+            Err(error) if !error.status().is_server_error() => {}
+            Err(error) => return Err(error.into()),
+        }
+    }
+    Ok(axum::Json(OkJson::DONE))
+}
+
+/// Runs `action` for `user` on game `id`.
+async fn act(
+    state: &Services,
+    user: &User,
+    face: Face,
+    id: &str,
+    action: GameAction,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    face.admit(user)?;
+    game::act(state, user, id, action, None).await?;
+    Ok(axum::Json(OkJson::DONE))
+}
+
+/// The answer of a draw route, as the document names it.
+#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAnswer {
+    /// Offer a draw, or accept the opponent's offer.
+    Yes,
+    /// Decline the opponent's offer.
+    No,
+    /// As `yes`.
+    True,
+    /// As `no`.
+    False,
+}
+
+/// `yes`/`true` offers a draw (or accepts the opponent's); `no`/`false` declines theirs.
+fn draw_action(accept: &str) -> Result<GameAction, AppError> {
+    match accept.to_ascii_lowercase().as_str() {
+        "yes" | "true" => Ok(GameAction::OfferDraw),
+        "no" | "false" => Ok(GameAction::DeclineDraw),
+        _ => Err(AppError::BadRequest(
+            "answer a draw with `yes` (offer, or accept the opponent's offer) or `no` \
+             (decline it)"
+                .to_owned(),
+        )),
+    }
+}
+
+/// The game stream (bot accounts): `gameFull` first, then `gameState` after each change (a
+/// move, a draw offer or its answer, the end), as NDJSON; it ends after the game ends.
+/// An empty line every 6 s keeps it open.
+#[utoipa::path(get, path = "/api/bot/game/stream/{id}", tag = "bot",
+    operation_id = "bot_game_stream",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "the game, then its changes, one per line",
+            content_type = "application/x-ndjson", body = GameStreamLine),
+        (status = 400, description = "`not_a_player`, or `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 429, description = "`too_many_streams`: this address holds \
+            `MAX_STREAMS_PER_ADDRESS` streams open", body = ErrorBody),
+    ))]
+pub(crate) async fn bot_stream(
+    State(state): State<Services>,
+    client: Option<Extension<ClientIp>>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, LichessError> {
+    open_stream(state, client, user, Face::Bot, id).await
+}
+
+/// Plays a move (bot accounts): UCI for chess (`e2e4`, `e7e8q`), this server's move texts for
+/// the other variants (the `legalMoves` of `gameState`). `offeringDraw=true` offers a
+/// draw with it (or accepts the opponent's).
+#[utoipa::path(post, path = "/api/bot/game/{id}/move/{move}", tag = "bot",
+    operation_id = "bot_move",
+    params(("id" = String, Path), ("move" = String, Path), MoveQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "played", body = OkJson),
+        (status = 400, description = "`illegal_move`, `malformed_move`, `not_your_turn`, \
+            `game_over`, `stale_ply` (another move came first), `time_out`, \
+            `not_a_player`, or `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn bot_move(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path((id, move_text)): Path<(String, String)>,
+    Query(query): Query<MoveQuery>,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    let offering_draw = query.offering_draw.unwrap_or(false);
+    play(&state, &user, Face::Bot, &id, &move_text, offering_draw).await
+}
+
+/// Resigns the game (bot accounts).
+#[utoipa::path(post, path = "/api/bot/game/{id}/resign", tag = "bot",
+    operation_id = "bot_resign",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "resigned", body = OkJson),
+        (status = 400, description = "`game_over`, `not_a_player`, or `not_a_bot` (the bot API for an account that is not a bot)",
+            body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn bot_resign(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    act(&state, &user, Face::Bot, &id, GameAction::Resign).await
+}
+
+/// Aborts the game (bot accounts), before both sides have moved.
+#[utoipa::path(post, path = "/api/bot/game/{id}/abort", tag = "bot",
+    operation_id = "bot_abort",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "aborted", body = OkJson),
+        (status = 400, description = "`too_late_to_abort`, `game_over`, `not_a_player`, \
+            or `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn bot_abort(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    act(&state, &user, Face::Bot, &id, GameAction::Abort).await
+}
+
+/// Draws (bot accounts): `yes` offers a draw, or accepts the opponent's offer; `no` declines the
+/// opponent's offer.
+#[utoipa::path(post, path = "/api/bot/game/{id}/draw/{accept}", tag = "bot",
+    operation_id = "bot_draw",
+    params(("id" = String, Path), ("accept" = DrawAnswer, Path, description = "`yes` or `no`")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "offered, accepted or declined", body = OkJson),
+        (status = 400, description = "not `yes` or `no`, `no_draw_offer`, \
+            `draw_already_offered`, `draw_offer_this_move`, `too_many_draw_offers`, \
+            `game_over`, `not_a_player`, or `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn bot_draw(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path((id, accept)): Path<(String, String)>,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    let action = draw_action(&accept)?;
+    act(&state, &user, Face::Bot, &id, action).await
+}
+
+/// Claims a draw (bot accounts; chess: threefold repetition or the fifty-move rule), as the
+/// player to move.
+#[utoipa::path(post, path = "/api/bot/game/{id}/claim-draw", tag = "bot",
+    operation_id = "bot_claim_draw",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "drawn", body = OkJson),
+        (status = 400, description = "`no_draw_claim`, `not_your_turn`, `game_over`, \
+            `not_a_player`, or `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn bot_claim_draw(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    act(&state, &user, Face::Bot, &id, GameAction::ClaimDraw).await
+}
+
+/// The game stream (people's accounts): `gameFull` first, then `gameState` after each change (a
+/// move, a draw offer or its answer, the end), as NDJSON; it ends after the game ends.
+/// An empty line every 6 s keeps it open.
+#[utoipa::path(get, path = "/api/board/game/stream/{id}", tag = "board",
+    operation_id = "board_game_stream",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "the game, then its changes, one per line",
+            content_type = "application/x-ndjson", body = GameStreamLine),
+        (status = 400, description = "`not_a_player`, or `bot_account` (the board API for a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 429, description = "`too_many_streams`: this address holds \
+            `MAX_STREAMS_PER_ADDRESS` streams open", body = ErrorBody),
+    ))]
+pub(crate) async fn board_stream(
+    State(state): State<Services>,
+    client: Option<Extension<ClientIp>>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, LichessError> {
+    open_stream(state, client, user, Face::Board, id).await
+}
+
+/// Plays a move (people's accounts): UCI for chess (`e2e4`, `e7e8q`), this server's move texts for
+/// the other variants (the `legalMoves` of `gameState`). `offeringDraw=true` offers a
+/// draw with it (or accepts the opponent's).
+#[utoipa::path(post, path = "/api/board/game/{id}/move/{move}", tag = "board",
+    operation_id = "board_move",
+    params(("id" = String, Path), ("move" = String, Path), MoveQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "played", body = OkJson),
+        (status = 400, description = "`illegal_move`, `malformed_move`, `not_your_turn`, \
+            `game_over`, `stale_ply` (another move came first), `time_out`, \
+            `not_a_player`, or `bot_account` (the board API for a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn board_move(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path((id, move_text)): Path<(String, String)>,
+    Query(query): Query<MoveQuery>,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    let offering_draw = query.offering_draw.unwrap_or(false);
+    play(&state, &user, Face::Board, &id, &move_text, offering_draw).await
+}
+
+/// Resigns the game (people's accounts).
+#[utoipa::path(post, path = "/api/board/game/{id}/resign", tag = "board",
+    operation_id = "board_resign",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "resigned", body = OkJson),
+        (status = 400, description = "`game_over`, `not_a_player`, or `bot_account` (the board API for a bot)",
+            body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn board_resign(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    act(&state, &user, Face::Board, &id, GameAction::Resign).await
+}
+
+/// Aborts the game (people's accounts), before both sides have moved.
+#[utoipa::path(post, path = "/api/board/game/{id}/abort", tag = "board",
+    operation_id = "board_abort",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "aborted", body = OkJson),
+        (status = 400, description = "`too_late_to_abort`, `game_over`, `not_a_player`, \
+            or `bot_account` (the board API for a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn board_abort(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    act(&state, &user, Face::Board, &id, GameAction::Abort).await
+}
+
+/// Draws (people's accounts): `yes` offers a draw, or accepts the opponent's offer; `no` declines the
+/// opponent's offer.
+#[utoipa::path(post, path = "/api/board/game/{id}/draw/{accept}", tag = "board",
+    operation_id = "board_draw",
+    params(("id" = String, Path), ("accept" = DrawAnswer, Path, description = "`yes` or `no`")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "offered, accepted or declined", body = OkJson),
+        (status = 400, description = "not `yes` or `no`, `no_draw_offer`, \
+            `draw_already_offered`, `draw_offer_this_move`, `too_many_draw_offers`, \
+            `game_over`, `not_a_player`, or `bot_account` (the board API for a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn board_draw(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path((id, accept)): Path<(String, String)>,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    let action = draw_action(&accept)?;
+    act(&state, &user, Face::Board, &id, action).await
+}
+
+/// Claims a draw (people's accounts; chess: threefold repetition or the fifty-move rule), as the
+/// player to move.
+#[utoipa::path(post, path = "/api/board/game/{id}/claim-draw", tag = "board",
+    operation_id = "board_claim_draw",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "drawn", body = OkJson),
+        (status = 400, description = "`no_draw_claim`, `not_your_turn`, `game_over`, \
+            `not_a_player`, or `bot_account` (the board API for a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn board_claim_draw(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    act(&state, &user, Face::Board, &id, GameAction::ClaimDraw).await
+}
+
+/// Writes a line in the game's chat (bot accounts), as the game page's chat does: the
+/// same limits, rate and blocks.
+#[utoipa::path(post, path = "/api/bot/game/{id}/chat", tag = "bot",
+    operation_id = "bot_write_chat",
+    params(("id" = String, Path)),
+    request_body(content(
+        (ChatParams = "application/x-www-form-urlencoded"),
+        (ChatParams = "application/json"),
+    )),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "written", body = OkJson),
+        (status = 400, description = "`spectator_room_not_supported`, `invalid_room`, an \
+            empty or too long line (`empty_message`, `message_too_long`, \
+            `control_character`), `not_a_player`, `blocked`, `you_block`, `chat_full`, or \
+            `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 413, description = "the body is larger than the limit", body = ErrorBody),
+        (status = 415, description = "the body is neither a form nor JSON", body = ErrorBody),
+        (status = 429, description = "`chat_rate_limited`", body = ErrorBody),
+    ))]
+pub(crate) async fn bot_write_chat(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+    params: Params,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    write_chat(&state, &user, Face::Bot, &id, &params).await
+}
+
+/// The game's chat, oldest line first (bot accounts).
+#[utoipa::path(get, path = "/api/bot/game/{id}/chat", tag = "bot",
+    operation_id = "bot_chat",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "the chat", body = [ChatMessageJson]),
+        (status = 400, description = "`chat_private` (the caller does not play in the game \
+            and its players keep the chat to themselves), or `not_a_bot` (the bot API for an \
+            account that is not a bot)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn bot_chat(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<axum::Json<Vec<ChatMessageJson>>, LichessError> {
+    read_chat(&state, &user, Face::Bot, &id).await
+}
+
+/// Writes a line in the game's chat (people's accounts), as the game page's chat does.
+#[utoipa::path(post, path = "/api/board/game/{id}/chat", tag = "board",
+    operation_id = "board_write_chat",
+    params(("id" = String, Path)),
+    request_body(content(
+        (ChatParams = "application/x-www-form-urlencoded"),
+        (ChatParams = "application/json"),
+    )),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "written", body = OkJson),
+        (status = 400, description = "`spectator_room_not_supported`, `invalid_room`, an \
+            empty or too long line (`empty_message`, `message_too_long`, \
+            `control_character`), `not_a_player`, `blocked`, `you_block`, `chat_full`, or \
+            `bot_account` (a bot plays through the bot API)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 413, description = "the body is larger than the limit", body = ErrorBody),
+        (status = 415, description = "the body is neither a form nor JSON", body = ErrorBody),
+        (status = 429, description = "`chat_rate_limited`", body = ErrorBody),
+    ))]
+pub(crate) async fn board_write_chat(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+    params: Params,
+) -> Result<axum::Json<OkJson>, LichessError> {
+    write_chat(&state, &user, Face::Board, &id, &params).await
+}
+
+/// The game's chat, oldest line first (people's accounts).
+#[utoipa::path(get, path = "/api/board/game/{id}/chat", tag = "board",
+    operation_id = "board_chat",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "the chat", body = [ChatMessageJson]),
+        (status = 400, description = "`chat_private` (the caller does not play in the game \
+            and its players keep the chat to themselves), or `bot_account` (a bot plays \
+            through the bot API)", body = ErrorBody),
+        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+    ))]
+pub(crate) async fn board_chat(
+    State(state): State<Services>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<axum::Json<Vec<ChatMessageJson>>, LichessError> {
+    read_chat(&state, &user, Face::Board, &id).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draw_answers_read_both_ways() {
+        assert_eq!(draw_action("yes").unwrap(), GameAction::OfferDraw);
+        assert_eq!(draw_action("True").unwrap(), GameAction::OfferDraw);
+        assert_eq!(draw_action("no").unwrap(), GameAction::DeclineDraw);
+        assert!(draw_action("maybe").is_err());
+    }
+}

@@ -1,0 +1,610 @@
+//! Challenges: create, list, cancel, accept (which creates the game).
+
+use rules::{AnyGame, Variant};
+
+use crate::{
+    Services,
+    accounts::{AccountKind, User},
+    computer,
+    events::{ChallengeChange, ChallengeSignal},
+    game::{self, ClockSettings, GameSource, NewGameRequest, StopRules, TimeControl},
+    notifications,
+    ratings::{self, StoredRating},
+};
+use store::{
+    challenges::{self, ChallengeRow, NewChallenge},
+    users,
+};
+use vocab::{error::AppError, ids::new_id};
+
+/// The days per move a challenge may ask for.
+pub use crate::game::time_control::DAYS_PER_MOVE;
+
+/// The most open challenges one player may have at once: enough for any real use, and a
+/// bound on what one account (or a script with its token) can fill the lobby with.
+pub const MAX_OPEN_CHALLENGES: i64 = 50;
+
+/// The challenger's colour choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// The challenger plays White.
+    White,
+    /// The challenger plays Black.
+    Black,
+    /// Drawn when the challenge is accepted.
+    Random,
+}
+
+impl ColorChoice {
+    /// Every choice.
+    pub const ALL: [ColorChoice; 3] = [ColorChoice::White, ColorChoice::Black, ColorChoice::Random];
+
+    /// `white`, `black` or `random`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    /// Reads `white`, `black` or `random` (see [`FromStr`](std::str::FromStr)).
+    #[must_use]
+    pub fn parse(text: &str) -> Option<ColorChoice> {
+        text.parse().ok()
+    }
+}
+
+rules::text_form!(ColorChoice, "colour choice");
+
+/// An open challenge as people see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Challenge {
+    /// Its id.
+    pub id: String,
+    /// The variant.
+    pub variant: Variant,
+    /// Who made it.
+    pub challenger: String,
+    /// Who plays the challenger's account.
+    pub challenger_kind: AccountKind,
+    /// The challenger's colour choice.
+    pub color: ColorChoice,
+    /// Days per move (the per-move days, a bank's initial days, 0 untimed).
+    pub days_per_move: i64,
+    /// The game's time control.
+    pub time_control: TimeControl,
+    /// Whether weekends and vacations stop the game's clocks.
+    pub stops: StopRules,
+    /// Who may accept it (`None`: anyone).
+    pub opponent: Option<String>,
+    /// open, accepted, cancelled or declined.
+    pub status: String,
+    /// The game it became, once accepted.
+    pub game_id: Option<String>,
+    /// When it was made (unix seconds).
+    pub created_at: i64,
+    /// Rated (or casual).
+    pub rated: bool,
+    /// The lowest rating that may accept it (whole points), if limited.
+    pub min_rating: Option<i64>,
+    /// The highest rating that may accept it (whole points), if limited.
+    pub max_rating: Option<i64>,
+    /// Whether the viewer's rating lets them accept it (`None` without a viewer, or for
+    /// their own challenge).
+    pub viewer_may_accept: Option<bool>,
+}
+
+impl Challenge {
+    /// Whether a player rated `rating` (whole points) is within its rating range.
+    #[must_use]
+    pub fn admits(&self, rating: i64) -> bool {
+        admits(self.min_rating, self.max_rating, rating)
+    }
+}
+
+/// Whether `rating` is within `min..=max` (each end optional).
+pub(crate) fn admits(min: Option<i64>, max: Option<i64>, rating: i64) -> bool {
+    min.is_none_or(|min| rating >= min) && max.is_none_or(|max| rating <= max)
+}
+
+/// The ratings a range may name.
+pub const RATING_LIMITS: std::ops::RangeInclusive<i64> = 0..=4000;
+
+impl TryFrom<ChallengeRow> for Challenge {
+    type Error = AppError;
+    fn try_from(row: ChallengeRow) -> Result<Challenge, AppError> {
+        Ok(Challenge {
+            variant: row
+                .variant
+                .parse()
+                .map_err(|_| AppError::internal(format!("stored variant `{}`", row.variant)))?,
+            color: row
+                .color
+                .parse()
+                .map_err(|error| AppError::internal(format!("stored colour: {error}")))?,
+            time_control: row
+                .time_control
+                .parse()
+                .map_err(|error| AppError::internal(format!("stored time control: {error}")))?,
+            challenger_kind: AccountKind::from_stored(&row.challenger_kind),
+            id: row.id,
+            challenger: row.challenger,
+            days_per_move: row.days_per_move,
+            stops: StopRules {
+                weekends_off: row.weekends_off != 0,
+                vacation_allowed: row.vacation_allowed != 0,
+            },
+            opponent: row.opponent,
+            status: row.status,
+            game_id: row.game_id,
+            created_at: row.created_at,
+            rated: row.rated != 0,
+            min_rating: row.min_rating,
+            max_rating: row.max_rating,
+            viewer_may_accept: None,
+        })
+    }
+}
+
+/// What a new challenge asks for, as text from a form or the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeRequest<'a> {
+    /// A variant id.
+    pub variant: &'a str,
+    /// `white`, `black` or `random`.
+    pub color: &'a str,
+    /// The game's time control (checked here).
+    pub time_control: TimeControl,
+    /// Whether weekends and vacations stop the game's clocks.
+    pub stops: StopRules,
+    /// The one user who may accept it, or anyone.
+    pub opponent: Option<&'a str>,
+    /// Rated (or casual).
+    pub rated: bool,
+    /// Open challenges only: the lowest rating that may accept (whole points).
+    pub min_rating: Option<i64>,
+    /// Open challenges only: the highest rating that may accept (whole points).
+    pub max_rating: Option<i64>,
+}
+
+/// Creates a challenge.
+///
+/// # Errors
+///
+/// 404 when no player has the opponent's name; 403 `blocked` when the opponent blocks the
+/// caller, `you_block` when the caller blocks the opponent; 422 `unknown_variant`,
+/// `invalid_color`,
+/// `invalid_days_per_move`, `invalid_time_control`, `conflicting_time_control`,
+/// `challenge_to_yourself`, `computer_opponent` (addressed to the computer, which is
+/// played with "Play the computer"), `invalid_rating_range` (an end outside 0–4000, or the lowest
+/// above the highest), `rating_range_needs_open_challenge` (a range on a challenge
+/// addressed to one player); 409 `too_many_challenges` when the caller already has
+/// [`MAX_OPEN_CHALLENGES`] open.
+pub async fn create(
+    state: &Services,
+    user: &User,
+    request: &ChallengeRequest<'_>,
+) -> Result<Challenge, AppError> {
+    let variant: Variant = request.variant.parse().map_err(|_| {
+        AppError::invalid(
+            "unknown_variant",
+            format!("unknown variant `{}`", request.variant),
+        )
+    })?;
+    let color: ColorChoice = request
+        .color
+        .parse()
+        .map_err(|_| AppError::invalid("invalid_color", "color is `white`, `black` or `random`"))?;
+    let time_control = request.time_control.validated()?;
+    check_range(request)?;
+    let mut conn = state.db.pool.acquire().await?;
+    let opponent = match request.opponent.filter(|name| !name.is_empty()) {
+        None => None,
+        Some(name) => {
+            let row = users::by_name(&mut conn, name)
+                .await?
+                .ok_or(AppError::NotFound("player"))?;
+            if row.id == user.id {
+                return Err(AppError::invalid(
+                    "challenge_to_yourself",
+                    "a challenge cannot be addressed to yourself",
+                ));
+            }
+            if row.kind == AccountKind::Computer.as_str() {
+                return Err(computer::challenge_refused(&row.username));
+            }
+            crate::chat::check_challenge(&mut conn, &user.id, &row.id).await?;
+            Some(row)
+        }
+    };
+    drop(conn);
+    let id = new_id();
+    let now = state.now();
+    // The count, the challenge and its opponent's notice in one transaction; the count
+    // locks the challenger, so creations at once cannot pass the limit together.
+    let mut tx = state.db.begin_write().await?;
+    let open = challenges::lock_and_count_open(&mut tx, state.db.backend, &user.id).await?;
+    if open >= MAX_OPEN_CHALLENGES {
+        return Err(AppError::conflict(
+            "too_many_challenges",
+            format!(
+                "a player may have at most {MAX_OPEN_CHALLENGES} open challenges: \
+                 cancel one, or wait for one to be accepted"
+            ),
+        ));
+    }
+    challenges::insert(
+        &mut tx,
+        &NewChallenge {
+            id: &id,
+            challenger_id: &user.id,
+            opponent_id: opponent.as_ref().map(|row| row.id.as_str()),
+            variant: variant.as_str(),
+            color: color.as_str(),
+            days_per_move: time_control.legacy_days(),
+            time_control: &time_control.to_text(),
+            weekends_off: request.stops.weekends_off,
+            vacation_allowed: request.stops.vacation_allowed,
+            created_at: now,
+            rated: request.rated,
+            min_rating: request.min_rating,
+            max_rating: request.max_rating,
+        },
+    )
+    .await?;
+    let staged = match &opponent {
+        Some(opponent) => {
+            notifications::record(
+                &mut tx,
+                &opponent.id,
+                notifications::Kind::Challenge,
+                notifications::Link::Challenge(&id),
+                serde_json::json!({"opponent": user.username, "variant": variant.as_str()}),
+                now,
+            )
+            .await?;
+            let signal = ChallengeSignal {
+                challenge_id: id.clone(),
+                change: ChallengeChange::Created,
+                users: vec![user.id.clone(), opponent.id.clone()],
+                reason: None,
+            };
+            Some(state.events.stage_challenge(&mut tx, signal).await?)
+        }
+        None => None,
+    };
+    tx.commit().await?;
+    if let Some(staged) = staged {
+        staged.committed(&state.events);
+        state.wake_outbox();
+    }
+    Ok(Challenge {
+        id,
+        variant,
+        challenger: user.username.clone(),
+        challenger_kind: user.kind,
+        color,
+        days_per_move: time_control.legacy_days(),
+        time_control,
+        stops: request.stops,
+        opponent: opponent.map(|row| row.username),
+        status: "open".to_owned(),
+        game_id: None,
+        created_at: now,
+        rated: request.rated,
+        min_rating: request.min_rating,
+        max_rating: request.max_rating,
+        viewer_may_accept: None,
+    })
+}
+
+fn check_range(request: &ChallengeRequest<'_>) -> Result<(), AppError> {
+    let (min, max) = (request.min_rating, request.max_rating);
+    if min.is_none() && max.is_none() {
+        return Ok(());
+    }
+    if request.opponent.is_some_and(|name| !name.is_empty()) {
+        return Err(AppError::invalid(
+            "rating_range_needs_open_challenge",
+            "only a challenge open to anyone may limit the rating of who accepts it",
+        ));
+    }
+    check_rating_range(min, max)
+}
+
+/// Checks a rating range (a challenge's, a tournament's): each end within 0–4000, the
+/// lowest no higher than the highest.
+///
+/// # Errors
+///
+/// 422 `invalid_rating_range`.
+pub(crate) fn check_rating_range(min: Option<i64>, max: Option<i64>) -> Result<(), AppError> {
+    let in_limits = |end: Option<i64>| end.is_none_or(|end| RATING_LIMITS.contains(&end));
+    if !in_limits(min) || !in_limits(max) || min.zip(max).is_some_and(|(min, max)| min > max) {
+        return Err(AppError::invalid(
+            "invalid_rating_range",
+            "a rating range runs from a lower to a higher rating, each from 0 to 4000",
+        ));
+    }
+    Ok(())
+}
+
+/// Open challenges the caller may see: open to anyone, addressed to them, or their own;
+/// none made by a player the caller blocks or is blocked by.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn list(state: &Services, user: Option<&User>) -> Result<Vec<Challenge>, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let mut rows = challenges::list_open(&mut conn, user.map(|user| user.id.as_str())).await?;
+    if let Some(user) = user {
+        let partners = crate::chat::block_partners(&mut conn, &user.id).await?;
+        rows.retain(|row| !partners.contains(&row.challenger_id));
+    }
+    let mut list = rows
+        .into_iter()
+        .map(Challenge::try_from)
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(user) = user {
+        let own = ratings::whole_points_by_variant(&mut conn, &user.id).await?;
+        for challenge in &mut list {
+            if challenge.challenger != user.username {
+                let rating = own
+                    .get(&challenge.variant)
+                    .copied()
+                    .unwrap_or_else(|| StoredRating::initial().whole_points());
+                challenge.viewer_may_accept = Some(challenge.admits(rating));
+            }
+        }
+    }
+    Ok(list)
+}
+
+/// One challenge, whatever its status.
+///
+/// # Errors
+///
+/// 404 when there is none.
+pub async fn get(state: &Services, id: &str) -> Result<Challenge, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let row = challenges::get(&mut conn, id)
+        .await?
+        .ok_or(AppError::NotFound("challenge"))?;
+    Challenge::try_from(row)
+}
+
+/// Cancels the caller's open challenge (the player it was addressed to hears of it on
+/// their event stream).
+///
+/// # Errors
+///
+/// 404 no such challenge; 403 `not_your_challenge`; 409 `challenge_closed`.
+pub async fn cancel(state: &Services, user: &User, id: &str) -> Result<Challenge, AppError> {
+    let mut tx = state.db.begin_write().await?;
+    // The first statement is the write that cancels it.
+    if let Some(opponent) = challenges::cancel(&mut tx, id, &user.id).await? {
+        let staged = match opponent {
+            Some(opponent) => {
+                let signal = ChallengeSignal {
+                    challenge_id: id.to_owned(),
+                    change: ChallengeChange::Canceled,
+                    users: vec![user.id.clone(), opponent],
+                    reason: None,
+                };
+                Some(state.events.stage_challenge(&mut tx, signal).await?)
+            }
+            None => None,
+        };
+        tx.commit().await?;
+        if let Some(staged) = staged {
+            staged.committed(&state.events);
+        }
+        return get(state, id).await;
+    }
+    tx.rollback().await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let row = challenges::get(&mut conn, id)
+        .await?
+        .ok_or(AppError::NotFound("challenge"))?;
+    if row.challenger_id != user.id {
+        Err(AppError::forbidden(
+            "not_your_challenge",
+            "only its creator may cancel a challenge",
+        ))
+    } else {
+        Err(AppError::conflict(
+            "challenge_closed",
+            "the challenge is no longer open",
+        ))
+    }
+}
+
+/// Why a challenge is declined: Lichess's reasons, by their keys.
+pub const DECLINE_REASONS: [&str; 11] = [
+    "generic",
+    "later",
+    "tooFast",
+    "tooSlow",
+    "timeControl",
+    "rated",
+    "casual",
+    "standard",
+    "variant",
+    "noBot",
+    "onlyBot",
+];
+
+/// Declines a challenge addressed to the caller, for `reason` (one of
+/// [`DECLINE_REASONS`]); its challenger hears of it on their event stream. A challenge
+/// open to anyone cannot be declined (it waits for someone else).
+///
+/// # Errors
+///
+/// 422 `invalid_decline_reason`; 404 no such challenge; 403 `not_addressed_to_you`
+/// (addressed to someone else, or to anyone); 409 `challenge_closed` when it is no
+/// longer open.
+pub async fn decline(
+    state: &Services,
+    user: &User,
+    id: &str,
+    reason: &str,
+) -> Result<Challenge, AppError> {
+    if !DECLINE_REASONS.contains(&reason) {
+        return Err(AppError::invalid(
+            "invalid_decline_reason",
+            format!("a decline reason is one of {}", DECLINE_REASONS.join(", ")),
+        ));
+    }
+    let mut tx = state.db.begin_write().await?;
+    // The first statement is the write that declines it.
+    if let Some(challenger) = challenges::decline(&mut tx, id, &user.id).await? {
+        let signal = ChallengeSignal {
+            challenge_id: id.to_owned(),
+            change: ChallengeChange::Declined,
+            users: vec![challenger, user.id.clone()],
+            reason: Some(reason.to_owned()),
+        };
+        let staged = state.events.stage_challenge(&mut tx, signal).await?;
+        tx.commit().await?;
+        staged.committed(&state.events);
+        return get(state, id).await;
+    }
+    tx.rollback().await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let row = challenges::get(&mut conn, id)
+        .await?
+        .ok_or(AppError::NotFound("challenge"))?;
+    if row.opponent_id.as_deref() != Some(user.id.as_str()) {
+        Err(AppError::forbidden(
+            "not_addressed_to_you",
+            "only the player a challenge is addressed to may decline it",
+        ))
+    } else {
+        Err(AppError::conflict(
+            "challenge_closed",
+            "the challenge is no longer open",
+        ))
+    }
+}
+
+/// Accepts a challenge: takes it and creates the game in one transaction, so of several
+/// people accepting at once exactly one gets the game. Returns the game's id.
+///
+/// # Errors
+///
+/// 404 no such challenge; 403 `own_challenge` / `not_addressed_to_you`, `blocked` /
+/// `you_block` when the challenger and the caller block one another (it stays open); 409
+/// `challenge_taken` when it is no longer open; 422 `rating_out_of_range` when the
+/// caller's rating in the variant is outside the challenge's range (it stays open).
+pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, AppError> {
+    let now = state.now();
+    let mut tx = state.db.begin_write().await?;
+    // The first statement is the write that takes the challenge.
+    let Some(taken) = challenges::take(&mut tx, id, &user.id).await? else {
+        tx.rollback().await?;
+        return Err(why_not_taken(state, user, id).await);
+    };
+    let challenges::Taken {
+        challenger_id,
+        variant,
+        color,
+        time_control,
+        days_per_move: _,
+        weekends_off,
+        vacation_allowed,
+        rated,
+        min_rating,
+        max_rating,
+    } = taken;
+    let variant: Variant = variant
+        .parse()
+        .map_err(|_| AppError::internal(format!("stored variant `{variant}`")))?;
+    if let Err(error) = crate::chat::check_challenge(&mut tx, &user.id, &challenger_id).await {
+        tx.rollback().await?;
+        return Err(error);
+    }
+    if min_rating.is_some() || max_rating.is_some() {
+        let rating = ratings::whole_points(&mut tx, &user.id, variant).await?;
+        if !admits(min_rating, max_rating, rating) {
+            tx.rollback().await?;
+            return Err(AppError::invalid(
+                "rating_out_of_range",
+                format!(
+                    "your {} rating {rating} is outside this challenge's range {}",
+                    variant.as_str(),
+                    range_text(min_rating, max_rating)
+                ),
+            ));
+        }
+    }
+    let control: TimeControl = time_control
+        .parse()
+        .map_err(|error| AppError::internal(format!("stored time control: {error}")))?;
+    let challenger_white = match color.parse::<ColorChoice>() {
+        Ok(ColorChoice::White) => true,
+        Ok(ColorChoice::Black) => false,
+        Ok(ColorChoice::Random) => rand::random::<bool>(),
+        Err(error) => return Err(AppError::internal(format!("stored colour: {error}"))),
+    };
+    let (white_id, black_id) = if challenger_white {
+        (challenger_id.as_str(), user.id.as_str())
+    } else {
+        (user.id.as_str(), challenger_id.as_str())
+    };
+    let request = NewGameRequest {
+        variant,
+        white_id,
+        black_id,
+        setup: AnyGame::random_setup(variant, &mut rand::rng()),
+        clock: ClockSettings {
+            control,
+            stops: StopRules {
+                weekends_off: weekends_off != 0,
+                vacation_allowed: vacation_allowed != 0,
+            },
+        },
+        source: GameSource::Challenge,
+        source_id: Some(id),
+        rated: rated != 0,
+    };
+    // On any error below, dropping `tx` rolls the whole acceptance back.
+    let created = game::create(state, &mut tx, &request, now).await?;
+    challenges::set_game(&mut tx, id, &created.id).await?;
+    tx.commit().await?;
+    Ok(created.committed(state))
+}
+
+/// A rating range as text: "1400–1800", "1400+" or "–1800".
+#[must_use]
+pub fn range_text(min: Option<i64>, max: Option<i64>) -> String {
+    match (min, max) {
+        (Some(min), Some(max)) => format!("{min}–{max}"),
+        (Some(min), None) => format!("{min}+"),
+        (None, Some(max)) => format!("–{max}"),
+        (None, None) => String::new(),
+    }
+}
+
+async fn why_not_taken(state: &Services, user: &User, id: &str) -> AppError {
+    let row = match state.db.pool.acquire().await {
+        Ok(mut conn) => challenges::get(&mut conn, id).await,
+        Err(error) => Err(error),
+    };
+    match row {
+        Err(error) => error.into(),
+        Ok(None) => AppError::NotFound("challenge"),
+        Ok(Some(row)) if row.status != "open" => {
+            AppError::conflict("challenge_taken", "the challenge is no longer open")
+        }
+        Ok(Some(row)) if row.challenger_id == user.id => {
+            AppError::forbidden("own_challenge", "you cannot accept your own challenge")
+        }
+        Ok(Some(_)) => AppError::forbidden(
+            "not_addressed_to_you",
+            "the challenge is addressed to someone else",
+        ),
+    }
+}

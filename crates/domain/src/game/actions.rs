@@ -1,0 +1,461 @@
+//! The actions besides moves: resign, abort, draw offer / accept / decline / claim, a day
+//! given to the opponent, and a pause offered / accepted / declined. One
+//! [`GameAction`] type, read once from the HTML form's path or named by the API's route,
+//! and one [`act`] for both, with the stale-ply guard inside, so both faces follow one
+//! rule for who may do what.
+
+use rules::Color;
+
+use super::{
+    Applied, DrawOfferTally, Ending, GameDetail, commit,
+    finish::finish,
+    not_a_player, not_your_turn,
+    read::{load, load_for_change},
+    save, timeout, why_not_claimed,
+};
+use super::{TimeControl, time_control::bank_index};
+use crate::{Services, accounts::User, events::Staged, notifications};
+use store::games;
+use vocab::{clock::rfc3339, error::AppError, ids::DAY};
+
+/// At most this many draw offers per player per game.
+pub const MAX_DRAW_OFFERS: i64 = 3;
+
+/// At most this many days a player may give their opponent in a game.
+pub const MAX_TIME_GIFTS: i64 = 3;
+
+/// How long an agreed pause stops both clocks: 7 days.
+pub const PAUSE_SECONDS: i64 = 7 * DAY;
+
+/// At most this many pauses may be agreed in a game.
+pub const MAX_PAUSES: i64 = 2;
+
+/// What a player may do to a game besides moving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameAction {
+    /// Give up: the caller loses.
+    Resign,
+    /// Call the game off before both sides have moved.
+    Abort,
+    /// Offer a draw (accepts the opponent's offer if there is one).
+    OfferDraw,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+    /// Claim a draw (chess: threefold repetition, fifty-move rule) as the player to move.
+    ClaimDraw,
+    /// Give the opponent, while they are to move, a day of running time.
+    GiveTime,
+    /// Ask for a pause of both clocks (accepts the opponent's request if there is one).
+    OfferPause,
+    /// Accept the opponent's pause request.
+    AcceptPause,
+    /// Decline the opponent's pause request.
+    DeclinePause,
+}
+
+impl GameAction {
+    /// Every action.
+    pub const ALL: [GameAction; 10] = [
+        GameAction::Resign,
+        GameAction::Abort,
+        GameAction::OfferDraw,
+        GameAction::AcceptDraw,
+        GameAction::DeclineDraw,
+        GameAction::ClaimDraw,
+        GameAction::GiveTime,
+        GameAction::OfferPause,
+        GameAction::AcceptPause,
+        GameAction::DeclinePause,
+    ];
+
+    /// The name in URLs and forms: `resign`, `abort`, `draw-offer`, `draw-accept`,
+    /// `draw-decline`, `draw-claim`, `give-time`, `pause-offer`, `pause-accept`,
+    /// `pause-decline`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameAction::Resign => "resign",
+            GameAction::Abort => "abort",
+            GameAction::OfferDraw => "draw-offer",
+            GameAction::AcceptDraw => "draw-accept",
+            GameAction::DeclineDraw => "draw-decline",
+            GameAction::ClaimDraw => "draw-claim",
+            GameAction::GiveTime => "give-time",
+            GameAction::OfferPause => "pause-offer",
+            GameAction::AcceptPause => "pause-accept",
+            GameAction::DeclinePause => "pause-decline",
+        }
+    }
+}
+
+rules::text_form!(GameAction, "game action");
+
+/// What an action does to a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Change {
+    /// The game ends.
+    End(Ending),
+    /// `color` offers a draw.
+    Offer(Color),
+    /// The standing offer is withdrawn or declined.
+    NoOffer,
+    /// `color` gives their opponent, who is to move, a day.
+    GiveTime(Color),
+    /// `color` asks for a pause.
+    OfferPause(Color),
+    /// Both clocks stop for [`PAUSE_SECONDS`] from now.
+    AgreePause,
+    /// The standing pause request is declined.
+    NoPauseOffer,
+}
+
+fn no_draw_offer() -> AppError {
+    AppError::conflict("no_draw_offer", "your opponent offers no draw")
+}
+
+fn no_pause_offer() -> AppError {
+    AppError::conflict("no_pause_offer", "your opponent asks for no pause")
+}
+
+/// Why a clock action may not be done in `detail` at `now`, if it may not.
+fn clock_action_refused(detail: &GameDetail, now: i64) -> Option<AppError> {
+    if detail.time_control == TimeControl::Untimed || detail.deadline.is_none() {
+        return Some(AppError::conflict(
+            "untimed_game",
+            "this game has no clock to give time to or pause",
+        ));
+    }
+    detail
+        .pause
+        .filter(|(_, until)| *until > now)
+        .map(|(_, until)| {
+            AppError::conflict(
+                "already_paused",
+                format!("the clocks are paused until {}", rfc3339(until)),
+            )
+        })
+}
+
+/// What a pause request by `color` (or its acceptance) does.
+fn pause_change(detail: &GameDetail, color: Color, now: i64) -> Result<Change, AppError> {
+    if let Some(refused) = clock_action_refused(detail, now) {
+        return Err(refused);
+    }
+    if detail.pauses_agreed >= MAX_PAUSES {
+        return Err(AppError::conflict(
+            "too_many_pauses",
+            format!("at most {MAX_PAUSES} pauses may be agreed in a game"),
+        ));
+    }
+    match detail.pause_offer {
+        Some(asker) if asker == color => Err(AppError::conflict(
+            "pause_already_offered",
+            "you already ask for a pause",
+        )),
+        Some(_) => Ok(Change::AgreePause),
+        None => Ok(Change::OfferPause(color)),
+    }
+}
+
+/// What `action` by `color` does to `detail` at `now`, or why it may not be done now.
+fn decide(
+    action: GameAction,
+    detail: &GameDetail,
+    color: Color,
+    now: i64,
+) -> Result<Change, AppError> {
+    if detail.computer().is_some()
+        && matches!(
+            action,
+            GameAction::OfferDraw | GameAction::OfferPause | GameAction::GiveTime
+        )
+    {
+        return Err(AppError::conflict(
+            "computer_game",
+            "the computer takes no draw offer or pause, and needs no time given: play on, \
+             resign or abort",
+        ));
+    }
+    match action {
+        GameAction::GiveTime => {
+            if let Some(refused) = clock_action_refused(detail, now) {
+                return Err(refused);
+            }
+            if detail.to_move() != Some(color.other()) {
+                return Err(AppError::conflict(
+                    "give_time_on_their_turn",
+                    "you can give time while your opponent is to move",
+                ));
+            }
+            if detail.time_gifts[bank_index(color)] >= MAX_TIME_GIFTS {
+                return Err(AppError::conflict(
+                    "too_many_time_gifts",
+                    format!("a player may give at most {MAX_TIME_GIFTS} days in a game"),
+                ));
+            }
+            Ok(Change::GiveTime(color))
+        }
+        GameAction::OfferPause => pause_change(detail, color, now),
+        GameAction::AcceptPause if detail.pause_offer == Some(color.other()) => {
+            pause_change(detail, color, now)
+        }
+        GameAction::DeclinePause if detail.pause_offer == Some(color.other()) => {
+            Ok(Change::NoPauseOffer)
+        }
+        GameAction::AcceptPause | GameAction::DeclinePause => Err(no_pause_offer()),
+        GameAction::Resign => Ok(Change::End(Ending::Resignation { loser: color })),
+        GameAction::Abort if detail.source == super::GameSource::Tournament => {
+            Err(AppError::conflict(
+                "tournament_game",
+                "a tournament game cannot be aborted: resign it instead",
+            ))
+        }
+        GameAction::Abort if detail.game.ply() >= 2 => Err(AppError::conflict(
+            "too_late_to_abort",
+            "a game can be aborted only before both sides have moved",
+        )),
+        GameAction::Abort => Ok(Change::End(Ending::Aborted)),
+        GameAction::OfferDraw => match detail.draw_offer {
+            Some(offerer) if offerer == color => Err(AppError::conflict(
+                "draw_already_offered",
+                "you already offer a draw",
+            )),
+            Some(_) => Ok(Change::End(Ending::Agreement)),
+            None => {
+                let tally = detail.offers_of(color);
+                if tally.last_ply == Some(detail.stored_ply()) {
+                    Err(AppError::conflict(
+                        "draw_offer_this_move",
+                        "you offered a draw at this move already: wait for the next move",
+                    ))
+                } else if tally.made >= MAX_DRAW_OFFERS {
+                    Err(AppError::conflict(
+                        "too_many_draw_offers",
+                        format!(
+                            "a player may offer a draw at most {MAX_DRAW_OFFERS} times per game"
+                        ),
+                    ))
+                } else {
+                    Ok(Change::Offer(color))
+                }
+            }
+        },
+        GameAction::AcceptDraw if detail.draw_offer == Some(color.other()) => {
+            Ok(Change::End(Ending::Agreement))
+        }
+        GameAction::DeclineDraw if detail.draw_offer == Some(color.other()) => Ok(Change::NoOffer),
+        GameAction::AcceptDraw | GameAction::DeclineDraw => Err(no_draw_offer()),
+        GameAction::ClaimDraw => {
+            if detail.to_move() != Some(color) {
+                return Err(not_your_turn());
+            }
+            match detail.game.draw_claims().first() {
+                Some(claim) => Ok(Change::End(Ending::Claim(*claim))),
+                None => Err(AppError::conflict(
+                    "no_draw_claim",
+                    "there is no draw to claim",
+                )),
+            }
+        }
+    }
+}
+
+/// Runs `action` for `user` on game `id`. With `seen_ply` (the HTML forms always, the
+/// API when given), the game must still be at that ply. One transaction whose first
+/// write claims the game row; the game is read once inside it; a player whose time has
+/// run out loses on time first.
+///
+/// # Errors
+///
+/// 404; 403 `not_a_player` / `not_your_turn` (claims); 409 `computer_game` (a draw
+/// offer, a pause or a day given in a game against the computer), `stale_ply`, `game_over`,
+/// `time_out`, `too_late_to_abort`, `draw_already_offered`, `draw_offer_this_move`,
+/// `too_many_draw_offers`, `no_draw_offer`, `no_draw_claim`, `untimed_game`,
+/// `already_paused`, `give_time_on_their_turn`, `too_many_time_gifts`, `too_many_pauses`,
+/// `pause_already_offered`, `no_pause_offer`.
+pub async fn act(
+    state: &Services,
+    user: &User,
+    id: &str,
+    action: GameAction,
+    seen_ply: Option<u32>,
+) -> Result<GameDetail, AppError> {
+    let now = state.now();
+    let mut tx = state.db.begin_write().await?;
+    let claimed = match seen_ply {
+        Some(ply) => games::claim_at_ply(&mut tx, id, i64::from(ply), now).await?,
+        None => games::claim_active(&mut tx, id, now).await?,
+    };
+    if !claimed {
+        tx.rollback().await?;
+        return Err(why_not_claimed(state, &user.id, id, seen_ply).await);
+    }
+    let work = async {
+        let mut detail = load_for_change(&mut tx, &state.records, id)
+            .await?
+            .ok_or(AppError::NotFound("game"))?;
+        let color = detail.color_of(&user.id).ok_or_else(not_a_player)?;
+        if let Some(applied) = timeout::end_if_overdue(
+            &mut tx,
+            &mut detail,
+            state.config.vacation_days_per_year,
+            now,
+        )
+        .await?
+        {
+            return Ok(applied);
+        }
+        let ended = match decide(action, &detail, color, now)? {
+            Change::End(ending) => {
+                finish(&mut tx, &mut detail, ending, now).await?;
+                true
+            }
+            Change::Offer(color) => {
+                detail.draw_offer = Some(color);
+                let tally = DrawOfferTally {
+                    made: detail.offers_of(color).made + 1,
+                    last_ply: Some(detail.stored_ply()),
+                };
+                match color {
+                    Color::White => detail.white_offers = tally,
+                    Color::Black => detail.black_offers = tally,
+                }
+                save(&mut tx, &mut detail, None, now).await?;
+                notifications::draw_offer(&mut tx, &detail, color, now).await?;
+                false
+            }
+            Change::NoOffer => {
+                detail.draw_offer = None;
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+            Change::GiveTime(giver) => {
+                detail.move_deadline(now, |left| left + DAY);
+                detail.time_gifts[bank_index(giver)] += 1;
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+            Change::OfferPause(asker) => {
+                detail.pause_offer = Some(asker);
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+            Change::AgreePause => {
+                let left = detail.time_left_to_move(now);
+                detail.pause = Some((now, now + PAUSE_SECONDS));
+                detail.pause_offer = None;
+                detail.pauses_agreed += 1;
+                detail.move_deadline(now, |_| left);
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+            Change::NoPauseOffer => {
+                detail.pause_offer = None;
+                save(&mut tx, &mut detail, None, now).await?;
+                false
+            }
+        };
+        Ok(Applied {
+            ended,
+            ..Applied::changed(detail)
+        })
+    }
+    .await;
+    commit(state, tx, work).await
+}
+
+/// A game that [`resign_all`] ended, kept for the steps after its transaction commits.
+#[derive(Debug)]
+pub struct Resigned {
+    applied: Applied,
+    staged: Staged,
+}
+
+impl Resigned {
+    /// The game's id.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.applied.detail.id
+    }
+}
+
+/// Ends each of the active games `ids` of `user_id` as a resignation by them, in the
+/// caller's transaction `conn` (a ban or an account deletion), each the way
+/// [`act`]`(Resign)` ends one: its row claimed, a player whose time has run out losing on
+/// time first, then [`finish`] (ratings, counters, notices) and its live event staged. A
+/// game that is no longer active when claimed is left out. After the commit, hand the
+/// result to [`after_resign_all`].
+///
+/// # Errors
+///
+/// Database errors (the caller rolls back: no game is ended).
+pub async fn resign_all(
+    state: &Services,
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    ids: &[String],
+    now: i64,
+) -> Result<Vec<Resigned>, AppError> {
+    let mut ended = Vec::with_capacity(ids.len());
+    for id in ids {
+        if !games::claim_active(&mut *conn, id, now).await? {
+            continue;
+        }
+        let mut detail = load(&mut *conn, id)
+            .await?
+            .ok_or(AppError::NotFound("game"))?;
+        let Some(color) = detail.color_of(user_id) else {
+            continue;
+        };
+        let applied = match timeout::end_if_overdue(
+            &mut *conn,
+            &mut detail,
+            state.config.vacation_days_per_year,
+            now,
+        )
+        .await?
+        {
+            Some(applied) => applied,
+            None => {
+                finish(
+                    &mut *conn,
+                    &mut detail,
+                    Ending::Resignation { loser: color },
+                    now,
+                )
+                .await?;
+                Applied {
+                    ended: true,
+                    ..Applied::changed(detail)
+                }
+            }
+        };
+        let staged = super::stage(state, &mut *conn, &applied.detail).await?;
+        ended.push(Resigned { applied, staged });
+    }
+    Ok(ended)
+}
+
+/// The steps after the commit of [`resign_all`]'s transaction: each game's live event,
+/// the outbox woken, the metrics.
+pub fn after_resign_all(state: &Services, ended: Vec<Resigned>) {
+    for Resigned { applied, staged } in ended {
+        super::follow_up::after_commit(state, staged, &applied);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_read_back_from_their_names() {
+        for action in GameAction::ALL {
+            assert_eq!(action.as_str().parse(), Ok(action));
+        }
+        assert!("draw".parse::<GameAction>().is_err());
+        assert!("Resign".parse::<GameAction>().is_err());
+    }
+}

@@ -1,0 +1,448 @@
+//! What this instance read lately for showing, kept in memory for a second: the games
+//! (for the game page, its image, its record, the analysis board and
+//! `GET /api/v1/games/{id}`), what spectators see of each game's chat (for the game
+//! page of everyone who does not play in it) and each variant's results (for its rules
+//! page). A popular game (a tournament's final, a bot's game) is then read from the
+//! database once a second, not by every watcher. The game page's boards are kept too,
+//! rendered, by a key that changes with every move, so a board is built and rendered once
+//! a second per position and view, not for every viewer. And what a signed-in viewer's
+//! game page shows of them (their account, header counts, settings, next game and, for a
+//! player, their own view of the chat) is kept per session and game, so a player who
+//! looks at a game again within the second is served from memory too.
+//!
+//! The finished products are kept beside their sources: a game page as rendered for one
+//! viewer at one address, the API's JSON of a game and a guest's rules page. Each holds
+//! the snapshots it was built from and is served only while those are still the current
+//! ones (the same `Arc`) and, for what shows the clocks, the clock reads the same
+//! second: so it is exactly what building it again would give.
+//!
+//! A game's snapshot is dropped the moment it changes: the game lifecycle drops it after
+//! every committed change in this instance, and the [`EventHub`](crate::events::EventHub)
+//! drops it on every change it delivers, which on Postgres includes the other instances'
+//! (through `LISTEN`). A chat line drops its game's chat the same way, through its own
+//! event. What changes a game's page without a game event (a player's vacation, time
+//! zone, name, kind or chat setting; the sweeper's deadline moves after downtime) stages
+//! a flush ([`EventHub::stage_flush`](crate::events::EventHub::stage_flush)), which drops
+//! every snapshot in every instance the same way. A reconnected listener, which may have
+//! missed changes, drops them all too. The results and the rules pages go whenever a game
+//! ends. A viewer's page goes with every change the hub delivers that concerns them (a
+//! change of one of their games, a chat line in one, a notice, a challenge) and with
+//! every request this instance answers that may change something
+//! ([`ReadSnapshots::forget_viewers`]: a setting, a conditional line, a note, marking
+//! notices read, signing out). The owners of API tokens are kept too, within the second,
+//! so that a bot's requests do not each read its token: a revoked token goes at once in
+//! the instance that revoked it, a banned or deleted account's with the flush. And every snapshot is
+//! read again after [`MAX_AGE`] whatever happens, which bounds what a missed
+//! notification can cost (a token revoked through another instance works there for at
+//! most that long).
+//!
+//! The move path and every other writer read the game in their own transaction, never from
+//! here.
+
+use std::{
+    collections::HashMap,
+    hash::Hash,
+    sync::{Arc, Mutex, MutexGuard, PoisonError},
+    time::{Duration, Instant},
+};
+
+use bytes::Bytes;
+use rules::Variant;
+
+use super::{GameDetail, VariantStats};
+use crate::{
+    accounts::{HeaderCounts, User},
+    chat::ChatView,
+    events::GameEvent,
+    profiles::GamesPage,
+    settings::GamePageViewer,
+};
+
+/// The longest a snapshot is used before it is read again.
+pub const MAX_AGE: Duration = Duration::from_secs(1);
+
+/// How many snapshots a kind keeps at most (a game's is a few kilobytes): when full, the
+/// stale ones go, and if none is, the older half.
+pub const CAPACITY: usize = 1024;
+
+/// The games shown lately, by id.
+pub type GameSnapshots = Snapshots<String, GameDetail>;
+
+/// What a variant's rules page shows of its games: the counters of every variant and the
+/// first page of its recent games. A game's end drops them all.
+#[derive(Debug, Clone)]
+pub struct VariantResults {
+    /// Every variant's counters.
+    pub stats: Vec<VariantStats>,
+    /// The variant's games finished last, the first page.
+    pub recent: GamesPage,
+}
+
+/// The rules pages' results, by variant.
+pub type ResultSnapshots = Snapshots<Variant, VariantResults>;
+
+/// A variant's rules page as every guest of one language sees it (its first page at its
+/// own address), rendered from one snapshot of the results.
+#[derive(Debug)]
+pub struct RenderedRulesPage {
+    /// The results it shows: the page is served only while these are the variant's
+    /// fresh snapshot, so it is never older than they are.
+    pub results: Arc<VariantResults>,
+    /// The page, rendered.
+    pub html: Bytes,
+}
+
+/// Guests' rules pages, by variant and language code.
+pub type RenderedRulesPages = Snapshots<(Variant, &'static str), RenderedRulesPage>;
+
+/// A game as `GET /api/v1/games/{id}` answers it, serialized, with what it was built
+/// from: served while that is the game's fresh snapshot and the clock reads the same
+/// second, so it is exactly what building it again would give.
+#[derive(Debug)]
+pub struct GameBody {
+    /// The game's snapshot it was built from.
+    pub detail: Arc<GameDetail>,
+    /// The time it was built at (the clocks' time left), in seconds.
+    pub now: i64,
+    /// The JSON body.
+    pub json: Bytes,
+}
+
+/// The API's game bodies, by game id.
+pub type GameBodySnapshots = Snapshots<String, GameBody>;
+
+/// What spectators (guests, and signed-in players who do not play in the game) see of
+/// each game's chat, by game id: the same for all of them.
+pub type ChatSnapshots = Snapshots<String, ChatView>;
+
+/// The game page's boards rendered lately, as HTML, by a key that names everything the
+/// board shows: the game, its ply, the ply shown and the view (see
+/// `web::game::board_key`). A move changes the key, so nothing needs dropping.
+pub type BoardSnapshots = Snapshots<String, String>;
+
+/// What a signed-in viewer's game page shows of them besides the game, read with their
+/// session in one statement.
+#[derive(Debug, Clone)]
+pub struct ViewerPage {
+    /// The session's user.
+    pub user: User,
+    /// Their header counts.
+    pub counts: HeaderCounts,
+    /// Their settings, next game and conditional lines in this game.
+    pub viewer: GamePageViewer,
+    /// Their own view of the game's chat when they play in it; a spectator is shown the
+    /// spectators' snapshot.
+    pub own_chat: Option<ChatView>,
+}
+
+/// Signed-in viewers' game pages, by session and game (see `web::game::viewer_key`).
+pub type ViewerSnapshots = Snapshots<String, ViewerPage>;
+
+/// The owner of an API token used lately, served while the clock reads the second it was
+/// read in (so its last use is noted at the first request of each second, at most).
+#[derive(Debug)]
+pub struct TokenOwner {
+    /// The token's owner.
+    pub user: User,
+    /// When it was read (unix seconds).
+    pub now: i64,
+}
+
+/// The owners of the API tokens used lately, by the token's hash (a bot or a mover
+/// sends the same token with every request). A revoked token is dropped at once in the
+/// instance that revoked it; a ban or a deletion flushes every instance.
+pub type TokenSnapshots = Snapshots<String, TokenOwner>;
+
+/// A game page rendered for one viewer (a session, or every guest) at one address, with
+/// the snapshots it was built from: served while those are still the fresh ones and the
+/// clock reads the same second, so it is exactly what rendering it again would give.
+#[derive(Debug)]
+pub struct RenderedGamePage {
+    /// The game's snapshot.
+    pub detail: Arc<GameDetail>,
+    /// The signed-in viewer's kept page (`None` for a guest).
+    pub viewer: Option<Arc<ViewerPage>>,
+    /// What spectators see of the chat (`None` for a player, whose own view is part of
+    /// their viewer page).
+    pub chat: Option<Arc<ChatView>>,
+    /// The time it was rendered at (the clocks), in seconds.
+    pub now: i64,
+    /// The page.
+    pub html: Bytes,
+}
+
+/// Game pages rendered lately, by viewer and address (see `web::game::rendered_key`).
+pub type RenderedGamePages = Snapshots<String, RenderedGamePage>;
+
+/// Every kind of snapshot an instance keeps. Clones share them.
+#[derive(Debug, Clone, Default)]
+pub struct ReadSnapshots {
+    /// The games, by id.
+    pub games: GameSnapshots,
+    /// The rules pages' results, by variant.
+    pub results: ResultSnapshots,
+    /// Guests' rules pages, rendered from those results.
+    pub rules_pages: RenderedRulesPages,
+    /// The API's game bodies, serialized from the games' snapshots.
+    pub game_bodies: GameBodySnapshots,
+    /// What spectators see of each game's chat, by game id.
+    pub chats: ChatSnapshots,
+    /// The game page's boards, rendered.
+    pub boards: BoardSnapshots,
+    /// Signed-in viewers' game pages, by session and game.
+    pub viewers: ViewerSnapshots,
+    /// Game pages rendered lately, by viewer and address.
+    pub game_pages: RenderedGamePages,
+    /// API tokens' owners, by the token's hash.
+    pub tokens: TokenSnapshots,
+}
+
+impl ReadSnapshots {
+    /// A game changed (`event` is its new state): its snapshot goes, and when it ended,
+    /// the results too.
+    pub fn changed(&self, event: &GameEvent) {
+        self.games.forget(event.game_id.as_str());
+        self.game_bodies.forget(event.game_id.as_str());
+        if event.status != "active" {
+            self.results.forget_all();
+            self.rules_pages.forget_all();
+        }
+    }
+
+    /// A line was written in game `game_id`'s chat: what spectators see of it goes.
+    pub fn chat_changed(&self, game_id: &str) {
+        self.chats.forget(game_id);
+    }
+
+    /// Something concerning each of `users` changed (one of their games, a chat line in
+    /// one, a notice or a challenge): their game pages go.
+    pub fn users_changed<'a>(&self, users: impl IntoIterator<Item = &'a str>) {
+        let users: Vec<&str> = users.into_iter().collect();
+        self.viewers
+            .forget_where(|page| users.contains(&page.user.id.as_str()));
+    }
+
+    /// Drops every viewer's game page: this instance answered a request that may have
+    /// changed what one shows (called once the request is done, or dropped).
+    pub fn forget_viewers(&self) {
+        self.viewers.forget_all();
+    }
+
+    /// Drops every snapshot of every kind: something any of them may show changed (a
+    /// player's name, time zone, vacation or chat setting), or changes may have been
+    /// missed.
+    pub fn forget_all(&self) {
+        self.games.forget_all();
+        self.game_bodies.forget_all();
+        self.results.forget_all();
+        self.rules_pages.forget_all();
+        self.chats.forget_all();
+        self.boards.forget_all();
+        self.viewers.forget_all();
+        self.game_pages.forget_all();
+        self.tokens.forget_all();
+    }
+}
+
+/// Snapshots of one kind, by key. Clones share them.
+#[derive(Debug)]
+pub struct Snapshots<K, V> {
+    inner: Arc<Mutex<Inner<K, V>>>,
+}
+
+impl<K, V> Clone for Snapshots<K, V> {
+    fn clone(&self) -> Self {
+        Snapshots {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+impl<K, V> Default for Snapshots<K, V> {
+    fn default() -> Self {
+        Snapshots {
+            inner: Arc::new(Mutex::new(Inner {
+                kept: HashMap::new(),
+                drops: 0,
+            })),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Inner<K, V> {
+    kept: HashMap<K, Snapshot<V>>,
+    /// Counts the drops: a read that began before one may be older than the drop, so its
+    /// result is not kept (see [`Snapshots::keep`]).
+    drops: u64,
+}
+
+#[derive(Debug)]
+struct Snapshot<V> {
+    value: Arc<V>,
+    read_at: Instant,
+}
+
+/// Where a read of the database stood against the drops, taken before the read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadTicket(u64);
+
+impl<K: Hash + Eq + Clone, V> Snapshots<K, V> {
+    fn lock(&self) -> MutexGuard<'_, Inner<K, V>> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The snapshot under `key` if there is one younger than [`MAX_AGE`]; else the
+    /// ticket to keep what the caller reads instead.
+    ///
+    /// # Errors
+    ///
+    /// The ticket, when there is no fresh snapshot.
+    pub fn get<Q>(&self, key: &Q) -> Result<Arc<V>, ReadTicket>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.get_if(key, |_| true)
+    }
+
+    /// The snapshot under `key` if there is one younger than [`MAX_AGE`] that `valid`
+    /// accepts; else the ticket to keep what the caller builds instead. `valid` runs
+    /// under this kind's lock: it may read other kinds, never this one.
+    ///
+    /// # Errors
+    ///
+    /// The ticket, when there is no such snapshot.
+    pub fn get_if<Q>(&self, key: &Q, valid: impl FnOnce(&V) -> bool) -> Result<Arc<V>, ReadTicket>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let inner = self.lock();
+        match inner.kept.get(key) {
+            Some(snapshot) if snapshot.read_at.elapsed() < MAX_AGE && valid(&snapshot.value) => {
+                Ok(snapshot.value.clone())
+            }
+            _ => Err(ReadTicket(inner.drops)),
+        }
+    }
+
+    /// Keeps `value` under `key`, read from the database after `ticket` was taken,
+    /// unless something was dropped since: that change may have committed after the read.
+    pub fn keep(&self, ticket: ReadTicket, key: K, value: Arc<V>) {
+        let mut inner = self.lock();
+        if inner.drops != ticket.0 {
+            return;
+        }
+        if inner.kept.len() >= CAPACITY {
+            inner
+                .kept
+                .retain(|_, snapshot| snapshot.read_at.elapsed() < MAX_AGE);
+        }
+        if inner.kept.len() >= CAPACITY {
+            let mut ages: Vec<Instant> = inner.kept.values().map(|s| s.read_at).collect();
+            ages.sort_unstable();
+            let cut = ages[ages.len() / 2];
+            inner.kept.retain(|_, snapshot| snapshot.read_at > cut);
+        }
+        let read_at = Instant::now();
+        inner.kept.insert(key, Snapshot { value, read_at });
+    }
+
+    /// Drops the snapshot under `key`: it changed.
+    pub fn forget<Q>(&self, key: &Q)
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let mut inner = self.lock();
+        inner.drops += 1;
+        inner.kept.remove(key);
+    }
+
+    /// Drops every snapshot whose value `changed` says has changed.
+    pub fn forget_where(&self, changed: impl Fn(&V) -> bool) {
+        let mut inner = self.lock();
+        inner.drops += 1;
+        inner.kept.retain(|_, snapshot| !changed(&snapshot.value));
+    }
+
+    /// Drops every snapshot: something that any of them may show changed, or changes
+    /// may have been missed.
+    pub fn forget_all(&self) {
+        let mut inner = self.lock();
+        inner.drops += 1;
+        inner.kept.clear();
+    }
+
+    /// How many snapshots are kept.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.lock().kept.len()
+    }
+
+    /// Whether none is.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_value_is_served_until_dropped() {
+        let snapshots: Snapshots<String, u32> = Snapshots::default();
+        let ticket = snapshots.get("a").unwrap_err();
+        snapshots.keep(ticket, "a".to_owned(), Arc::new(1));
+        assert_eq!(snapshots.get("a").map(|v| *v), Ok(1));
+        snapshots.forget("a");
+        assert!(snapshots.get("a").is_err());
+        assert!(snapshots.is_empty());
+    }
+
+    #[test]
+    fn a_read_that_began_before_a_drop_is_not_kept() {
+        let snapshots: Snapshots<String, u32> = Snapshots::default();
+        let ticket = snapshots.get("a").unwrap_err();
+        // A change commits and is dropped while the read is under way …
+        snapshots.forget("b");
+        // … so what the read found may predate it.
+        snapshots.keep(ticket, "a".to_owned(), Arc::new(1));
+        assert!(snapshots.get("a").is_err());
+        let ticket = snapshots.get("a").unwrap_err();
+        snapshots.keep(ticket, "a".to_owned(), Arc::new(2));
+        assert_eq!(snapshots.get("a").map(|v| *v), Ok(2));
+    }
+
+    #[test]
+    fn forgetting_where_drops_those_values_and_refuses_reads_begun_before() {
+        let snapshots: Snapshots<String, u32> = Snapshots::default();
+        for (key, value) in [("a", 1), ("b", 2), ("c", 1)] {
+            let ticket = snapshots.get(key).unwrap_err();
+            snapshots.keep(ticket, key.to_owned(), Arc::new(value));
+        }
+        let ticket = snapshots.get("d").unwrap_err();
+        snapshots.forget_where(|value| *value == 1);
+        assert_eq!(snapshots.len(), 1);
+        assert_eq!(snapshots.get("b").map(|v| *v), Ok(2));
+        snapshots.keep(ticket, "d".to_owned(), Arc::new(1));
+        assert!(snapshots.get("d").is_err(), "a read begun before the drop");
+    }
+
+    #[test]
+    fn a_full_store_lets_the_older_half_go() {
+        let snapshots: Snapshots<usize, usize> = Snapshots::default();
+        for key in 0..CAPACITY {
+            let ticket = snapshots.get(&key).unwrap_err();
+            snapshots.keep(ticket, key, Arc::new(key));
+        }
+        assert_eq!(snapshots.len(), CAPACITY);
+        let ticket = snapshots.get(&CAPACITY).unwrap_err();
+        snapshots.keep(ticket, CAPACITY, Arc::new(CAPACITY));
+        assert!(snapshots.len() <= CAPACITY / 2 + 1, "{}", snapshots.len());
+        assert!(snapshots.get(&CAPACITY).is_ok(), "the newest is kept");
+    }
+}

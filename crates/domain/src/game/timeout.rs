@@ -1,0 +1,177 @@
+//! Time: a player to move whose deadline has passed loses on time. It is checked at every
+//! move and action (`end_if_overdue`, so a late move is refused whatever the sweeper
+//! does) and by the background sweeper ([`sweep_overdue`]); both go through
+//! [`run_out`], the one decision: an automatic vacation instead (when the player has it
+//! on and allowance left, and the game allows vacation), or the loss through [`finish`],
+//! marked as a serial timeout when the same player lost another game on time in the
+//! [`SERIAL_WINDOW`] before it. The deadline is computed by the game's time control
+//! ([`super::time_control`]) and stops ([`super::pauses`]); an untimed game has none and
+//! never ends here.
+
+use rules::Color;
+use sqlx::AnyConnection;
+
+use super::{Applied, Ending, GameDetail, GameStatus, commit, corrupt, finish::finish, read::load};
+use crate::{Services, player_time};
+use store::games;
+use vocab::{clock::rfc3339, error::AppError};
+
+/// A loss on time within this many seconds after another loss on time of the same player
+/// is a serial timeout (72 hours): it changes no rating.
+pub const SERIAL_WINDOW: i64 = 72 * 3_600;
+
+/// What running out of time did to a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum RanOut {
+    /// The player to move lost on time.
+    Lost,
+    /// An automatic vacation started instead: the game goes on.
+    Vacation,
+}
+
+/// `loser`, to move in `detail`, has run out of time at `now` (in the transaction that
+/// holds the game's row): starts their automatic vacation if it saves the game, else ends
+/// the game on time.
+///
+/// # Errors
+///
+/// Database errors.
+pub(super) async fn run_out(
+    conn: &mut AnyConnection,
+    detail: &mut GameDetail,
+    loser: Color,
+    allowance_days: i64,
+    now: i64,
+) -> Result<RanOut, AppError> {
+    let loser_id = match loser {
+        Color::White => detail.white_id.clone(),
+        Color::Black => detail.black_id.clone(),
+    };
+    let overdue_at = detail.deadline.unwrap_or(now);
+    if detail.stop_rules.vacation_allowed
+        && let Some(until) =
+            player_time::start_automatic(&mut *conn, &loser_id, overdue_at, allowance_days, now)
+                .await?
+    {
+        let index = super::time_control::bank_index(loser);
+        let from = detail.player_times[index]
+            .vacation
+            .map_or(now, |(from, _)| from.min(now));
+        detail.player_times[index].vacation = Some((from, until));
+        let deadline = detail.pauses_of(loser).deadline(now, 0);
+        detail.deadline = Some(deadline);
+        games::set_deadline(&mut *conn, &detail.id, deadline, now).await?;
+        return Ok(RanOut::Vacation);
+    }
+    detail.serial_timeout =
+        games::lost_on_time_since(&mut *conn, &loser_id, &detail.id, now - SERIAL_WINDOW).await?;
+    finish(conn, detail, Ending::Timeout { loser }, now).await?;
+    Ok(RanOut::Lost)
+}
+
+/// Whether `detail`'s player to move has run out of time at `now`; their colour if so.
+#[must_use]
+pub fn overdue_side(detail: &GameDetail, now: i64) -> Option<Color> {
+    match (detail.status, detail.deadline) {
+        (GameStatus::Active, Some(deadline)) if deadline <= now => detail.to_move(),
+        _ => None,
+    }
+}
+
+/// The answer to a move or action that came too late.
+fn time_out(loser: Color, deadline: Option<i64>) -> AppError {
+    AppError::conflict(
+        "time_out",
+        format!(
+            "the time to move ran out at {}: {} lost on time",
+            deadline.map(rfc3339).unwrap_or_default(),
+            loser.as_str()
+        ),
+    )
+}
+
+/// Ends `detail` on time if its player to move is overdue at `now`, in `conn`'s
+/// transaction (which holds the game's row). The change to commit, answered as 409
+/// `time_out`; `None` when there is still time.
+///
+/// # Errors
+///
+/// Database errors.
+pub(super) async fn end_if_overdue(
+    conn: &mut AnyConnection,
+    detail: &mut GameDetail,
+    allowance_days: i64,
+    now: i64,
+) -> Result<Option<Applied>, AppError> {
+    let Some(loser) = overdue_side(detail, now) else {
+        return Ok(None);
+    };
+    let deadline = detail.deadline;
+    if run_out(conn, detail, loser, allowance_days, now).await? == RanOut::Vacation {
+        return Ok(None);
+    }
+    Ok(Some(Applied {
+        detail: detail.clone(),
+        moves_played: 0,
+        ended: true,
+        refusal: Some(time_out(loser, deadline)),
+        reply_queued: false,
+    }))
+}
+
+/// Ends every overdue game as a loss on time for the player to move, each in its own
+/// transaction whose first write claims the game (still active, at the ply and side
+/// seen, past its deadline); then [`finish`] as for every other end. Safe to run in
+/// several processes at once: each game ends once. Returns how many games this call
+/// ended.
+///
+/// # Errors
+///
+/// Database errors (games ended before the error stay ended).
+pub async fn sweep_overdue(state: &Services) -> Result<usize, AppError> {
+    const BATCH: i64 = 100;
+    let now = state.now();
+    let allowance_days = state.config.vacation_days_per_year;
+    let mut ended = 0;
+    loop {
+        let overdue = {
+            let mut conn = state.db.pool.acquire().await?;
+            games::overdue(&mut conn, now, BATCH).await?
+        };
+        let batch = overdue.len();
+        let mut ended_in_batch = 0;
+        for (id, _variant, ply, to_move) in overdue {
+            let mut tx = state.db.begin_write().await?;
+            if !games::claim_overdue(&mut tx, &id, ply, &to_move, now).await? {
+                tx.rollback().await?;
+                continue;
+            }
+            let work = async {
+                let mut detail = load(&mut tx, &id)
+                    .await?
+                    .ok_or(AppError::NotFound("game"))?;
+                let loser = overdue_side(&detail, now)
+                    .ok_or_else(|| corrupt(format!("{id}: claimed as overdue but is not")))?;
+                let ran_out = run_out(&mut tx, &mut detail, loser, allowance_days, now).await?;
+                Ok(Applied {
+                    detail,
+                    moves_played: 0,
+                    ended: ran_out == RanOut::Lost,
+                    refusal: None,
+                    reply_queued: false,
+                })
+            }
+            .await;
+            let detail = commit(state, tx, work).await?;
+            if detail.status != GameStatus::Active {
+                ended += 1;
+            }
+            ended_in_batch += 1;
+        }
+        // A full batch may have more behind it, unless another sweeper took them all (a game
+        // saved by an automatic vacation counts as taken: it is no longer overdue).
+        if batch < BATCH as usize || ended_in_batch == 0 {
+            return Ok(ended);
+        }
+    }
+}

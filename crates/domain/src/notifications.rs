@@ -1,0 +1,865 @@
+//! The notification centre: notices to a player, written in the transaction of the change
+//! that causes them (a move, a draw offer, a challenge, a game's end, a clock warning),
+//! read on the centre's page and through the API, marked read, pruned by age, and
+//! delivered to further channels through the outbox ([`crate::jobs::outbox`]).
+//!
+//! A notice of a superseding kind (`your_turn`, `clock_warning`, `chat_message`) replaces
+//! an unread one of the same kind and game instead of piling up: a player away for a week
+//! with twenty games finds at most one "your turn" per game.
+
+use rules::{Color, GameResult};
+use serde_json::json;
+
+use crate::{
+    Services,
+    accounts::User,
+    game::{ClockWarning, GameDetail, GameStatus},
+};
+use store::notifications::{self as rows, NewNotification, NotificationRow};
+use vocab::{error::AppError, i18n::Tr};
+
+/// At most this many notices per page.
+pub const PAGE_SIZE: i64 = 30;
+
+/// How long a sent outbox row is kept (it is only a record of the delivery): a day.
+pub const SENT_KEPT_SECS: i64 = 86_400;
+
+/// What a notice is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The opponent moved: it is the player's turn.
+    YourTurn,
+    /// The opponent offers a draw.
+    DrawOffer,
+    /// A challenge addressed to the player.
+    Challenge,
+    /// A game of the player ended (with its result).
+    GameFinished,
+    /// The player's time in a game is running out.
+    ClockWarning,
+    /// News of a tournament the player entered or organises: an entry (to the
+    /// organiser), the start, a new round or stage, the end, a cancellation (the payload's
+    /// `event`).
+    TournamentRound,
+    /// A new line in a game's chat, for the opponent who is not watching the game.
+    ChatMessage,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 7] = [
+        Kind::YourTurn,
+        Kind::DrawOffer,
+        Kind::Challenge,
+        Kind::GameFinished,
+        Kind::ClockWarning,
+        Kind::TournamentRound,
+        Kind::ChatMessage,
+    ];
+
+    /// The kinds written today, in the order the settings show them.
+    pub const WRITTEN: [Kind; 7] = [
+        Kind::YourTurn,
+        Kind::DrawOffer,
+        Kind::Challenge,
+        Kind::GameFinished,
+        Kind::ClockWarning,
+        Kind::ChatMessage,
+        Kind::TournamentRound,
+    ];
+
+    /// Its stored name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Kind::YourTurn => "your_turn",
+            Kind::DrawOffer => "draw_offer",
+            Kind::Challenge => "challenge",
+            Kind::GameFinished => "game_finished",
+            Kind::ClockWarning => "clock_warning",
+            Kind::TournamentRound => "tournament_round",
+            Kind::ChatMessage => "chat_message",
+        }
+    }
+
+    /// Whether a player may choose e-mail for this kind: only the clock warnings are
+    /// mailed at once (the day-left and hour-left ones); the rest waits for the digest.
+    #[must_use]
+    pub const fn email_offered(self) -> bool {
+        matches!(self, Kind::ClockWarning)
+    }
+
+    /// E-mail's default for this kind (where it is offered).
+    #[must_use]
+    pub const fn email_default(self) -> bool {
+        matches!(self, Kind::ClockWarning)
+    }
+
+    /// Push's default for this kind: what a player away from the site wants to hear of
+    /// (a game may end on time or by the opponent's resignation while they are away); a
+    /// draw offer waits for their next visit.
+    #[must_use]
+    pub const fn push_default(self) -> bool {
+        matches!(
+            self,
+            Kind::YourTurn | Kind::ClockWarning | Kind::Challenge | Kind::GameFinished
+        )
+    }
+}
+
+rules::text_form!(Kind, "notification kind");
+
+use store::notifications::channel::EMAIL;
+
+/// Where one notice goes: the centre (with its live channel), e-mail, push.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Channels {
+    /// Written to the centre, and delivered to the player's open pages (`live`).
+    pub in_site: bool,
+    /// Mailed at once (channel `email`).
+    pub email: bool,
+    /// Pushed to the player's devices (channel `push`, queued only for a player with a
+    /// device: [`store::notifications::push_wanted`]). Only with `in_site`: the push
+    /// delivers the centre's notice.
+    pub push: bool,
+}
+
+/// Whether e-mail may be queued for a notice: the server's configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mail {
+    /// `SMTP_URL` and `MAIL_FROM` are set.
+    On,
+    /// E-mail is off: no `email` row is queued.
+    Off,
+}
+
+/// THE channel decision: where a notice of `kind` with `payload` goes, for a player
+/// whose preferences of the kind and address are `row` (`None`: no such player), with
+/// the server's e-mail `mail`. Each channel is the player's choice for the kind, or the
+/// kind's default ([`Kind::email_default`], [`Kind::push_default`]); e-mail further
+/// needs a configured server, a verified address, and a notice worth mailing at once:
+/// only the "a day left" (while more than an hour is left: otherwise the hour's mail
+/// says it) and "an hour left" clock warnings.
+#[must_use]
+pub fn channels_for(
+    kind: Kind,
+    payload: &serde_json::Value,
+    row: Option<&rows::ChannelRow>,
+    mail: Mail,
+) -> Channels {
+    let Some(row) = row else {
+        return Channels::default();
+    };
+    let chosen = |value: Option<i64>, default: bool| value.map_or(default, |on| on == 1);
+    let warning = payload.get("warning").and_then(serde_json::Value::as_str);
+    let seconds_left = payload
+        .get("seconds_left")
+        .and_then(serde_json::Value::as_i64)
+        .unwrap_or(0);
+    let mailed_at_once = kind == Kind::ClockWarning
+        && match warning {
+            Some("hour_left") => true,
+            Some("day_left") => seconds_left > 3_600,
+            _ => false,
+        };
+    Channels {
+        in_site: chosen(row.in_site, true),
+        email: mail == Mail::On
+            && row.verified == 1
+            && kind.email_offered()
+            && chosen(row.email, kind.email_default())
+            && mailed_at_once,
+        push: chosen(row.in_site, true) && chosen(row.push, kind.push_default()),
+    }
+}
+
+/// Writes a notice of `kind` to `user_id` in `conn`'s transaction (with its outbox rows),
+/// unless the player turned the kind off. Nothing is mailed (see [`record_with`]).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn record(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    kind: Kind,
+    link: Link<'_>,
+    payload: serde_json::Value,
+    now: i64,
+) -> Result<Option<String>, AppError> {
+    record_with(conn, user_id, kind, link, payload, None, now).await
+}
+
+/// Writes a notice of `kind` to `user_id` in `conn`'s transaction, with its outbox rows,
+/// on the channels [`channels_for`] chooses: the centre and `live` when the player keeps
+/// the kind in the site; `email` (with `mail`: the server's e-mail and the delivery's
+/// key, queued at most once) with a snapshot of the notice, so a later notice
+/// superseding this one does not change what the mail says. Returns the notice's id
+/// (`None` when it is not written to the centre).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn record_with(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    kind: Kind,
+    link: Link<'_>,
+    payload: serde_json::Value,
+    mail: Option<(Mail, String)>,
+    now: i64,
+) -> Result<Option<String>, AppError> {
+    let mut payload = payload;
+    let (game_id, challenge_id) = match link {
+        Link::Game(id) => (Some(id), None),
+        Link::Challenge(id) => (None, Some(id)),
+        Link::Tournament(id) => {
+            if let Some(fields) = payload.as_object_mut() {
+                fields.insert("tournament_id".to_owned(), id.into());
+            }
+            (None, None)
+        }
+    };
+    let row = rows::channel_row(conn, user_id, kind.as_str()).await?;
+    let server_mail = mail.as_ref().map_or(Mail::Off, |(mail, _)| *mail);
+    let channels = channels_for(kind, &payload, row.as_ref(), server_mail);
+    let id = if channels.in_site {
+        rows::record(
+            conn,
+            &NewNotification {
+                user_id,
+                kind: kind.as_str(),
+                game_id,
+                challenge_id,
+                payload: payload.to_string(),
+            },
+            if channels.push {
+                &[
+                    store::notifications::channel::LIVE,
+                    store::notifications::channel::PUSH,
+                ]
+            } else {
+                &[store::notifications::channel::LIVE]
+            },
+            now,
+        )
+        .await?
+    } else {
+        None
+    };
+    if let (true, Some((_, dedupe))) = (channels.email, mail) {
+        let mut snapshot = payload;
+        if let Some(fields) = snapshot.as_object_mut() {
+            fields.insert("kind".to_owned(), kind.as_str().into());
+            fields.insert("game_id".to_owned(), game_id.into());
+            fields.insert("challenge_id".to_owned(), challenge_id.into());
+        }
+        rows::queue(
+            conn,
+            &rows::NewDelivery {
+                user_id,
+                channel: EMAIL,
+                notification_id: id.as_deref(),
+                payload: Some(snapshot.to_string()),
+                dedupe: Some(dedupe),
+            },
+            now,
+        )
+        .await?;
+    }
+    Ok(id)
+}
+
+/// What a notice links to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Link<'a> {
+    /// A game.
+    Game(&'a str),
+    /// A challenge.
+    Challenge(&'a str),
+    /// A tournament (its id goes in the payload, as `tournament_id`).
+    Tournament(&'a str),
+}
+
+fn player(detail: &GameDetail, color: Color) -> (&str, &str) {
+    match color {
+        Color::White => (&detail.white_id, &detail.white),
+        Color::Black => (&detail.black_id, &detail.black),
+    }
+}
+
+/// "Your turn" to the player now to move in `detail`, after `mover` moved (none when
+/// the mover is to move again, after the opponent's forced pass).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn your_turn(
+    conn: &mut sqlx::AnyConnection,
+    detail: &GameDetail,
+    mover: Color,
+    now: i64,
+) -> Result<(), AppError> {
+    let Some(to_move) = detail.to_move().filter(|color| *color != mover) else {
+        return Ok(());
+    };
+    let (user_id, _) = player(detail, to_move);
+    let (_, opponent) = player(detail, mover);
+    let payload = json!({
+        "opponent": opponent,
+        "variant": detail.variant().as_str(),
+        "ply": detail.stored_ply(),
+    });
+    record(
+        conn,
+        user_id,
+        Kind::YourTurn,
+        Link::Game(&detail.id),
+        payload,
+        now,
+    )
+    .await?;
+    Ok(())
+}
+
+/// "A draw is offered" to the opponent of `offerer`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn draw_offer(
+    conn: &mut sqlx::AnyConnection,
+    detail: &GameDetail,
+    offerer: Color,
+    now: i64,
+) -> Result<(), AppError> {
+    let (user_id, _) = player(detail, offerer.other());
+    let (_, opponent) = player(detail, offerer);
+    let payload = json!({"opponent": opponent, "variant": detail.variant().as_str()});
+    record(
+        conn,
+        user_id,
+        Kind::DrawOffer,
+        Link::Game(&detail.id),
+        payload,
+        now,
+    )
+    .await?;
+    Ok(())
+}
+
+/// "The game is over" to both players, each with their own result: `won`, `lost`,
+/// `drawn` or `aborted`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn game_finished(
+    conn: &mut sqlx::AnyConnection,
+    detail: &GameDetail,
+    now: i64,
+) -> Result<(), AppError> {
+    for color in [Color::White, Color::Black] {
+        let (user_id, _) = player(detail, color);
+        let (_, opponent) = player(detail, color.other());
+        let outcome = match (detail.status, detail.result) {
+            (GameStatus::Aborted, _) | (_, None) => "aborted",
+            (_, Some(GameResult::Draw)) => "drawn",
+            (_, Some(GameResult::WhiteWins)) if color == Color::White => "won",
+            (_, Some(GameResult::BlackWins)) if color == Color::Black => "won",
+            (_, Some(_)) => "lost",
+        };
+        let payload = json!({
+            "opponent": opponent,
+            "variant": detail.variant().as_str(),
+            "outcome": outcome,
+            "reason": detail.end_reason.map(|reason| reason.as_str().to_owned()),
+        });
+        record(
+            conn,
+            user_id,
+            Kind::GameFinished,
+            Link::Game(&detail.id),
+            payload,
+            now,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// A clock warning to the player it warns; mailed too when `mail_enabled` and the
+/// player's channels say so ([`channels_for`]).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn clock_warning(
+    conn: &mut sqlx::AnyConnection,
+    warning: &ClockWarning,
+    mail_enabled: bool,
+    now: i64,
+) -> Result<(), AppError> {
+    let payload = json!({
+        "warning": warning.kind.as_str(),
+        "seconds_left": warning.seconds_left,
+        "deadline": warning.deadline,
+        "ply": warning.ply,
+    });
+    // One mail per game, move and warning, whatever retries or instances do.
+    let dedupe = format!(
+        "clock_warning:{}:{}:{}",
+        warning.game_id,
+        warning.ply,
+        warning.kind.as_str()
+    );
+    let mail = if mail_enabled { Mail::On } else { Mail::Off };
+    record_with(
+        conn,
+        &warning.user_id,
+        Kind::ClockWarning,
+        Link::Game(&warning.game_id),
+        payload,
+        Some((mail, dedupe)),
+        now,
+    )
+    .await?;
+    Ok(())
+}
+
+/// A notice as the centre shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notification {
+    /// Its id.
+    pub id: String,
+    /// Its kind (`None` for a kind this server does not know: shown plainly).
+    pub kind: String,
+    /// The game it links to.
+    pub game_id: Option<String>,
+    /// The challenge it links to.
+    pub challenge_id: Option<String>,
+    /// Its payload.
+    pub payload: serde_json::Value,
+    /// When it was made (or last superseded).
+    pub created_at: i64,
+    /// When it was read.
+    pub read_at: Option<i64>,
+}
+
+impl Notification {
+    /// The notice of a stored row (a payload that is no JSON object reads as `{}`).
+    #[must_use]
+    pub fn of_row(row: NotificationRow) -> Notification {
+        Notification {
+            payload: serde_json::from_str(&row.payload).unwrap_or_else(|_| json!({})),
+            id: row.id,
+            kind: row.kind,
+            game_id: row.game_id,
+            challenge_id: row.challenge_id,
+            created_at: row.created_at,
+            read_at: row.read_at,
+        }
+    }
+
+    /// Where it links to on the site.
+    #[must_use]
+    pub fn href(&self) -> String {
+        let tournament = self.field("tournament_id");
+        match (&self.game_id, &self.challenge_id) {
+            (Some(game), _) => format!("/games/{game}"),
+            (None, Some(_)) => "/lobby".to_owned(),
+            (None, None) if !tournament.is_empty() => format!("/tournaments/{tournament}"),
+            (None, None) => "/notifications".to_owned(),
+        }
+    }
+
+    /// A payload field as text (empty when missing).
+    #[must_use]
+    pub fn field(&self, name: &str) -> String {
+        match self.payload.get(name) {
+            Some(serde_json::Value::String(text)) => text.clone(),
+            Some(serde_json::Value::Null) | None => String::new(),
+            Some(other) => other.to_string(),
+        }
+    }
+
+    /// Its position in the newest-first order, as a `before` cursor.
+    #[must_use]
+    pub fn cursor(&self) -> String {
+        format!("{}.{}", self.created_at, self.id)
+    }
+}
+
+/// A page of notices and the cursor of the next (older) page, if there is one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    /// The notices, newest first.
+    pub items: Vec<Notification>,
+    /// `before` for the next page.
+    pub next: Option<String>,
+    /// How many of the player's notices are unread.
+    pub unread: i64,
+}
+
+/// Reads a `before` cursor (`created_at.id`).
+fn parse_cursor(text: &str) -> Result<(i64, &str), AppError> {
+    let bad = || {
+        AppError::invalid(
+            "invalid_cursor",
+            "before is a cursor given as `next` by the page before",
+        )
+    };
+    let (at, id) = text.split_once('.').ok_or_else(bad)?;
+    let at = at.parse().map_err(|_| bad())?;
+    if id.is_empty() || id.len() > 64 || !id.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+        return Err(bad());
+    }
+    Ok((at, id))
+}
+
+/// A page of `user`'s notices, newest first, older than `before` when given.
+///
+/// # Errors
+///
+/// 422 `invalid_cursor`; database errors.
+pub async fn page(state: &Services, user: &User, before: Option<&str>) -> Result<Page, AppError> {
+    let before = before
+        .filter(|text| !text.is_empty())
+        .map(parse_cursor)
+        .transpose()?;
+    let mut conn = state.db.pool.acquire().await?;
+    let mut found = rows::page(&mut conn, &user.id, before, PAGE_SIZE + 1).await?;
+    let more = found.len() > usize::try_from(PAGE_SIZE).unwrap_or(usize::MAX);
+    found.truncate(usize::try_from(PAGE_SIZE).unwrap_or(usize::MAX));
+    let items: Vec<Notification> = found.into_iter().map(Notification::of_row).collect();
+    let next = more
+        .then(|| items.last().map(Notification::cursor))
+        .flatten();
+    let unread = rows::unread_count(&mut conn, &user.id).await?;
+    Ok(Page {
+        items,
+        next,
+        unread,
+    })
+}
+
+/// How many of `user`'s notices are unread.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn unread_count(state: &Services, user: &User) -> Result<i64, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(rows::unread_count(&mut conn, &user.id).await?)
+}
+
+/// Marks `user`'s notice `id` read. Returns the unread count after it.
+///
+/// # Errors
+///
+/// 404 when `user` has no such notice; database errors.
+pub async fn mark_read(state: &Services, user: &User, id: &str) -> Result<i64, AppError> {
+    if store::names_nothing(id) {
+        return Err(AppError::NotFound("notification"));
+    }
+    let mut tx = state.db.begin_write().await?;
+    if !rows::mark_read(&mut tx, &user.id, id, state.now()).await? {
+        tx.rollback().await?;
+        return Err(AppError::NotFound("notification"));
+    }
+    let unread = rows::unread_count(&mut tx, &user.id).await?;
+    tx.commit().await?;
+    Ok(unread)
+}
+
+/// Marks all of `user`'s notices read. Returns how many were unread.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn mark_all_read(state: &Services, user: &User) -> Result<u64, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(rows::mark_all_read(&mut conn, &user.id, state.now()).await?)
+}
+
+/// Deletes the notices older than `NOTIFICATION_RETENTION_DAYS`, with their outbox rows,
+/// and the outbox rows sent more than [`SENT_KEPT_SECS`] ago. Returns (notices, rows).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn prune(state: &Services) -> Result<(u64, u64), AppError> {
+    let now = state.now();
+    let cutoff = now - state.config.notification_retention_days * vocab::ids::DAY;
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(rows::prune(&mut conn, cutoff, now - SENT_KEPT_SECS).await?)
+}
+
+/// One kind's choices: in the centre, by e-mail, by push.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KindChoice {
+    /// The kind.
+    pub kind: Kind,
+    /// Written to the centre (and its live channel).
+    pub in_site: bool,
+    /// Mailed (`None`: e-mail is not offered for the kind, [`Kind::email_offered`]).
+    pub email: Option<bool>,
+    /// Pushed.
+    pub push: bool,
+}
+
+/// A player's preferences: per kind and channel, and the daily digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preferences {
+    /// Every written kind's choices, in [`Kind::WRITTEN`]'s order.
+    pub kinds: Vec<KindChoice>,
+    /// The address and the digest.
+    pub email: crate::email::EmailSettings,
+}
+
+impl Preferences {
+    fn choice(&self, kind: Kind) -> Option<&KindChoice> {
+        self.kinds.iter().find(|choice| choice.kind == kind)
+    }
+
+    /// Whether notices of `kind` appear in the centre.
+    #[must_use]
+    pub fn in_site(&self, kind: Kind) -> bool {
+        self.choice(kind).is_none_or(|choice| choice.in_site)
+    }
+
+    /// Whether notices of `kind` are mailed (`None`: not offered).
+    #[must_use]
+    pub fn email(&self, kind: Kind) -> Option<bool> {
+        self.choice(kind).and_then(|choice| choice.email)
+    }
+
+    /// Whether notices of `kind` are pushed.
+    #[must_use]
+    pub fn push(&self, kind: Kind) -> bool {
+        self.choice(kind).is_some_and(|choice| choice.push)
+    }
+}
+
+/// `user`'s preferences.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn preferences(state: &Services, user: &User) -> Result<Preferences, AppError> {
+    let found = {
+        let mut conn = state.db.pool.acquire().await?;
+        rows::preference_rows(&mut conn, &user.id).await?
+    };
+    let kinds = Kind::WRITTEN
+        .into_iter()
+        .map(|kind| {
+            let row = found.iter().find(|(name, ..)| name == kind.as_str());
+            let chosen = |value: Option<i64>, default: bool| value.map_or(default, |on| on == 1);
+            KindChoice {
+                kind,
+                in_site: row.is_none_or(|(_, in_site, ..)| *in_site == 1),
+                email: kind.email_offered().then(|| {
+                    chosen(
+                        row.and_then(|(_, _, email, _)| *email),
+                        kind.email_default(),
+                    )
+                }),
+                push: chosen(row.and_then(|(.., push)| *push), kind.push_default()),
+            }
+        })
+        .collect();
+    Ok(Preferences {
+        kinds,
+        email: crate::email::settings(state, user).await?,
+    })
+}
+
+/// A change of one kind's choices: each channel given is set, the others stay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KindChange {
+    /// The kind.
+    pub kind: Kind,
+    /// In the centre.
+    pub in_site: Option<bool>,
+    /// By e-mail.
+    pub email: Option<bool>,
+    /// By push.
+    pub push: Option<bool>,
+}
+
+/// A change of the digest: each part given is set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DigestChange {
+    /// On or off.
+    pub on: Option<bool>,
+    /// The local hour, 0 to 23.
+    pub hour: Option<i64>,
+}
+
+/// Changes `user`'s preferences: each kind's channels in `changes`, and the digest;
+/// returns them all. Mails go out in `lang` from now on.
+///
+/// # Errors
+///
+/// 422 `email_not_offered` for e-mail on a kind that is never mailed at once,
+/// `invalid_digest_hour`; database errors.
+pub async fn change_preferences(
+    state: &Services,
+    user: &User,
+    changes: &[KindChange],
+    digest: DigestChange,
+    lang: Option<vocab::i18n::Lang>,
+) -> Result<Preferences, AppError> {
+    // Everything is checked before anything changes.
+    crate::email::check_digest_hour(digest.hour)?;
+    if let Some(change) = changes
+        .iter()
+        .find(|change| change.email == Some(true) && !change.kind.email_offered())
+    {
+        return Err(AppError::invalid(
+            "email_not_offered",
+            format!(
+                "{} notices are not mailed one by one (the daily digest lists your turns and \
+                 challenges); e-mail is offered for clock_warning",
+                change.kind
+            ),
+        ));
+    }
+    let mut tx = state.db.begin_write().await?;
+    for change in changes {
+        let kind = change.kind.as_str();
+        if let Some(on) = change.in_site {
+            rows::set_in_site(&mut tx, &user.id, kind, on).await?;
+        }
+        if let (Some(on), true) = (change.email, change.kind.email_offered()) {
+            rows::set_channel(&mut tx, &user.id, kind, rows::ChannelColumn::Email, on).await?;
+        }
+        if let Some(on) = change.push {
+            rows::set_channel(&mut tx, &user.id, kind, rows::ChannelColumn::Push, on).await?;
+        }
+    }
+    tx.commit().await?;
+    crate::email::change_digest(state, user, digest.on, digest.hour, lang).await?;
+    preferences(state, user).await
+}
+
+/// The text of a notice in the reader's language.
+pub fn text_of(t: &Tr, notice: &Notification) -> String {
+    let opponent = notice.field("opponent");
+    let variant = notice.field("variant");
+    let variant_name = if variant.is_empty() {
+        String::new()
+    } else {
+        let key = format!("variant.{variant}");
+        if t.has(&key) {
+            t.get(&key).to_owned()
+        } else {
+            variant
+        }
+    };
+    let key = match notice.kind.as_str() {
+        "game_finished" => format!("notifications.game_finished.{}", notice.field("outcome")),
+        "clock_warning" => format!("notifications.clock_warning.{}", notice.field("warning")),
+        "tournament_round" => format!("notifications.tournament_round.{}", notice.field("event")),
+        kind => format!("notifications.{kind}"),
+    };
+    if t.has(&key) {
+        t.fmt(
+            &key,
+            &[
+                ("opponent", &opponent),
+                ("variant", &variant_name),
+                ("tournament", &notice.field("tournament")),
+                ("round", &notice.field("round")),
+                ("stage", &notice.field("stage")),
+                ("winner", &notice.field("winner")),
+            ],
+        )
+    } else {
+        t.get("notifications.other").to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_read_back_from_their_names() {
+        for kind in Kind::WRITTEN {
+            assert_eq!(kind.as_str().parse::<Kind>().ok(), Some(kind));
+        }
+        assert_eq!("chat_message".parse::<Kind>().ok(), Some(Kind::ChatMessage));
+        assert!("yourturn".parse::<Kind>().is_err());
+    }
+
+    #[test]
+    fn the_channel_decision_mails_only_the_day_and_hour_warnings_when_it_may() {
+        let row = |in_site, email, verified| rows::ChannelRow {
+            in_site,
+            email,
+            push: None,
+            verified,
+        };
+        let hour = json!({"warning": "hour_left", "seconds_left": 3_000});
+        let day = json!({"warning": "day_left", "seconds_left": 80_000});
+        let late_day = json!({"warning": "day_left", "seconds_left": 3_000});
+        let fifths = json!({"warning": "four_fifths_used", "seconds_left": 90_000});
+        let on = row(None, None, 1);
+        let mailed = |kind, payload: &serde_json::Value, row: &rows::ChannelRow, mail| {
+            channels_for(kind, payload, Some(row), mail).email
+        };
+        assert!(mailed(Kind::ClockWarning, &hour, &on, Mail::On));
+        assert!(mailed(Kind::ClockWarning, &day, &on, Mail::On));
+        assert!(!mailed(Kind::ClockWarning, &late_day, &on, Mail::On));
+        assert!(!mailed(Kind::ClockWarning, &fifths, &on, Mail::On));
+        assert!(!mailed(Kind::ClockWarning, &hour, &on, Mail::Off));
+        assert!(!mailed(
+            Kind::ClockWarning,
+            &hour,
+            &row(None, None, 0),
+            Mail::On
+        ));
+        assert!(!mailed(
+            Kind::ClockWarning,
+            &hour,
+            &row(None, Some(0), 1),
+            Mail::On
+        ));
+        assert!(mailed(
+            Kind::ClockWarning,
+            &hour,
+            &row(Some(0), Some(1), 1),
+            Mail::On
+        ));
+        assert!(!mailed(
+            Kind::YourTurn,
+            &hour,
+            &row(None, Some(1), 1),
+            Mail::On
+        ));
+        let channels = channels_for(Kind::YourTurn, &json!({}), Some(&on), Mail::On);
+        assert_eq!(
+            channels,
+            Channels {
+                in_site: true,
+                email: false,
+                push: true
+            }
+        );
+        assert!(!channels_for(Kind::DrawOffer, &json!({}), Some(&on), Mail::On).push);
+        assert_eq!(
+            channels_for(Kind::YourTurn, &json!({}), None, Mail::On),
+            Channels::default()
+        );
+    }
+
+    #[test]
+    fn cursors_are_checked() {
+        assert_eq!(parse_cursor("12.ab09").unwrap(), (12, "ab09"));
+        for bad in ["12", "x.ab", "12.", "12.zz", "12.a'b"] {
+            assert!(parse_cursor(bad).is_err(), "{bad}");
+        }
+    }
+}

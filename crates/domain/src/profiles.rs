@@ -1,0 +1,323 @@
+//! Player profiles: ratings per variant with their history, the counters kept when each
+//! game ends (never recounted here), the record against the viewer, and the player's
+//! finished games a page at a time. Every read is a primary-key look-up or one index
+//! range, so a profile with 100,000 games reads as much as one with 10.
+
+use rules::{GameResult, Variant};
+
+use crate::{
+    Services,
+    accounts::User,
+    game::GameSummary,
+    ratings::{ShownRating, StoredRating},
+};
+use store::{
+    games::{self, FinishedFilter, GameRow},
+    ratings::{self as rating_rows, PlayerStatsRow},
+};
+use vocab::error::AppError;
+
+/// How many of the latest rated games a rating history shows.
+pub const HISTORY_GAMES: i64 = 200;
+
+/// The most games a page of a player's list holds.
+pub const MAX_GAMES_PAGE: i64 = 100;
+
+/// One variant's rating of a player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantRating {
+    /// The variant.
+    pub variant: Variant,
+    /// The rating now: the stored one, its deviation grown for idle rating periods.
+    pub rating: ShownRating,
+    /// Rated games played.
+    pub rated_games: i64,
+    /// The rating after each of the latest [`HISTORY_GAMES`] rated games, oldest first:
+    /// (when, rating).
+    pub history: Vec<(i64, ShownRating)>,
+}
+
+/// A player's counters in one variant (see `player_stats`).
+pub type VariantStats = PlayerStatsRow;
+
+/// A player's wins, losses and draws against someone.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Won.
+    pub wins: i64,
+    /// Lost.
+    pub losses: i64,
+    /// Drawn.
+    pub draws: i64,
+}
+
+/// A player's profile.
+#[derive(Debug, Clone)]
+pub struct Profile {
+    /// The player.
+    pub user: User,
+    /// Their ratings, in [`Variant::ALL`] order (those they have).
+    pub ratings: Vec<VariantRating>,
+    /// Their counters, in [`Variant::ALL`] order (variants they have finished a game in).
+    pub stats: Vec<VariantStats>,
+    /// Their record against the viewer (`None` without a viewer, or on one's own page).
+    pub against_viewer: Option<Record>,
+}
+
+/// `user`'s profile as `viewer` sees it, at `now`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn profile(
+    state: &Services,
+    user: &User,
+    viewer: Option<&User>,
+) -> Result<Profile, AppError> {
+    let now = state.now();
+    let mut conn = state.db.pool.acquire().await?;
+    let rows = rating_rows::for_user(&mut conn, &user.id).await?;
+    let mut ratings = Vec::new();
+    for variant in Variant::ALL {
+        let Some(row) = rows.iter().find(|row| row.variant == variant.as_str()) else {
+            continue;
+        };
+        let history =
+            rating_rows::history(&mut conn, &user.id, variant.as_str(), HISTORY_GAMES).await?;
+        ratings.push(VariantRating {
+            variant,
+            rating: StoredRating::of_row(row)
+                .aged(row.last_rated_at, now)
+                .shown(),
+            rated_games: row.rated_games,
+            history: history
+                .into_iter()
+                .map(|(at, rating, deviation)| (at, ShownRating { rating, deviation }))
+                .collect(),
+        });
+    }
+    let stored = rating_rows::stats_for(&mut conn, &user.id).await?;
+    let stats = Variant::ALL
+        .into_iter()
+        .filter_map(|variant| {
+            stored
+                .iter()
+                .find(|row| row.variant == variant.as_str())
+                .cloned()
+        })
+        .collect();
+    let against_viewer = match viewer.filter(|viewer| viewer.id != user.id) {
+        Some(viewer) => {
+            let (wins, losses, draws) =
+                rating_rows::head_to_head(&mut conn, &user.id, &viewer.id).await?;
+            Some(Record {
+                wins,
+                losses,
+                draws,
+            })
+        }
+        None => None,
+    };
+    Ok(Profile {
+        user: user.clone(),
+        ratings,
+        stats,
+        against_viewer,
+    })
+}
+
+/// Which of a player's games a list shows, by their result for the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultFilter {
+    /// Games they won.
+    Won,
+    /// Games they lost.
+    Lost,
+    /// Drawn games.
+    Drawn,
+}
+
+impl ResultFilter {
+    /// `won`, `lost` or `drawn`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ResultFilter::Won => "won",
+            ResultFilter::Lost => "lost",
+            ResultFilter::Drawn => "drawn",
+        }
+    }
+
+    /// Every filter.
+    pub const ALL: [ResultFilter; 3] = [ResultFilter::Won, ResultFilter::Lost, ResultFilter::Drawn];
+
+    /// The result wanted when the player had White, and when they had Black.
+    const fn results(self) -> (GameResult, GameResult) {
+        match self {
+            ResultFilter::Won => (GameResult::WhiteWins, GameResult::BlackWins),
+            ResultFilter::Lost => (GameResult::BlackWins, GameResult::WhiteWins),
+            ResultFilter::Drawn => (GameResult::Draw, GameResult::Draw),
+        }
+    }
+}
+
+rules::text_form!(ResultFilter, "result filter");
+
+/// A page of a player's finished games.
+#[derive(Debug, Clone)]
+pub struct GamesPage {
+    /// Newest first.
+    pub games: Vec<GameSummary>,
+    /// The cursor of the next page, if there is one.
+    pub next: Option<String>,
+}
+
+fn invalid_cursor() -> AppError {
+    AppError::invalid("invalid_cursor", "`after` is not a cursor this list gave")
+}
+
+/// A games cursor: `<finished_at>_<game id>` of the last game shown.
+pub(crate) fn parse_games_cursor(text: &str) -> Result<(i64, String), AppError> {
+    let (at, id) = text.split_once('_').ok_or_else(invalid_cursor)?;
+    let at = at.parse().map_err(|_| invalid_cursor())?;
+    if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(invalid_cursor());
+    }
+    Ok((at, id.to_owned()))
+}
+
+/// A page of `user`'s finished games, newest first: only `variant` and only `result`
+/// when given, `limit` games after the cursor `after` (keyset pagination).
+///
+/// # Errors
+///
+/// 422 `invalid_cursor` or `invalid_limit`; database errors.
+pub async fn finished_games(
+    state: &Services,
+    user: &User,
+    variant: Option<Variant>,
+    result: Option<ResultFilter>,
+    after: Option<&str>,
+    limit: i64,
+) -> Result<GamesPage, AppError> {
+    if !(1..=MAX_GAMES_PAGE).contains(&limit) {
+        return Err(AppError::invalid(
+            "invalid_limit",
+            format!("limit is from 1 to {MAX_GAMES_PAGE}"),
+        ));
+    }
+    let after = after
+        .filter(|text| !text.is_empty())
+        .map(parse_games_cursor)
+        .transpose()?;
+    let results = result.map(ResultFilter::results);
+    let filter = FinishedFilter {
+        variant: variant.map(Variant::as_str),
+        result_as_white: results.map(|(white, _)| white.as_str()),
+        result_as_black: results.map(|(_, black)| black.as_str()),
+    };
+    let mut conn = state.db.pool.acquire().await?;
+    let rows = games::finished_for_user(
+        &mut conn,
+        &user.id,
+        filter,
+        after.as_ref().map(|(at, id)| (*at, id.as_str())),
+        limit + 1,
+    )
+    .await?;
+    page_of(rows, limit, &user.id)
+}
+
+/// A page of `variant`'s finished games, newest first (the rules page's list).
+///
+/// # Errors
+///
+/// 422 `invalid_cursor`; database errors.
+pub async fn recent_games(
+    state: &Services,
+    variant: Variant,
+    after: Option<&str>,
+    limit: i64,
+) -> Result<GamesPage, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    recent_games_on(&mut conn, variant, after, limit).await
+}
+
+/// As [`recent_games`], on `conn`.
+///
+/// # Errors
+///
+/// 422 `invalid_cursor`; database errors.
+pub async fn recent_games_on(
+    conn: &mut sqlx::AnyConnection,
+    variant: Variant,
+    after: Option<&str>,
+    limit: i64,
+) -> Result<GamesPage, AppError> {
+    let after = after
+        .filter(|text| !text.is_empty())
+        .map(parse_games_cursor)
+        .transpose()?;
+    let rows = games::finished_in_variant(
+        conn,
+        variant.as_str(),
+        after.as_ref().map(|(at, id)| (*at, id.as_str())),
+        limit + 1,
+    )
+    .await?;
+    page_of(rows, limit, "")
+}
+
+/// The first `limit` of `rows` (fetched one over, to know whether more follow) as a page
+/// seen by `viewer_id`, with the cursor of the next page when there is one.
+pub(crate) fn page_of(
+    rows: Vec<GameRow>,
+    limit: i64,
+    viewer_id: &str,
+) -> Result<GamesPage, AppError> {
+    let page = usize::try_from(limit).unwrap_or(usize::MAX);
+    let more = rows.len() > page;
+    let games = rows
+        .into_iter()
+        .take(page)
+        .map(|row| GameSummary::of_row(row, viewer_id))
+        .collect::<Result<Vec<_>, _>>()?;
+    let next = if more {
+        games
+            .last()
+            .map(|game| format!("{}_{}", game.finished_at.unwrap_or_default(), game.id))
+    } else {
+        None
+    };
+    Ok(GamesPage { games, next })
+}
+/// Reads the finished-games filter of a query (empty values mean "all").
+///
+/// # Errors
+///
+/// 422 `unknown_variant` or `invalid_result_filter`.
+pub fn read_filter(
+    variant: Option<&str>,
+    result: Option<&str>,
+) -> Result<(Option<Variant>, Option<ResultFilter>), AppError> {
+    let variant = variant
+        .filter(|text| !text.is_empty())
+        .map(|text| {
+            text.parse::<Variant>().map_err(|_| {
+                AppError::invalid("unknown_variant", format!("unknown variant `{text}`"))
+            })
+        })
+        .transpose()?;
+    let result = result
+        .filter(|text| !text.is_empty())
+        .map(|text| {
+            text.parse::<ResultFilter>().map_err(|_| {
+                AppError::invalid(
+                    "invalid_result_filter",
+                    "result is `won`, `lost` or `drawn`",
+                )
+            })
+        })
+        .transpose()?;
+    Ok((variant, result))
+}

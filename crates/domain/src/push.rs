@@ -1,0 +1,497 @@
+//! Web Push: the server's VAPID key pair, and the devices players subscribe.
+//!
+//! A device is a browser's push subscription: the push service's endpoint and the
+//! browser's keys. Endpoints are checked before they are stored, and again when a message
+//! is sent ([`crate::jobs::push`]), so that a subscriber cannot make the server post into
+//! its own network: an endpoint is an `https` URL on a host name (no IP literal, no
+//! `localhost`), and every address the name resolves to must be public.
+//! `PUSH_ALLOW_HTTP_ENDPOINTS` lifts both rules, for tests and development only.
+
+use std::{
+    fmt,
+    net::{IpAddr, Ipv4Addr},
+};
+
+use base64ct::{Base64UrlUnpadded, Encoding};
+use rand::RngCore;
+use reqwest::Url;
+use web_push_native::p256::{
+    self,
+    ecdsa::{Signature, SigningKey, signature::Signer},
+};
+
+use crate::{Services, accounts::User};
+use store::push::{self as rows, NewSubscription, SubscriptionRow};
+use vocab::error::AppError;
+
+/// Devices one player may subscribe.
+pub const MAX_DEVICES: i64 = 10;
+
+/// The longest endpoint accepted.
+pub const MAX_ENDPOINT_LEN: usize = 1024;
+
+/// How long a VAPID signature is valid (RFC 8292 allows at most 24 hours).
+pub const VAPID_VALID_SECS: u64 = 12 * 3_600;
+
+/// The server's VAPID key pair: it signs every push request, and browsers subscribe with
+/// its public key.
+#[derive(Clone)]
+pub struct VapidKeys {
+    signing: SigningKey,
+    public: String,
+}
+
+impl fmt::Debug for VapidKeys {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("VapidKeys")
+            .field("public", &self.public)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Base64url text (padding tolerated) to bytes.
+fn decode(text: &str) -> Option<Vec<u8>> {
+    Base64UrlUnpadded::decode_vec(text.trim().trim_end_matches('=')).ok()
+}
+
+impl VapidKeys {
+    fn of_signing(signing: SigningKey) -> VapidKeys {
+        let point = signing.verifying_key().to_encoded_point(false);
+        VapidKeys {
+            public: Base64UrlUnpadded::encode_string(point.as_bytes()),
+            signing,
+        }
+    }
+
+    /// The key pair of a private key: 32 bytes in base64url.
+    ///
+    /// # Errors
+    ///
+    /// A message saying why the text is no P-256 private key.
+    pub fn from_private(text: &str) -> Result<VapidKeys, String> {
+        let bytes = decode(text).ok_or("expected base64url text")?;
+        if bytes.len() != 32 {
+            return Err(format!(
+                "expected 32 bytes (a P-256 private key), found {}",
+                bytes.len()
+            ));
+        }
+        SigningKey::from_slice(&bytes)
+            .map(VapidKeys::of_signing)
+            .map_err(|_| "not a valid P-256 private key".to_owned())
+    }
+
+    /// A new random key pair.
+    #[must_use]
+    pub fn generate() -> VapidKeys {
+        loop {
+            let mut bytes = [0_u8; 32];
+            rand::rng().fill_bytes(&mut bytes);
+            // All but a vanishing share of 32-byte strings are valid scalars.
+            if let Ok(signing) = SigningKey::from_slice(&bytes) {
+                return VapidKeys::of_signing(signing);
+            }
+        }
+    }
+
+    /// The private key as base64url (to store it).
+    #[must_use]
+    pub fn private_text(&self) -> String {
+        Base64UrlUnpadded::encode_string(&self.signing.to_bytes())
+    }
+
+    /// The public key: the uncompressed P-256 point in base64url, what browsers take as
+    /// `applicationServerKey`.
+    #[must_use]
+    pub fn public_key(&self) -> &str {
+        &self.public
+    }
+
+    /// The `Authorization` header for a push to `endpoint` (RFC 8292): `vapid t=<JWT>,
+    /// k=<public key>`, the JWT signed with ES256 and claiming the endpoint's origin as
+    /// `aud`, `subject` as `sub`, and an `exp` [`VAPID_VALID_SECS`] after `now` (unix
+    /// seconds of the real clock: push services compare it with theirs).
+    #[must_use]
+    pub fn authorization(&self, endpoint: &Url, subject: &str, now: u64) -> String {
+        let header = Base64UrlUnpadded::encode_string(br#"{"typ":"JWT","alg":"ES256"}"#);
+        let claims = serde_json::json!({
+            "aud": endpoint.origin().ascii_serialization(),
+            "exp": now + VAPID_VALID_SECS,
+            "sub": subject,
+        });
+        let claims = Base64UrlUnpadded::encode_string(claims.to_string().as_bytes());
+        let signed = format!("{header}.{claims}");
+        let signature: Signature = self.signing.sign(signed.as_bytes());
+        let signature = Base64UrlUnpadded::encode_string(&signature.to_bytes());
+        format!("vapid t={signed}.{signature}, k={}", self.public)
+    }
+}
+
+/// The VAPID key pair of this server: `VAPID_PRIVATE_KEY` when configured, else the
+/// pair stored in the database, generated and stored on first use (an insert if absent,
+/// then a read, so instances starting at once end with one pair). Read once per process.
+///
+/// # Errors
+///
+/// Database errors; a stored key that is no longer readable.
+pub async fn vapid_keys(state: &Services) -> Result<&VapidKeys, AppError> {
+    state
+        .push
+        .keys
+        .get_or_try_init(|| async {
+            if let Some(key) = &state.config.push.vapid_private_key {
+                return VapidKeys::from_private(key.expose()).map_err(AppError::internal);
+            }
+            let fresh = VapidKeys::generate();
+            let mut conn = state.db.pool.acquire().await?;
+            let (private, _) = rows::vapid_keys(
+                &mut conn,
+                &fresh.private_text(),
+                fresh.public_key(),
+                state.now(),
+            )
+            .await?;
+            VapidKeys::from_private(&private)
+                .map_err(|error| AppError::internal(format!("the stored VAPID key: {error}")))
+        })
+        .await
+}
+
+/// Whether `ip` is an address on the public internet (not loopback, private, link-local,
+/// shared, documentation, multicast or otherwise reserved).
+#[must_use]
+pub fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(ip) => is_public_v4(ip),
+        IpAddr::V6(ip) => {
+            if let Some(v4) = ip.to_ipv4_mapped() {
+                return is_public_v4(v4);
+            }
+            let first = ip.segments()[0];
+            !(ip.is_loopback()
+                || ip.is_unspecified()
+                || ip.is_multicast()
+                // unique local fc00::/7, link-local fe80::/10
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80
+                // documentation 2001:db8::/32, NAT64 64:ff9b::/96 (may reach IPv4 inside)
+                || (first == 0x2001 && ip.segments()[1] == 0x0db8)
+                || (first == 0x0064 && ip.segments()[1] == 0xff9b))
+        }
+    }
+}
+
+fn is_public_v4(ip: Ipv4Addr) -> bool {
+    let [a, b, c, _] = ip.octets();
+    !(ip.is_loopback()
+        || ip.is_private()
+        || ip.is_link_local()
+        || ip.is_broadcast()
+        || ip.is_documentation()
+        || ip.is_unspecified()
+        || ip.is_multicast()
+        || a == 0
+        || a >= 240
+        // shared address space 100.64.0.0/10
+        || (a == 100 && (b & 0xc0) == 64)
+        // IETF protocol assignments 192.0.0.0/24, benchmarking 198.18.0.0/15
+        || (a == 192 && b == 0 && c == 0)
+        || (a == 198 && (b & 0xfe) == 18))
+}
+
+/// Checks a subscription's endpoint; see the module's text for the rules.
+///
+/// # Errors
+///
+/// 422 `invalid_push_endpoint`, saying what is wrong.
+pub fn check_endpoint(text: &str, allow_http: bool) -> Result<Url, AppError> {
+    let bad = |message: &str| AppError::invalid("invalid_push_endpoint", message.to_owned());
+    if text.len() > MAX_ENDPOINT_LEN {
+        return Err(bad("the endpoint is longer than 1024 characters"));
+    }
+    let url = Url::parse(text).map_err(|_| bad("the endpoint is not a URL"))?;
+    match url.scheme() {
+        "https" => {}
+        "http" if allow_http => {}
+        _ => return Err(bad("the endpoint must be an https URL")),
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(bad("the endpoint must not carry a user name or password"));
+    }
+    if url.fragment().is_some() {
+        return Err(bad("the endpoint must not have a fragment"));
+    }
+    let Some(host) = url.host_str() else {
+        return Err(bad("the endpoint has no host"));
+    };
+    if !allow_http {
+        let bare = host.trim_start_matches('[').trim_end_matches(']');
+        if bare.parse::<IpAddr>().is_ok() {
+            return Err(bad("the endpoint must name its host, not an address"));
+        }
+        let name = host.trim_end_matches('.').to_ascii_lowercase();
+        if !name.contains('.')
+            || name == "localhost"
+            || name.ends_with(".localhost")
+            || name.ends_with(".local")
+            || name.ends_with(".internal")
+        {
+            return Err(bad("the endpoint must be on a push service's public host"));
+        }
+    }
+    Ok(url)
+}
+
+/// Checks a subscription's keys: `p256dh` a P-256 public key (65 bytes, uncompressed),
+/// `auth` a 16-byte secret, both base64url. Returns them decoded.
+///
+/// # Errors
+///
+/// 422 `invalid_push_keys`, saying which key is wrong.
+pub fn check_keys(p256dh: &str, auth: &str) -> Result<(p256::PublicKey, [u8; 16]), AppError> {
+    let key = decode(p256dh)
+        .filter(|bytes| bytes.len() == 65)
+        .and_then(|bytes| p256::PublicKey::from_sec1_bytes(&bytes).ok())
+        .ok_or_else(|| {
+            AppError::invalid(
+                "invalid_push_keys",
+                "keys.p256dh must be a P-256 public key in base64url (65 bytes)",
+            )
+        })?;
+    let secret = decode(auth)
+        .and_then(|bytes| <[u8; 16]>::try_from(bytes).ok())
+        .ok_or_else(|| {
+            AppError::invalid(
+                "invalid_push_keys",
+                "keys.auth must be 16 bytes in base64url",
+            )
+        })?;
+    Ok((key, secret))
+}
+
+/// A short name for the device of a `User-Agent`: "Firefox on Linux".
+#[must_use]
+pub fn device_label(user_agent: &str) -> String {
+    let browser = [
+        ("Edg/", "Edge"),
+        ("OPR/", "Opera"),
+        ("Firefox/", "Firefox"),
+        ("Chrome/", "Chrome"),
+        ("Safari/", "Safari"),
+    ]
+    .into_iter()
+    .find(|(mark, _)| user_agent.contains(mark))
+    .map(|(_, name)| name);
+    let system = [
+        ("Android", "Android"),
+        ("iPhone", "iOS"),
+        ("iPad", "iPadOS"),
+        ("Windows", "Windows"),
+        ("Mac OS X", "macOS"),
+        ("CrOS", "ChromeOS"),
+        ("Linux", "Linux"),
+    ]
+    .into_iter()
+    .find(|(mark, _)| user_agent.contains(mark))
+    .map(|(_, name)| name);
+    match (browser, system) {
+        (Some(browser), Some(system)) => format!("{browser} on {system}"),
+        (Some(name), None) | (None, Some(name)) => name.to_owned(),
+        (None, None) => "a browser".to_owned(),
+    }
+}
+
+/// A browser's subscription as it arrives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subscribe<'a> {
+    /// `PushSubscription.endpoint`.
+    pub endpoint: &'a str,
+    /// `keys.p256dh`.
+    pub p256dh: &'a str,
+    /// `keys.auth`.
+    pub auth: &'a str,
+    /// The request's `User-Agent`.
+    pub user_agent: &'a str,
+    /// The page's language code.
+    pub lang: &'a str,
+}
+
+/// Subscribes a device of `user` (or renews its keys when its endpoint is stored).
+///
+/// # Errors
+///
+/// 422 `invalid_push_endpoint` or `invalid_push_keys`; 409 `too_many_devices` when the
+/// player has [`MAX_DEVICES`] others; database errors.
+pub async fn subscribe(
+    state: &Services,
+    user: &User,
+    new: &Subscribe<'_>,
+) -> Result<SubscriptionRow, AppError> {
+    let endpoint = check_endpoint(new.endpoint, state.config.push.allow_http_endpoints)?;
+    check_keys(new.p256dh, new.auth)?;
+    let label = device_label(new.user_agent);
+    let mut tx = state.db.begin_write().await?;
+    rows::lock_player(&mut tx, &user.id).await?;
+    if rows::count_others(&mut tx, &user.id, endpoint.as_str()).await? >= MAX_DEVICES {
+        tx.rollback().await?;
+        return Err(AppError::conflict(
+            "too_many_devices",
+            format!("at most {MAX_DEVICES} devices may be notified; remove one first"),
+        ));
+    }
+    let row = rows::save(
+        &mut tx,
+        &NewSubscription {
+            user_id: &user.id,
+            endpoint: endpoint.as_str(),
+            p256dh: new.p256dh.trim().trim_end_matches('='),
+            auth: new.auth.trim().trim_end_matches('='),
+            label: &label,
+            lang: new.lang,
+        },
+        state.now(),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(row)
+}
+
+/// `user`'s devices, oldest first.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn devices(state: &Services, user: &User) -> Result<Vec<SubscriptionRow>, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(rows::of_user(&mut conn, &user.id).await?)
+}
+
+/// Removes device `id` of `user`.
+///
+/// # Errors
+///
+/// 404 when `user` has no such device; database errors.
+pub async fn unsubscribe(state: &Services, user: &User, id: &str) -> Result<(), AppError> {
+    if store::names_nothing(id) {
+        return Err(AppError::NotFound("push subscription"));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    if rows::delete(&mut conn, &user.id, id).await? {
+        Ok(())
+    } else {
+        Err(AppError::NotFound("push subscription"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_read_back_from_their_private_text() {
+        let keys = VapidKeys::generate();
+        let again = VapidKeys::from_private(&keys.private_text()).unwrap();
+        assert_eq!(again.public_key(), keys.public_key());
+        assert_eq!(decode(keys.public_key()).unwrap().len(), 65);
+        assert!(VapidKeys::from_private("abc").is_err());
+        assert!(VapidKeys::from_private(&"A".repeat(43)).is_err(), "zero");
+        assert!(!format!("{keys:?}").contains(&keys.private_text()));
+    }
+
+    #[test]
+    fn the_authorization_is_a_verifiable_es256_jwt_for_the_origin() {
+        use p256::ecdsa::{VerifyingKey, signature::Verifier};
+        let keys = VapidKeys::generate();
+        let endpoint = Url::parse("https://push.example.net:8443/send/abc").unwrap();
+        let header = keys.authorization(&endpoint, "mailto:a@example.org", 1_000);
+        let rest = header.strip_prefix("vapid t=").unwrap();
+        let (token, k) = rest.split_once(", k=").unwrap();
+        assert_eq!(k, keys.public_key());
+        let (signed, signature) = token.rsplit_once('.').unwrap();
+        let claims = signed.split_once('.').unwrap().1;
+        let claims: serde_json::Value = serde_json::from_slice(&decode(claims).unwrap()).unwrap();
+        assert_eq!(claims["aud"], "https://push.example.net:8443");
+        assert_eq!(claims["exp"], 1_000 + VAPID_VALID_SECS);
+        assert_eq!(claims["sub"], "mailto:a@example.org");
+        let key = VerifyingKey::from_sec1_bytes(&decode(k).unwrap()).unwrap();
+        let signature = Signature::from_slice(&decode(signature).unwrap()).unwrap();
+        assert!(key.verify(signed.as_bytes(), &signature).is_ok());
+    }
+
+    #[test]
+    fn endpoints_must_be_https_on_a_public_host_name() {
+        for good in [
+            "https://fcm.googleapis.com/fcm/send/abc:def",
+            "https://updates.push.services.mozilla.com/wpush/v2/gAAA",
+        ] {
+            assert!(check_endpoint(good, false).is_ok(), "{good}");
+        }
+        for bad in [
+            "http://fcm.googleapis.com/x",
+            "https://127.0.0.1/x",
+            "https://[::1]/x",
+            "https://10.0.0.5/x",
+            "https://localhost/x",
+            "https://db.internal/x",
+            "https://metadata/x",
+            "https://user:pw@push.example.org/x",
+            "ftp://push.example.org/x",
+            "not a url",
+            "javascript:alert(1)",
+        ] {
+            let error = check_endpoint(bad, false).unwrap_err();
+            assert_eq!(error.code(), "invalid_push_endpoint", "{bad}");
+        }
+        let long = format!("https://push.example.org/{}", "a".repeat(MAX_ENDPOINT_LEN));
+        assert!(check_endpoint(&long, false).is_err());
+        assert!(check_endpoint("http://127.0.0.1:9/x", true).is_ok());
+        assert!(check_endpoint("ftp://127.0.0.1/x", true).is_err());
+    }
+
+    #[test]
+    fn only_public_addresses_are_public() {
+        for private in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "::1",
+            "fd00::1",
+            "fe80::1",
+            "::ffff:127.0.0.1",
+            "64:ff9b::a00:1",
+        ] {
+            assert!(!is_public(private.parse().unwrap()), "{private}");
+        }
+        for public in ["8.8.8.8", "142.250.74.10", "2a00:1450:4001::200e"] {
+            assert!(is_public(public.parse().unwrap()), "{public}");
+        }
+    }
+
+    #[test]
+    fn keys_are_checked() {
+        let point = VapidKeys::generate().public_key().to_owned();
+        let auth = Base64UrlUnpadded::encode_string(&[7; 16]);
+        assert!(check_keys(&point, &auth).is_ok());
+        assert!(check_keys(&point, &format!("{auth}==")).is_ok());
+        assert!(check_keys(&point, "AAAA").is_err());
+        assert!(check_keys(&point[..40], &auth).is_err());
+        assert!(
+            check_keys(&"A".repeat(87), &auth).is_err(),
+            "not on the curve"
+        );
+    }
+
+    #[test]
+    fn devices_get_short_labels() {
+        let firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+        assert_eq!(device_label(firefox), "Firefox on Linux");
+        let chrome = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) \
+            Chrome/126.0 Mobile Safari/537.36";
+        assert_eq!(device_label(chrome), "Chrome on Android");
+        assert_eq!(device_label(""), "a browser");
+    }
+}

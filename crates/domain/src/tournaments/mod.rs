@@ -1,0 +1,890 @@
+//! Tournaments (issue 16): round-robin sections with advancement, Swiss and knock-out.
+//!
+//! | step | where | what |
+//! |---|---|---|
+//! | create, join, leave, start early, remove, cancel | this module | the entry list while the tournament is open; after the start, leaving (or being removed) withdraws the player, whose games still being played are resigned |
+//! | start, rounds, stages, the end | [`runner`] | the background runner's one step per tournament, claimed by a guarded update so that several instances never pair the same round twice |
+//! | scores | [`standings`] | a tournament game's end writes its outcome and both players' scores in the game's own transaction; the tie-breaks and ranks are computed from the games when read |
+//!
+//! The pairing, section, bracket and tie-break rules are the pure `tournament` crate's;
+//! `docs/tournament-rules.md` states them for players.
+
+pub mod runner;
+pub mod standings;
+
+use rules::Variant;
+use sqlx::AnyConnection;
+
+use crate::{
+    Services,
+    accounts::{AccountKind, User},
+    challenges,
+    game::{StopRules, TimeControl, actions},
+    notifications, ratings,
+};
+use store::{tournaments as rows, tournaments::TournamentRow};
+use vocab::{
+    error::AppError,
+    ids::{new_id, new_token},
+};
+
+/// How a tournament is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Sections in which everyone meets everyone; the best of each go on to the next
+    /// stage until one section is left.
+    RoundRobin,
+    /// A fixed number of rounds, players of equal score paired.
+    Swiss,
+    /// Matches; the loser of each is out.
+    Knockout,
+    /// Seasons of divisions of round-robin groups, with promotion and relegation between
+    /// them; new players join the lowest division at the next season.
+    League,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 4] = [
+        Format::RoundRobin,
+        Format::Swiss,
+        Format::Knockout,
+        Format::League,
+    ];
+
+    /// `round_robin`, `swiss`, `knockout` or `league`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round_robin",
+            Format::Swiss => "swiss",
+            Format::Knockout => "knockout",
+            Format::League => "league",
+        }
+    }
+
+    /// Whether it takes entries while it runs (a league: at its next season).
+    #[must_use]
+    pub const fn joins_while_running(self) -> bool {
+        matches!(self, Format::League)
+    }
+}
+
+rules::text_form!(Format, "tournament format");
+
+/// Where a tournament is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Taking entries.
+    Open,
+    /// Being played.
+    Running,
+    /// Over, with a winner.
+    Finished,
+    /// Called off before the start (by its organiser, or too few entrants).
+    Cancelled,
+}
+
+impl Status {
+    /// Every status.
+    pub const ALL: [Status; 4] = [
+        Status::Open,
+        Status::Running,
+        Status::Finished,
+        Status::Cancelled,
+    ];
+
+    /// `open`, `running`, `finished` or `cancelled`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Running => "running",
+            Status::Finished => "finished",
+            Status::Cancelled => "cancelled",
+        }
+    }
+}
+
+rules::text_form!(Status, "tournament status");
+
+/// The most entrants a tournament may take.
+pub const MAX_PLAYERS: i64 = 2_000;
+/// The sizes a round-robin section may have.
+pub const SECTION_SIZES: std::ops::RangeInclusive<i64> = 3..=12;
+/// The rounds a Swiss may have.
+pub const SWISS_ROUNDS: std::ops::RangeInclusive<i64> = 1..=30;
+/// The seasons a league may have.
+pub const LEAGUE_SEASONS: std::ops::RangeInclusive<i64> = 1..=50;
+/// The games a knock-out match may have (an even number: each player White as often).
+pub const MATCH_GAMES: [i64; 5] = [2, 4, 6, 8, 10];
+/// The longest name, in characters.
+pub const MAX_NAME_CHARS: usize = 80;
+/// The furthest ahead a start time may be: a year.
+pub const MAX_START_AHEAD_SECS: i64 = 366 * 86_400;
+
+/// A tournament as people see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tournament {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Who created it.
+    pub organiser: String,
+    /// Their user id.
+    pub organiser_id: String,
+    /// The variant.
+    pub variant: Variant,
+    /// The format.
+    pub format: Format,
+    /// The games' time control.
+    pub time_control: TimeControl,
+    /// What stops the games' clocks.
+    pub stops: StopRules,
+    /// Whether its games are rated.
+    pub rated: bool,
+    /// The fewest entrants it starts with.
+    pub min_players: i64,
+    /// The most entrants it takes.
+    pub max_players: i64,
+    /// The lowest rating that may join (whole points).
+    pub min_rating: Option<i64>,
+    /// The highest rating that may join (whole points).
+    pub max_rating: Option<i64>,
+    /// Round robin: the largest section.
+    pub section_size: Option<i64>,
+    /// Round robin: each pair meets twice, once with each colour.
+    pub both_colours: bool,
+    /// Round robin: how many of each section go on to the next stage.
+    pub advance: Option<i64>,
+    /// Swiss: the rounds.
+    pub rounds: Option<i64>,
+    /// Knock-out: the games of a match.
+    pub games_per_match: Option<i64>,
+    /// Private: only with the invitation link (the key is shown to its organiser only).
+    pub private: bool,
+    /// When it starts (`None`: when it is full).
+    pub starts_at: Option<i64>,
+    /// Where it is.
+    pub status: Status,
+    /// The current stage (0 before the start).
+    pub stage: i64,
+    /// The current round (0 before the start).
+    pub round: i64,
+    /// The winner's name, once finished.
+    pub winner: Option<String>,
+    /// When it was created.
+    pub created_at: i64,
+    /// When it started.
+    pub started_at: Option<i64>,
+    /// When it finished or was cancelled.
+    pub finished_at: Option<i64>,
+    /// How many players entered.
+    pub entrants: i64,
+    invite_code: Option<String>,
+}
+
+impl Tournament {
+    /// The invitation key of a private tournament, for its organiser.
+    #[must_use]
+    pub fn invite_code_for(&self, viewer: Option<&User>) -> Option<&str> {
+        viewer
+            .filter(|viewer| viewer.id == self.organiser_id)
+            .and(self.invite_code.as_deref())
+    }
+
+    /// Whether a player rated `rating` (whole points) may join.
+    #[must_use]
+    pub fn admits(&self, rating: i64) -> bool {
+        challenges::admits(self.min_rating, self.max_rating, rating)
+    }
+
+    fn invited(&self, invite: Option<&str>) -> bool {
+        self.invite_code
+            .as_deref()
+            .is_none_or(|code| invite == Some(code))
+    }
+}
+
+impl TryFrom<TournamentRow> for Tournament {
+    type Error = AppError;
+    fn try_from(row: TournamentRow) -> Result<Tournament, AppError> {
+        let stored = |what: &str, error: &dyn std::fmt::Display| {
+            AppError::internal(format!("stored tournament {what}: {error}"))
+        };
+        Ok(Tournament {
+            variant: row
+                .variant
+                .parse()
+                .map_err(|_| AppError::internal(format!("stored variant `{}`", row.variant)))?,
+            format: row
+                .format
+                .parse()
+                .map_err(|error| stored("format", &error))?,
+            time_control: row
+                .time_control
+                .parse()
+                .map_err(|error| stored("time control", &error))?,
+            status: row
+                .status
+                .parse()
+                .map_err(|error| stored("status", &error))?,
+            stops: StopRules {
+                weekends_off: row.weekends_off != 0,
+                vacation_allowed: row.vacation_allowed != 0,
+            },
+            rated: row.rated != 0,
+            both_colours: row.both_colours != 0,
+            private: row.invite_code.is_some(),
+            id: row.id,
+            name: row.name,
+            organiser: row.organiser,
+            organiser_id: row.organiser_id,
+            min_players: row.min_players,
+            max_players: row.max_players,
+            min_rating: row.min_rating,
+            max_rating: row.max_rating,
+            section_size: row.section_size,
+            advance: row.advance,
+            rounds: row.rounds,
+            games_per_match: row.games_per_match,
+            starts_at: row.starts_at,
+            stage: row.stage,
+            round: row.round,
+            winner: row.winner,
+            created_at: row.created_at,
+            started_at: row.started_at,
+            finished_at: row.finished_at,
+            entrants: row.entrants,
+            invite_code: row.invite_code,
+        })
+    }
+}
+
+/// What a new tournament asks for, from a form or the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentRequest<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// A variant id.
+    pub variant: &'a str,
+    /// `round_robin`, `swiss` or `knockout`.
+    pub format: &'a str,
+    /// The games' time control.
+    pub time_control: TimeControl,
+    /// What stops the games' clocks.
+    pub stops: StopRules,
+    /// Rated games.
+    pub rated: bool,
+    /// The fewest entrants (at least 2).
+    pub min_players: i64,
+    /// The most entrants.
+    pub max_players: i64,
+    /// The lowest rating that may join.
+    pub min_rating: Option<i64>,
+    /// The highest rating that may join.
+    pub max_rating: Option<i64>,
+    /// Round robin: the largest section (3 to 12).
+    pub section_size: Option<i64>,
+    /// Round robin: each pair meets twice.
+    pub both_colours: bool,
+    /// Round robin: how many of each section go on (1 to half the section size).
+    pub advance: Option<i64>,
+    /// Swiss: the rounds (1 to 30).
+    pub rounds: Option<i64>,
+    /// Knock-out: the games of a match (2, 4, 6, 8 or 10).
+    pub games_per_match: Option<i64>,
+    /// Private: entry with the invitation link only.
+    pub private: bool,
+    /// When it starts (unix seconds, in the future; `None`: when it is full).
+    pub starts_at: Option<i64>,
+}
+
+/// The format's own settings, checked; the others are left out (`None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FormatSettings {
+    section_size: Option<i64>,
+    advance: Option<i64>,
+    rounds: Option<i64>,
+    games_per_match: Option<i64>,
+}
+
+/// Every format's setting within the range any format allows, as the API documents them:
+/// a setting the chosen format does not use is left out, but a value no format takes is
+/// refused all the same.
+fn check_ranges(request: &TournamentRequest<'_>) -> Result<(), AppError> {
+    let outside = |value: Option<i64>, range: std::ops::RangeInclusive<i64>| {
+        value.is_some_and(|value| !range.contains(&value))
+    };
+    if outside(request.section_size, SECTION_SIZES) {
+        return Err(AppError::invalid(
+            "invalid_section_size",
+            "a section has 3 to 12 players",
+        ));
+    }
+    if outside(request.advance, 1..=SECTION_SIZES.end() / 2) {
+        return Err(AppError::invalid(
+            "invalid_advance",
+            format!("from 1 to {} players may go on", SECTION_SIZES.end() / 2),
+        ));
+    }
+    if outside(
+        request.rounds,
+        1..=*LEAGUE_SEASONS.end().max(SWISS_ROUNDS.end()),
+    ) {
+        return Err(AppError::invalid(
+            "invalid_rounds",
+            "a Swiss has 1 to 30 rounds, a league 1 to 50 seasons",
+        ));
+    }
+    let most_games = MATCH_GAMES.iter().copied().max().unwrap_or_default();
+    if outside(request.games_per_match, MATCH_GAMES[0]..=most_games) {
+        return Err(AppError::invalid(
+            "invalid_games_per_match",
+            "a knock-out match has 2, 4, 6, 8 or 10 games",
+        ));
+    }
+    Ok(())
+}
+
+fn check_format(
+    format: Format,
+    request: &TournamentRequest<'_>,
+) -> Result<FormatSettings, AppError> {
+    let none = FormatSettings {
+        section_size: None,
+        advance: None,
+        rounds: None,
+        games_per_match: None,
+    };
+    check_ranges(request)?;
+    match format {
+        Format::RoundRobin | Format::League => {
+            let size = request.section_size.unwrap_or(8);
+            if !SECTION_SIZES.contains(&size) {
+                return Err(AppError::invalid(
+                    "invalid_section_size",
+                    "a section has 3 to 12 players",
+                ));
+            }
+            let advance = request.advance.unwrap_or(1);
+            if advance < 1 || advance > size / 2 {
+                return Err(AppError::invalid(
+                    "invalid_advance",
+                    format!(
+                        "from 1 to {} players of each section of {size} may go on",
+                        size / 2
+                    ),
+                ));
+            }
+            let rounds = if format == Format::League {
+                let seasons = request.rounds.unwrap_or(10);
+                if !LEAGUE_SEASONS.contains(&seasons) {
+                    return Err(AppError::invalid(
+                        "invalid_seasons",
+                        "a league has 1 to 50 seasons",
+                    ));
+                }
+                Some(seasons)
+            } else {
+                None
+            };
+            Ok(FormatSettings {
+                section_size: Some(size),
+                advance: Some(advance),
+                rounds,
+                ..none
+            })
+        }
+        Format::Swiss => {
+            let rounds = request.rounds.unwrap_or(7);
+            if !SWISS_ROUNDS.contains(&rounds) {
+                return Err(AppError::invalid(
+                    "invalid_rounds",
+                    "a Swiss has 1 to 30 rounds",
+                ));
+            }
+            Ok(FormatSettings {
+                rounds: Some(rounds),
+                ..none
+            })
+        }
+        Format::Knockout => {
+            let games = request.games_per_match.unwrap_or(2);
+            if !MATCH_GAMES.contains(&games) {
+                return Err(AppError::invalid(
+                    "invalid_games_per_match",
+                    "a knock-out match has 2, 4, 6, 8 or 10 games",
+                ));
+            }
+            Ok(FormatSettings {
+                games_per_match: Some(games),
+                ..none
+            })
+        }
+    }
+}
+
+fn check_name(name: &str) -> Result<&str, AppError> {
+    let name = name.trim();
+    let chars = name.chars().count();
+    if !(3..=MAX_NAME_CHARS).contains(&chars) || name.chars().any(char::is_control) {
+        return Err(AppError::invalid(
+            "invalid_name",
+            format!("a tournament's name has 3 to {MAX_NAME_CHARS} characters on one line"),
+        ));
+    }
+    Ok(name)
+}
+
+/// Creates an open tournament organised by `user` (who does not enter it by creating
+/// it: they join like anyone).
+///
+/// # Errors
+///
+/// 403 `computer_account` for the computer; 422 `invalid_name`, `unknown_variant`,
+/// `unknown_format`, `invalid_time_control` (and the time control's own codes),
+/// `invalid_players` (fewer than 2, more than the most, or the fewest above the most),
+/// `invalid_rating_range`, `invalid_section_size`, `invalid_advance`, `invalid_rounds`,
+/// `invalid_games_per_match`, `invalid_start` (a start in the past or more than a year
+/// ahead); database errors.
+pub async fn create(
+    state: &Services,
+    user: &User,
+    request: &TournamentRequest<'_>,
+) -> Result<Tournament, AppError> {
+    if user.kind == AccountKind::Computer {
+        return Err(computer_refused());
+    }
+    let name = check_name(request.name)?;
+    let variant: Variant = request.variant.parse().map_err(|_| {
+        AppError::invalid(
+            "unknown_variant",
+            format!("unknown variant `{}`", request.variant),
+        )
+    })?;
+    let format: Format = request.format.parse().map_err(|_| {
+        AppError::invalid(
+            "unknown_format",
+            "format is `round_robin`, `swiss`, `knockout` or `league`",
+        )
+    })?;
+    let time_control = request.time_control.validated()?;
+    if request.min_players < 2
+        || request.max_players > MAX_PLAYERS
+        || request.min_players > request.max_players
+    {
+        return Err(AppError::invalid(
+            "invalid_players",
+            format!(
+                "a tournament takes at least 2 and at most {MAX_PLAYERS} players, the fewest \
+                 no more than the most"
+            ),
+        ));
+    }
+    let (min, max) = (request.min_rating, request.max_rating);
+    challenges::check_rating_range(min, max)?;
+    let settings = check_format(format, request)?;
+    let now = state.now();
+    if let Some(at) = request.starts_at
+        && (at <= now || at > now + MAX_START_AHEAD_SECS)
+    {
+        return Err(AppError::invalid(
+            "invalid_start",
+            "a start time is in the future, at most a year ahead",
+        ));
+    }
+    let id = new_id();
+    let invite = request.private.then(new_token);
+    let mut tx = state.db.begin_write().await?;
+    rows::insert(
+        &mut tx,
+        &rows::NewTournament {
+            id: &id,
+            name,
+            organiser_id: &user.id,
+            variant: variant.as_str(),
+            format: format.as_str(),
+            time_control: &time_control.to_text(),
+            weekends_off: request.stops.weekends_off,
+            vacation_allowed: request.stops.vacation_allowed,
+            rated: request.rated,
+            min_players: request.min_players,
+            max_players: request.max_players,
+            min_rating: min,
+            max_rating: max,
+            section_size: settings.section_size,
+            both_colours: matches!(format, Format::RoundRobin | Format::League)
+                && request.both_colours,
+            advance: settings.advance,
+            rounds: settings.rounds,
+            games_per_match: settings.games_per_match,
+            invite_code: invite.as_deref(),
+            starts_at: request.starts_at,
+            created_at: now,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    get(state, &id).await
+}
+
+fn computer_refused() -> AppError {
+    AppError::forbidden(
+        "computer_account",
+        "the computer plays only from \"Play the computer\"",
+    )
+}
+
+/// One tournament, whatever its status, private ones included (see [`visible`]).
+///
+/// # Errors
+///
+/// 404 when there is none.
+pub async fn get(state: &Services, id: &str) -> Result<Tournament, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let row = rows::get(&mut conn, id)
+        .await?
+        .ok_or(AppError::NotFound("tournament"))?;
+    Tournament::try_from(row)
+}
+
+/// One tournament as `viewer` may see it: a private one needs its invitation key
+/// (`invite`), unless the viewer organises or entered it.
+///
+/// # Errors
+///
+/// 404 when there is none or the viewer may not see it (a private tournament is not
+/// told apart from a missing one).
+pub async fn visible(
+    state: &Services,
+    viewer: Option<&User>,
+    id: &str,
+    invite: Option<&str>,
+) -> Result<Tournament, AppError> {
+    let tournament = get(state, id).await?;
+    if tournament.invited(invite) {
+        return Ok(tournament);
+    }
+    if let Some(viewer) = viewer {
+        if viewer.id == tournament.organiser_id {
+            return Ok(tournament);
+        }
+        let mut conn = state.db.pool.acquire().await?;
+        let players = rows::players(&mut conn, id).await?;
+        if players.iter().any(|player| player.user_id == viewer.id) {
+            return Ok(tournament);
+        }
+    }
+    Err(AppError::NotFound("tournament"))
+}
+
+/// The tournaments of `status` the viewer may see listed (public ones, and private ones
+/// they organise or entered), at most 100.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn list(
+    state: &Services,
+    viewer: Option<&User>,
+    status: Status,
+) -> Result<Vec<Tournament>, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    rows::list(
+        &mut conn,
+        status.as_str(),
+        viewer.map(|viewer| viewer.id.as_str()),
+        100,
+    )
+    .await?
+    .into_iter()
+    .map(Tournament::try_from)
+    .collect()
+}
+
+/// Enters `user` in an open tournament (with its invitation key when it is private), or
+/// in a running league (they play from its next season). The entry that fills a
+/// tournament without a start time starts it.
+///
+/// # Errors
+///
+/// 404 no such tournament (or a private one without its key); 403 `computer_account`;
+/// 422 `rating_outside_limits` (the player's rating in the variant is outside the limits);
+/// 409 `tournament_started` (no longer open), `already_joined`, `tournament_full`;
+/// database errors.
+pub async fn join(
+    state: &Services,
+    user: &User,
+    id: &str,
+    invite: Option<&str>,
+) -> Result<Tournament, AppError> {
+    if user.kind == AccountKind::Computer {
+        return Err(computer_refused());
+    }
+    let tournament = visible(state, Some(user), id, invite).await?;
+    if !tournament.invited(invite) && tournament.organiser_id != user.id {
+        return Err(AppError::NotFound("tournament"));
+    }
+    let now = state.now();
+    let mut tx = state.db.begin_write().await?;
+    let claimed = if tournament.format.joins_while_running() {
+        rows::claim_open(&mut tx, id).await? || rows::claim_running(&mut tx, id).await?
+    } else {
+        rows::claim_open(&mut tx, id).await?
+    };
+    if !claimed {
+        tx.rollback().await?;
+        return Err(not_open());
+    }
+    let players = rows::players(&mut tx, id).await?;
+    if players.iter().any(|player| player.user_id == user.id) {
+        tx.rollback().await?;
+        return Err(AppError::conflict(
+            "already_joined",
+            "you are already in this tournament",
+        ));
+    }
+    let count = i64::try_from(
+        players
+            .iter()
+            .filter(|player| player.status == "active")
+            .count(),
+    )
+    .unwrap_or(i64::MAX);
+    if count >= tournament.max_players {
+        tx.rollback().await?;
+        return Err(AppError::conflict(
+            "tournament_full",
+            format!(
+                "the tournament is full ({} players)",
+                tournament.max_players
+            ),
+        ));
+    }
+    let rating = ratings::whole_points(&mut tx, &user.id, tournament.variant).await?;
+    if !tournament.admits(rating) {
+        tx.rollback().await?;
+        return Err(AppError::invalid(
+            "rating_outside_limits",
+            format!(
+                "your {} rating {rating} is outside this tournament's limits",
+                tournament.variant.as_str()
+            ),
+        ));
+    }
+    rows::add_player(&mut tx, id, &user.id, rating, now).await?;
+    if tournament.status == Status::Running {
+        // A league's newcomer: seeded after everyone, placed at the next season.
+        let seed = i64::try_from(players.len()).map_err(AppError::internal)?;
+        rows::set_seed(&mut tx, id, &user.id, seed, rating).await?;
+    } else if tournament.starts_at.is_none() && count + 1 == tournament.max_players {
+        rows::set_start(&mut tx, id, now).await?;
+    }
+    if tournament.organiser_id != user.id {
+        notifications::record(
+            &mut tx,
+            &tournament.organiser_id,
+            notifications::Kind::TournamentRound,
+            notifications::Link::Tournament(id),
+            serde_json::json!({
+                "event": "joined",
+                "tournament": tournament.name,
+                "opponent": user.username,
+            }),
+            now,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    state.wake_outbox();
+    state.wake_tournaments();
+    get(state, id).await
+}
+
+fn not_open() -> AppError {
+    AppError::conflict(
+        "tournament_started",
+        "the tournament is no longer open for entry",
+    )
+}
+
+/// Takes `user` out of a tournament: before the start their entry is deleted; after it
+/// they withdraw, and their games still being played are resigned (the rule of
+/// `docs/tournament-rules.md`).
+///
+/// # Errors
+///
+/// 404 no such tournament; 409 `not_joined` (not an active entrant),
+/// `tournament_over`; database errors.
+pub async fn leave(state: &Services, user: &User, id: &str) -> Result<Tournament, AppError> {
+    withdraw(state, id, &user.id, "withdrawn").await
+}
+
+/// Takes the entrant called `name` out of the organiser's tournament, as [`leave`] does.
+///
+/// # Errors
+///
+/// 404 no such tournament or player; 403 `not_organiser`; 409 `not_joined`,
+/// `tournament_over`; database errors.
+pub async fn remove(
+    state: &Services,
+    organiser: &User,
+    id: &str,
+    name: &str,
+) -> Result<Tournament, AppError> {
+    let tournament = get(state, id).await?;
+    if tournament.organiser_id != organiser.id {
+        return Err(not_organiser());
+    }
+    let user_id = {
+        let mut conn = state.db.pool.acquire().await?;
+        store::users::by_name(&mut conn, name)
+            .await?
+            .ok_or(AppError::NotFound("player"))?
+            .id
+    };
+    withdraw(state, id, &user_id, "removed").await
+}
+
+async fn withdraw(
+    state: &Services,
+    id: &str,
+    user_id: &str,
+    status: &str,
+) -> Result<Tournament, AppError> {
+    let tournament = get(state, id).await?;
+    let now = state.now();
+    let mut tx = state.db.begin_write().await?;
+    let resigned = match tournament.status {
+        Status::Open => {
+            if !rows::claim_open(&mut tx, id).await? {
+                tx.rollback().await?;
+                return Err(AppError::conflict(
+                    "tournament_changed",
+                    "the tournament started meanwhile: try again",
+                ));
+            }
+            if !rows::delete_player(&mut tx, id, user_id).await? {
+                tx.rollback().await?;
+                return Err(not_joined());
+            }
+            Vec::new()
+        }
+        Status::Running => {
+            // The entrant's row first, then each game (each game's end marks the
+            // tournament), the order every game's end takes too.
+            if !rows::set_player_status(&mut tx, id, user_id, status).await? {
+                tx.rollback().await?;
+                return Err(not_joined());
+            }
+            let games = rows::active_games_of(&mut tx, id, user_id).await?;
+            let resigned = actions::resign_all(state, &mut tx, user_id, &games, now).await?;
+            rows::mark_pending(&mut tx, id).await?;
+            resigned
+        }
+        Status::Finished | Status::Cancelled => {
+            tx.rollback().await?;
+            return Err(AppError::conflict(
+                "tournament_over",
+                "the tournament is over",
+            ));
+        }
+    };
+    tx.commit().await?;
+    actions::after_resign_all(state, resigned);
+    state.wake_tournaments();
+    get(state, id).await
+}
+
+/// Takes `user_id` out of every tournament they are in, in the caller's transaction (a
+/// ban or an account deletion, which then resigns their games): entries of open
+/// tournaments are deleted, entrants of running ones are marked removed and their
+/// tournaments marked for the runner. Returns how many tournaments.
+///
+/// # Errors
+///
+/// Database errors.
+pub(crate) async fn leave_all(conn: &mut AnyConnection, user_id: &str) -> Result<usize, AppError> {
+    let entered = rows::entered_by(&mut *conn, user_id).await?;
+    for id in &entered {
+        if !rows::delete_open_entry(&mut *conn, id, user_id).await?
+            && rows::set_player_status(&mut *conn, id, user_id, "removed").await?
+        {
+            rows::mark_pending(&mut *conn, id).await?;
+        }
+    }
+    Ok(entered.len())
+}
+
+fn not_joined() -> AppError {
+    AppError::conflict(
+        "not_joined",
+        "that player is not playing in this tournament",
+    )
+}
+
+fn not_organiser() -> AppError {
+    AppError::forbidden(
+        "not_organiser",
+        "only the tournament's organiser may do this",
+    )
+}
+
+/// The organiser starts their open tournament now (it needs its fewest entrants).
+///
+/// # Errors
+///
+/// 404; 403 `not_organiser`; 409 `tournament_started`, `not_enough_players`; database
+/// errors.
+pub async fn start_now(state: &Services, user: &User, id: &str) -> Result<Tournament, AppError> {
+    let tournament = get(state, id).await?;
+    if tournament.organiser_id != user.id {
+        return Err(not_organiser());
+    }
+    let mut tx = state.db.begin_write().await?;
+    if !rows::claim_open(&mut tx, id).await? {
+        tx.rollback().await?;
+        return Err(not_open());
+    }
+    let count = rows::players(&mut tx, id).await?.len();
+    if i64::try_from(count).unwrap_or(i64::MAX) < tournament.min_players {
+        tx.rollback().await?;
+        return Err(AppError::conflict(
+            "not_enough_players",
+            format!(
+                "the tournament needs at least {} players to start; it has {count}",
+                tournament.min_players
+            ),
+        ));
+    }
+    rows::set_start(&mut tx, id, state.now()).await?;
+    tx.commit().await?;
+    state.wake_tournaments();
+    // The runner starts it (at once on this instance).
+    runner::step(state, id).await?;
+    get(state, id).await
+}
+
+/// The organiser cancels their tournament before it starts; its entrants hear of it.
+///
+/// # Errors
+///
+/// 404; 403 `not_organiser`; 409 `tournament_started`; database errors.
+pub async fn cancel(state: &Services, user: &User, id: &str) -> Result<Tournament, AppError> {
+    let tournament = get(state, id).await?;
+    if tournament.organiser_id != user.id {
+        return Err(not_organiser());
+    }
+    let now = state.now();
+    let mut tx = state.db.begin_write().await?;
+    if !rows::claim_open(&mut tx, id).await? {
+        tx.rollback().await?;
+        return Err(not_open());
+    }
+    runner::call_off(&mut tx, &tournament, "cancelled", now).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    get(state, id).await
+}

@@ -1,0 +1,181 @@
+//! Texts and links that several pages share: variant names, time left, results.
+
+use rules::{GameResult, Variant};
+
+use domain::game::{Stop, StopRules, TimeControl};
+use vocab::i18n::Tr;
+
+/// The mark beside a computer account's name ("computer, level 3"); empty for others.
+#[must_use]
+pub fn computer_badge(t: &Tr, level: Option<engine::Level>) -> String {
+    level.map_or_else(String::new, |level| {
+        t.fmt("computer.badge", &[("level", &level.number().to_string())])
+    })
+}
+
+/// The translation key of a variant's name: `variant.<id>`.
+#[must_use]
+pub fn variant_key(variant: Variant) -> String {
+    format!("variant.{variant}")
+}
+
+/// A variant as a link or an option: id and translated name.
+#[derive(Debug, Clone)]
+pub struct VariantLink {
+    /// The id.
+    pub id: &'static str,
+    /// The name in the page's language.
+    pub name: String,
+    /// Whether it is the chosen one (in a form).
+    pub selected: bool,
+}
+
+pub(crate) fn variant_links(t: &Tr, selected: &str) -> Vec<VariantLink> {
+    Variant::ALL
+        .into_iter()
+        .map(|variant| VariantLink {
+            id: variant.as_str(),
+            name: t.get(&variant_key(variant)).to_owned(),
+            selected: variant.as_str() == selected,
+        })
+        .collect()
+}
+
+/// `left` seconds in words, such as `2 d 3 h` or `5 h 20 min`.
+#[must_use]
+pub fn time_left(t: &Tr, left: i64) -> String {
+    let left = left.max(0);
+    let (days, hours, minutes) = (left / 86_400, left % 86_400 / 3600, left % 3600 / 60);
+    if days > 0 {
+        t.fmt(
+            "time.days_hours",
+            &[("d", &days.to_string()), ("h", &hours.to_string())],
+        )
+    } else {
+        t.fmt(
+            "time.hours_minutes",
+            &[("h", &hours.to_string()), ("m", &minutes.to_string())],
+        )
+    }
+}
+
+/// Why a clock stands still, in words: `Weekend`, `On vacation until 2026-12-04 10:00 UTC`,
+/// `Paused until …`.
+#[must_use]
+pub fn stop_text(t: &Tr, stop: Stop) -> String {
+    match stop {
+        Stop::Weekend { .. } => t.get("time.weekend").to_owned(),
+        Stop::Vacation { until } => t.fmt(
+            "time.vacation_until",
+            &[("when", &vocab::clock::deadline_text(until))],
+        ),
+        Stop::Paused { until } => t.fmt(
+            "time.paused_until",
+            &[("when", &vocab::clock::deadline_text(until))],
+        ),
+    }
+}
+
+/// A game's clock in words: its time control, then "weekends off" and "no vacation" where
+/// they apply (`3 d per move · weekends off`).
+#[must_use]
+pub fn clock_text(t: &Tr, control: TimeControl, stops: StopRules) -> String {
+    let mut text = time_control_text(t, control);
+    if control == TimeControl::Untimed {
+        return text;
+    }
+    if stops.weekends_off {
+        text.push_str(" \u{b7} ");
+        text.push_str(t.get("time.weekends_off"));
+    }
+    if !stops.vacation_allowed {
+        text.push_str(" \u{b7} ");
+        text.push_str(t.get("time.no_vacation"));
+    }
+    text
+}
+
+/// A time control in words: `3 d per move`, `Time bank: 3 d + 1 d per move, at most 7 d`,
+/// `Untimed`.
+#[must_use]
+pub fn time_control_text(t: &Tr, control: TimeControl) -> String {
+    match control {
+        TimeControl::PerMove { days, hours: 0 } => {
+            t.fmt("time.per_move", &[("d", &days.to_string())])
+        }
+        TimeControl::PerMove { days, hours } => t.fmt(
+            "time.per_move_hours",
+            &[("d", &days.to_string()), ("h", &hours.to_string())],
+        ),
+        TimeControl::Bank {
+            initial_days,
+            increment_days,
+            cap_days,
+        } => t.fmt(
+            "time.bank",
+            &[
+                ("initial", &initial_days.to_string()),
+                ("increment", &increment_days.to_string()),
+                ("cap", &cap_days.to_string()),
+            ],
+        ),
+        TimeControl::Untimed => t.get("time.untimed").to_owned(),
+    }
+}
+
+/// A clock that counts down: the time left as text (right without JavaScript), the
+/// seconds and the two formats the page's script counts down with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Countdown {
+    /// The time left in words.
+    pub text: String,
+    /// The seconds left.
+    pub seconds: i64,
+    /// The format with days (`{d} d {h} h`).
+    pub days_format: String,
+    /// The format with hours (`{h} h {m} min`).
+    pub hours_format: String,
+    /// The seconds after which the clock stops (the player's weekend or vacation
+    /// begins), if it stops before it runs out: the script stops counting there.
+    pub stops_in: Option<i64>,
+}
+
+impl Countdown {
+    /// The countdown of a running clock with `left` seconds, which stops after
+    /// `stops_in` seconds if given.
+    #[must_use]
+    pub fn of(t: &Tr, left: i64, stops_in: Option<i64>) -> Countdown {
+        Countdown {
+            text: time_left(t, left),
+            seconds: left.max(0),
+            days_format: t.get("time.days_hours").to_owned(),
+            hours_format: t.get("time.hours_minutes").to_owned(),
+            stops_in,
+        }
+    }
+}
+
+/// The result as `1-0`, `0-1` or `½-½`.
+#[must_use]
+pub fn result_text(result: Option<GameResult>) -> &'static str {
+    match result {
+        Some(GameResult::WhiteWins) => "1-0",
+        Some(GameResult::BlackWins) => "0-1",
+        Some(GameResult::Draw) => "\u{bd}-\u{bd}",
+        None => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vocab::i18n::Lang;
+
+    #[test]
+    fn time_left_in_days_or_hours() {
+        let t = Tr::new(Lang::En);
+        assert_eq!(time_left(&t, 2 * 86_400 + 3 * 3600 + 59), "2 d 3 h");
+        assert_eq!(time_left(&t, 5 * 3600 + 20 * 60), "5 h 20 min");
+        assert_eq!(time_left(&t, -50), "0 h 0 min");
+    }
+}

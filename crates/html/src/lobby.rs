@@ -1,0 +1,523 @@
+//! The lobby: open challenges, challenges to me and mine, and the form for a new one.
+
+use askama::Template;
+use axum::{
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde::Deserialize;
+
+use crate::{
+    Ctx, Form,
+    format::{VariantLink, clock_text, variant_key, variant_links},
+    render, see_other,
+};
+use domain::{
+    Services,
+    challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
+    computer::{self, NewComputerGame},
+    game::{StopRules, TimeControl},
+};
+use edge::extract::{Path, Query};
+use vocab::{error::AppError, i18n::Tr};
+
+/// A challenge as a lobby line.
+#[derive(Debug, Clone)]
+pub struct ChallengeView {
+    /// Its id.
+    pub id: String,
+    /// The variant's name.
+    pub variant: String,
+    /// Who made it.
+    pub challenger: String,
+    /// Whether a bot plays the challenger's account (shown as BOT).
+    pub challenger_bot: bool,
+    /// The challenger's colour, translated.
+    pub color: String,
+    /// The time control in words.
+    pub time: String,
+    /// Who it is addressed to (empty: anyone).
+    pub opponent: String,
+    /// "rated" or "casual", translated.
+    pub kind: String,
+    /// The rating range ("1400–1800"; empty: none).
+    pub range: String,
+    /// Whether the viewer may accept it (their rating is within its range).
+    pub may_accept: bool,
+}
+
+fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
+    ChallengeView {
+        kind: t
+            .get(if challenge.rated {
+                "lobby.rated"
+            } else {
+                "lobby.casual"
+            })
+            .to_owned(),
+        range: challenges::range_text(challenge.min_rating, challenge.max_rating),
+        may_accept: challenge.viewer_may_accept != Some(false),
+        id: challenge.id.clone(),
+        variant: t.get(&variant_key(challenge.variant)).to_owned(),
+        challenger: challenge.challenger.clone(),
+        challenger_bot: challenge.challenger_kind.is_bot(),
+        color: t.get(color_choice_key(challenge.color)).to_owned(),
+        time: clock_text(t, challenge.time_control, challenge.stops),
+        opponent: challenge.opponent.clone().unwrap_or_default(),
+    }
+}
+
+const fn color_choice_key(color: ColorChoice) -> &'static str {
+    match color {
+        ColorChoice::White => "color.choice.white",
+        ColorChoice::Black => "color.choice.black",
+        ColorChoice::Random => "color.choice.random",
+    }
+}
+
+#[derive(Template)]
+#[template(path = "lobby.html")]
+struct LobbyPage {
+    ctx: Ctx,
+    open: Vec<ChallengeView>,
+    mine: Vec<ChallengeView>,
+    to_me: Vec<ChallengeView>,
+    variants: Vec<VariantLink>,
+    colors: Vec<(&'static str, String, bool)>,
+    days: Vec<(i64, bool)>,
+    kinds: Vec<(&'static str, String, bool)>,
+    extra_hours: String,
+    bank_initial_days: String,
+    bank_increment_days: String,
+    bank_cap_days: String,
+    opponent: String,
+    rated: bool,
+    min_rating: String,
+    max_rating: String,
+    weekends_off: bool,
+    no_vacation: bool,
+    error: String,
+    /// The "Play the computer" form.
+    computer: ComputerView,
+}
+
+/// The "Play the computer" form as the lobby shows it.
+#[derive(Debug, Clone)]
+struct ComputerView {
+    variants: Vec<VariantLink>,
+    /// (level, its label, chosen).
+    levels: Vec<(u8, String, bool)>,
+    colors: Vec<(&'static str, String, bool)>,
+    days: Vec<(i64, bool)>,
+    kinds: Vec<(&'static str, String, bool)>,
+    extra_hours: String,
+    bank_initial_days: String,
+    bank_increment_days: String,
+    bank_cap_days: String,
+    weekends_off: bool,
+    no_vacation: bool,
+    error: String,
+}
+
+/// The lobby's query: a prefilled challenge form (and the computer's level, from a
+/// computer's player page).
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct LobbyQuery {
+    variant: Option<String>,
+    opponent: Option<String>,
+    level: Option<String>,
+}
+
+/// The "Play the computer" form: a level beside the challenge form's variant, colour
+/// (the player's: `white`, `black` or `random`) and time fields, read the same way.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct ComputerForm {
+    /// 1 to 8.
+    #[serde(default)]
+    level: String,
+    /// The variant, colour and time fields.
+    #[serde(flatten)]
+    game: ChallengeForm,
+}
+
+impl ComputerForm {
+    /// The level asked for (a level that does not read is 0, refused with its message).
+    fn level(&self) -> i64 {
+        self.level.trim().parse().unwrap_or(0)
+    }
+}
+
+/// The levels' default in the form.
+const DEFAULT_LEVEL: i64 = 3;
+
+/// The create-challenge form.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct ChallengeForm {
+    #[serde(default)]
+    variant: String,
+    #[serde(default)]
+    color: String,
+    #[serde(default)]
+    days_per_move: String,
+    /// `per_move` (also when absent), `bank` or `untimed`.
+    #[serde(default)]
+    time_kind: String,
+    #[serde(default)]
+    extra_hours: String,
+    #[serde(default)]
+    bank_initial_days: String,
+    #[serde(default)]
+    bank_increment_days: String,
+    #[serde(default)]
+    bank_cap_days: String,
+    #[serde(default)]
+    opponent: String,
+    /// `rated` (the default) or `casual`.
+    #[serde(default)]
+    kind: String,
+    #[serde(default)]
+    min_rating: String,
+    #[serde(default)]
+    max_rating: String,
+    /// A checkbox: present (any value) when each player's weekends stop their clock.
+    #[serde(default)]
+    weekends_off: Option<String>,
+    /// A checkbox: present when vacations do not stop the clocks.
+    #[serde(default)]
+    no_vacation: Option<String>,
+}
+
+impl ChallengeForm {
+    fn rated(&self) -> bool {
+        self.kind != "casual"
+    }
+
+    fn stops(&self) -> StopRules {
+        StopRules {
+            weekends_off: self.weekends_off.is_some(),
+            vacation_allowed: self.no_vacation.is_none(),
+        }
+    }
+}
+
+/// A typed rating end: empty is none; anything but a whole number is refused.
+fn rating_end(text: &str) -> Result<Option<i64>, AppError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| {
+        AppError::invalid(
+            "invalid_rating_range",
+            "a rating range runs from a lower to a higher rating, each from 0 to 4000",
+        )
+    })
+}
+
+impl ChallengeForm {
+    /// The time control the form asks for. A number that does not read becomes -1, so
+    /// that the check refuses it with its message.
+    fn time_control(&self) -> TimeControl {
+        let number = |text: &str, absent: i64| {
+            let text = text.trim();
+            if text.is_empty() {
+                absent
+            } else {
+                text.parse().unwrap_or(-1)
+            }
+        };
+        match self.time_kind.as_str() {
+            "bank" => TimeControl::Bank {
+                initial_days: number(&self.bank_initial_days, 3),
+                increment_days: number(&self.bank_increment_days, 1),
+                cap_days: number(&self.bank_cap_days, 7),
+            },
+            "untimed" => TimeControl::Untimed,
+            _ => TimeControl::PerMove {
+                days: number(&self.days_per_move, 3),
+                hours: number(&self.extra_hours, 0),
+            },
+        }
+    }
+}
+
+/// The choices of a form's colour select, `chosen` (empty: random) selected.
+fn color_options(t: &vocab::i18n::Tr, chosen: &str) -> Vec<(&'static str, String, bool)> {
+    let chosen = if chosen.is_empty() { "random" } else { chosen };
+    ["random", "white", "black"]
+        .into_iter()
+        .map(|color| {
+            let key = ColorChoice::parse(color).map_or("", color_choice_key);
+            (color, t.get(key).to_owned(), color == chosen)
+        })
+        .collect()
+}
+
+/// The choices of a form's time-control radio buttons, `time_kind` (else per move)
+/// checked.
+fn time_kinds(t: &vocab::i18n::Tr, time_kind: &str) -> Vec<(&'static str, String, bool)> {
+    let chosen = match time_kind {
+        "bank" | "untimed" => time_kind,
+        _ => "per_move",
+    };
+    ["per_move", "bank", "untimed"]
+        .into_iter()
+        .map(|kind| {
+            (
+                kind,
+                t.get(&format!("lobby.kind.{kind}")).to_owned(),
+                kind == chosen,
+            )
+        })
+        .collect()
+}
+
+fn computer_view(t: &vocab::i18n::Tr, form: &ComputerForm, error: String) -> ComputerView {
+    let level = match form.level() {
+        0 => DEFAULT_LEVEL,
+        level => level,
+    };
+    let time = &form.game;
+    let days: i64 = time.days_per_move.parse().unwrap_or(3);
+    ComputerView {
+        variants: variant_links(
+            t,
+            if time.variant.is_empty() {
+                rules::Variant::Reversi8x8.as_str()
+            } else {
+                &time.variant
+            },
+        ),
+        levels: engine::Level::ALL
+            .into_iter()
+            .map(|option| {
+                let number = option.number();
+                let label = t.fmt("computer.level_option", &[("level", &number.to_string())]);
+                (number, label, i64::from(number) == level)
+            })
+            .collect(),
+        colors: color_options(t, &time.color),
+        days: DAYS_PER_MOVE.into_iter().map(|d| (d, d == days)).collect(),
+        kinds: time_kinds(t, &time.time_kind),
+        extra_hours: or_default(&time.extra_hours, "0"),
+        bank_initial_days: or_default(&time.bank_initial_days, "3"),
+        bank_increment_days: or_default(&time.bank_increment_days, "1"),
+        bank_cap_days: or_default(&time.bank_cap_days, "7"),
+        weekends_off: time.stops().weekends_off,
+        no_vacation: !time.stops().vacation_allowed,
+        error,
+    }
+}
+
+async fn lobby_page(
+    state: &Services,
+    ctx: Ctx,
+    form: &ChallengeForm,
+    error: String,
+    computer: ComputerView,
+) -> Result<LobbyPage, AppError> {
+    let user = ctx.require_user()?.clone();
+    let t = ctx.t;
+    let all = challenges::list(state, Some(&user)).await?;
+    let me = user.username.to_lowercase();
+    let (mut open, mut mine, mut to_me) = (Vec::new(), Vec::new(), Vec::new());
+    for challenge in &all {
+        let view = challenge_view(&t, challenge);
+        if challenge.challenger.to_lowercase() == me {
+            mine.push(view);
+        } else if challenge
+            .opponent
+            .as_deref()
+            .is_some_and(|o| o.to_lowercase() == me)
+        {
+            to_me.push(view);
+        } else if challenge.opponent.is_none() {
+            open.push(view);
+        }
+    }
+    let days: i64 = form.days_per_move.parse().unwrap_or(3);
+    Ok(LobbyPage {
+        open,
+        mine,
+        to_me,
+        variants: variant_links(
+            &t,
+            if form.variant.is_empty() {
+                rules::Variant::Chess.as_str()
+            } else {
+                &form.variant
+            },
+        ),
+        colors: color_options(&t, &form.color),
+        days: DAYS_PER_MOVE.into_iter().map(|d| (d, d == days)).collect(),
+        kinds: time_kinds(&t, &form.time_kind),
+        extra_hours: or_default(&form.extra_hours, "0"),
+        bank_initial_days: or_default(&form.bank_initial_days, "3"),
+        bank_increment_days: or_default(&form.bank_increment_days, "1"),
+        bank_cap_days: or_default(&form.bank_cap_days, "7"),
+        opponent: form.opponent.clone(),
+        rated: form.rated(),
+        min_rating: form.min_rating.clone(),
+        max_rating: form.max_rating.clone(),
+        weekends_off: form.stops().weekends_off,
+        no_vacation: !form.stops().vacation_allowed,
+        error,
+        computer,
+        ctx,
+    })
+}
+
+/// `text`, or `default` when it is blank.
+pub(super) fn or_default(text: &str, default: &str) -> String {
+    if text.trim().is_empty() {
+        default.to_owned()
+    } else {
+        text.trim().to_owned()
+    }
+}
+
+/// `GET /lobby`.
+pub(crate) async fn lobby(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Query(query): Query<LobbyQuery>,
+) -> Result<Response, AppError> {
+    let computer_form = ComputerForm {
+        level: query.level.unwrap_or_default(),
+        game: ChallengeForm {
+            variant: query.variant.clone().unwrap_or_default(),
+            ..ChallengeForm::default()
+        },
+    };
+    let form = ChallengeForm {
+        variant: query.variant.unwrap_or_default(),
+        opponent: query.opponent.unwrap_or_default(),
+        ..ChallengeForm::default()
+    };
+    let computer = computer_view(&ctx.t, &computer_form, String::new());
+    render(&lobby_page(&state, ctx, &form, String::new(), computer).await?)
+}
+
+/// `POST /challenges`: creates a challenge; errors are shown on the lobby with the
+/// typed values kept.
+pub(crate) async fn create_challenge(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<ChallengeForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let created = match (rating_end(&form.min_rating), rating_end(&form.max_rating)) {
+        (Ok(min_rating), Ok(max_rating)) => {
+            let request = ChallengeRequest {
+                variant: &form.variant,
+                color: &form.color,
+                time_control: form.time_control(),
+                stops: form.stops(),
+                opponent: Some(form.opponent.trim()).filter(|name| !name.is_empty()),
+                rated: form.rated(),
+                min_rating,
+                max_rating,
+            };
+            challenges::create(&state, &user, &request).await
+        }
+        (Err(error), _) | (_, Err(error)) => Err(error),
+    };
+    match created {
+        Ok(_) => Ok(see_other("/lobby")),
+        // A form mistake (including an opponent nobody is called, or one challenge too
+        // many: the one conflict a creation has) is shown on the form.
+        Err(error)
+            if matches!(
+                error.status(),
+                StatusCode::UNPROCESSABLE_ENTITY | StatusCode::NOT_FOUND | StatusCode::CONFLICT
+            ) =>
+        {
+            let key = if error.status() == StatusCode::NOT_FOUND {
+                "error.unknown_opponent".to_owned()
+            } else {
+                format!("error.{}", error.code())
+            };
+            let text = if ctx.t.has(&key) {
+                ctx.t.get(&key).to_owned()
+            } else {
+                error.message()
+            };
+            let computer = computer_view(&ctx.t, &ComputerForm::default(), String::new());
+            let page = lobby_page(&state, ctx, &form, text, computer).await?;
+            Ok((error.status(), render(&page)?).into_response())
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /computer-games`: starts a game against the computer and goes to it; a form
+/// mistake, or a full queue (503 `computer_busy`), is shown on the lobby's form with the
+/// chosen values kept.
+pub(crate) async fn start_computer_game(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<ComputerForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let time = &form.game;
+    let request = NewComputerGame {
+        variant: &time.variant,
+        level: form.level(),
+        color: &time.color,
+        time_control: time.time_control(),
+        stops: time.stops(),
+    };
+    match computer::start(&state, &user, &request).await {
+        Ok(id) => Ok(see_other(&format!("/games/{id}"))),
+        Err(error)
+            if matches!(
+                error.status(),
+                StatusCode::UNPROCESSABLE_ENTITY | StatusCode::SERVICE_UNAVAILABLE
+            ) && error.code() != "database_unavailable"
+                && error.code() != "request_timeout" =>
+        {
+            let text =
+                crate::error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
+            let computer = computer_view(&ctx.t, &form, text);
+            let page = lobby_page(
+                &state,
+                ctx,
+                &ChallengeForm::default(),
+                String::new(),
+                computer,
+            )
+            .await?;
+            let mut response = (error.status(), render(&page)?).into_response();
+            if let Some(secs) = error.retry_after() {
+                response
+                    .headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, secs.into());
+            }
+            Ok(response)
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /challenges/{id}/accept`: to the new game.
+pub(crate) async fn accept_challenge(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    let game_id = challenges::accept(&state, user, &id).await?;
+    Ok(see_other(&format!("/games/{game_id}")))
+}
+
+/// `POST /challenges/{id}/cancel`.
+pub(crate) async fn cancel_challenge(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    challenges::cancel(&state, user, &id).await?;
+    Ok(see_other("/lobby"))
+}

@@ -1,0 +1,80 @@
+//! The leaderboard pages: a variant's established ratings, best first, a page at a time.
+
+use askama::Template;
+use axum::{extract::State, response::Response};
+use rules::Variant;
+use serde::Deserialize;
+
+use crate::{
+    Ctx,
+    format::{VariantLink, variant_key, variant_links},
+    render, see_other,
+};
+use domain::{
+    Services,
+    ratings::{self, BoardLine},
+};
+use edge::extract::{Path, Query};
+use vocab::error::AppError;
+
+/// Lines per leaderboard page.
+const PAGE: i64 = 50;
+
+#[derive(Template)]
+#[template(path = "leaderboard.html")]
+struct LeaderboardPage {
+    ctx: Ctx,
+    name: String,
+    variants: Vec<VariantLink>,
+    lines: Vec<BoardLine>,
+    next_href: String,
+    first_href: String,
+}
+
+/// The leaderboard's query: where the page starts.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct BoardQuery {
+    after: Option<String>,
+}
+
+/// `GET /leaderboards`: to chess's.
+pub(crate) async fn index() -> Response {
+    see_other(&format!("/leaderboards/{}", Variant::Chess.as_str()))
+}
+
+/// `GET /leaderboards/{variant}`.
+pub(crate) async fn leaderboard(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(variant): Path<String>,
+    Query(query): Query<BoardQuery>,
+) -> Result<Response, AppError> {
+    let variant: Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
+    let board = ratings::leaderboard(
+        &state.db,
+        variant,
+        query.after.as_deref(),
+        PAGE,
+        state.config.leaderboard_active_days,
+        state.now(),
+    )
+    .await?;
+    let base = format!("/leaderboards/{}", variant.as_str());
+    let t = ctx.t;
+    let page = LeaderboardPage {
+        name: t.get(&variant_key(variant)).to_owned(),
+        variants: variant_links(&t, variant.as_str()),
+        lines: board.lines,
+        next_href: board
+            .next
+            .map(|cursor| format!("{base}?after={cursor}"))
+            .unwrap_or_default(),
+        first_href: if query.after.as_deref().is_some_and(|a| !a.is_empty()) {
+            base
+        } else {
+            String::new()
+        },
+        ctx,
+    };
+    render(&page)
+}

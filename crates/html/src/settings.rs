@@ -1,0 +1,842 @@
+//! The settings page: the signed-in user's time (time zone, vacation, automatic
+//! vacation), playing settings (after a move, confirming moves), notifications (the
+//! centre's kinds, the devices notified by Web Push), the chat (who reads it, the players
+//! blocked) and API tokens, made, listed and revoked.
+
+use askama::Template;
+use axum::{
+    extract::State,
+    http::HeaderMap,
+    response::{IntoResponse, Response},
+};
+use serde::Deserialize;
+
+use crate::{Ctx, Form, error_text, render, safe_back, see_other};
+use domain::{
+    Services, account_care, accounts, chat, email,
+    notifications::{self, DigestChange, Kind, KindChange},
+    player_time::{self, TimeSettings},
+    push,
+    settings::{self, AfterMove, PlaySettings, PlaySettingsChange},
+};
+use edge::extract::{ClientAddr, Path, Query, SESSION_COOKIE, session_cookie};
+use vocab::{error::AppError, i18n::Tr};
+
+#[derive(Template)]
+#[template(path = "settings.html")]
+struct SettingsPage {
+    ctx: Ctx,
+    /// Where to go after a move: one radio button each.
+    after_move: Vec<Choice>,
+    /// Confirming moves on or off.
+    confirm_moves: Vec<Choice>,
+    /// A row per notification kind: a check box per channel.
+    notify: Vec<NotifyRow>,
+    /// The address and the digest.
+    email: EmailView,
+    notes: Notes,
+    tokens: Vec<TokenLine>,
+    tokens_help: String,
+    time: TimeView,
+    /// The devices notified by Web Push.
+    devices: Vec<DeviceLine>,
+    /// Whether spectators may read the chat of the user's games.
+    chat_spectators: bool,
+    /// The players the user blocks.
+    blocks: Vec<BlockLine>,
+    /// Whether the user is an administrator (a link to `/admin`).
+    is_admin: bool,
+    /// "Type your username (bob) to confirm".
+    delete_confirm_label: String,
+}
+
+/// A blocked player as the page lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BlockLine {
+    name: String,
+    /// "Blocked since …".
+    since: String,
+    /// The unblock button's name for screen readers ("Unblock bob").
+    unblock_label: String,
+}
+
+/// A device notified by Web Push, as the page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct DeviceLine {
+    id: String,
+    /// The push endpoint, so the script can tell which line is this browser.
+    endpoint: String,
+    label: String,
+    created: String,
+    last_success: String,
+}
+
+/// What the page says after a form: each empty when there is nothing to say.
+#[derive(Debug, Clone, Default)]
+struct Notes {
+    /// A token just made, shown this once.
+    new_token: String,
+    name_error: String,
+    /// The playing settings were saved.
+    play_saved: bool,
+    /// The notification settings were saved.
+    notify_saved: bool,
+    /// A refused change of the notification settings.
+    notify_error: String,
+    /// The address was saved (a verification link is on its way).
+    email_saved: bool,
+    /// A refused address, shown in the e-mail section.
+    email_error: String,
+    play_error: String,
+    /// A refused change of the time settings, shown in that section.
+    time_error: String,
+    /// The chat settings were saved.
+    chat_saved: bool,
+    /// A refused block, shown in the chat section.
+    chat_error: String,
+    /// The password was changed.
+    password_saved: bool,
+    /// A refused change of password.
+    password_error: String,
+    /// A refused deletion of the account.
+    delete_error: String,
+}
+
+/// The time section as the page shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct TimeView {
+    time_zone: String,
+    auto_vacation: bool,
+    /// "You are on vacation until …", empty when not.
+    vacation: String,
+    /// Said of an automatic vacation, empty otherwise.
+    automatic: String,
+    /// What is left of the allowance.
+    left: String,
+    /// Whether a vacation can be started (allowance left, none running).
+    may_start: bool,
+}
+
+fn time_view(ctx: &Ctx, settings: &TimeSettings) -> TimeView {
+    let t = &ctx.t;
+    TimeView {
+        time_zone: settings.time_zone.clone(),
+        auto_vacation: settings.auto_vacation,
+        vacation: settings.vacation.map_or_else(String::new, |vacation| {
+            t.fmt(
+                "settings.vacation_now",
+                &[("when", &utc_minute(vacation.until))],
+            )
+        }),
+        automatic: settings
+            .vacation
+            .filter(|vacation| vacation.automatic)
+            .map_or_else(String::new, |vacation| {
+                t.fmt(
+                    "settings.vacation_automatic",
+                    &[("when", &utc_minute(vacation.from))],
+                )
+            }),
+        left: t.count(
+            "settings.vacation_left",
+            settings.hours_left,
+            &[("allowance", &settings.allowance_hours.to_string())],
+        ),
+        may_start: settings.vacation.is_none() && settings.hours_left > 0,
+    }
+}
+
+/// One kind's row of the notification settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NotifyRow {
+    /// The kind's name (the in-site field's name; `email.` and `push.` prefix the others).
+    kind: &'static str,
+    /// Its label, translated.
+    label: String,
+    in_site: bool,
+    /// Whether e-mail is offered for the kind (else a dash).
+    email_offered: bool,
+    email: bool,
+    push: bool,
+}
+
+/// The e-mail section as the page shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct EmailView {
+    /// Whether the server sends e-mail.
+    enabled: bool,
+    address: String,
+    verified: bool,
+    digest: bool,
+    /// The hours 0 to 23, each with whether it is the digest's.
+    hours: Vec<(i64, bool)>,
+}
+
+/// One radio button of the playing settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Choice {
+    /// The element id (`after-move-stay`).
+    id: String,
+    /// The value sent.
+    value: &'static str,
+    /// Its label, translated.
+    label: String,
+    /// Whether it is the setting now.
+    checked: bool,
+}
+
+fn choices(t: &Tr, play: PlaySettings) -> (Vec<Choice>, Vec<Choice>) {
+    let after_move = AfterMove::ALL
+        .into_iter()
+        .map(|choice| Choice {
+            id: format!("after-move-{}", choice.as_str().replace('_', "-")),
+            value: choice.as_str(),
+            label: t.get(&format!("settings.after_move.{choice}")).to_owned(),
+            checked: choice == play.after_move,
+        })
+        .collect();
+    let confirm_moves = [(true, "1", "on"), (false, "0", "off")]
+        .into_iter()
+        .map(|(on, value, key)| Choice {
+            id: format!("confirm-moves-{key}"),
+            value,
+            label: t.get(&format!("settings.confirm_moves.{key}")).to_owned(),
+            checked: on == play.confirm_moves,
+        })
+        .collect();
+    (after_move, confirm_moves)
+}
+
+/// One token as the page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct TokenLine {
+    id: String,
+    name: String,
+    created: String,
+    last_used: String,
+}
+
+/// The settings page's query: `saved=play` after the playing settings were saved.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct SettingsQuery {
+    saved: Option<String>,
+}
+
+/// The playing-settings form: a field left out stays as it is.
+#[derive(Debug, Deserialize)]
+pub(crate) struct PlayForm {
+    after_move: Option<String>,
+    confirm_moves: Option<String>,
+}
+
+/// The new-token form.
+#[derive(Debug, Deserialize)]
+pub(crate) struct NewTokenForm {
+    #[serde(default)]
+    name: String,
+}
+
+/// A unix time as `YYYY-MM-DD HH:MM UTC`.
+fn utc_minute(unix: i64) -> String {
+    match time::OffsetDateTime::from_unix_timestamp(unix) {
+        Ok(at) => format!(
+            "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+            at.year(),
+            u8::from(at.month()),
+            at.day(),
+            at.hour(),
+            at.minute()
+        ),
+        Err(_) => String::new(),
+    }
+}
+
+/// The settings page again at `error`'s status, with its text in the section `note`
+/// puts it in.
+async fn refused(
+    state: &Services,
+    ctx: Ctx,
+    error: &AppError,
+    note: impl FnOnce(String) -> Notes,
+) -> Result<Response, AppError> {
+    let notes = note(error_text(&ctx.t, error.code(), &error.message(), None));
+    let page = page(state, ctx, notes).await?;
+    Ok((error.status(), render(&page)?).into_response())
+}
+
+async fn page(state: &Services, ctx: Ctx, notes: Notes) -> Result<SettingsPage, AppError> {
+    let user = ctx.require_user()?.clone();
+    let never = ctx.t.get("settings.never_used").to_owned();
+    let tokens = accounts::tokens(state, &user)
+        .await?
+        .into_iter()
+        .map(|token| TokenLine {
+            id: token.id,
+            name: token.name,
+            created: utc_minute(token.created_at),
+            last_used: token.last_used_at.map_or_else(|| never.clone(), utc_minute),
+        })
+        .collect();
+    let play = settings::play_settings(state, &user).await?;
+    let (after_move, confirm_moves) = choices(&ctx.t, play);
+    let time = time_view(&ctx, &player_time::settings(state, &user).await?);
+    let devices = push::devices(state, &user)
+        .await?
+        .into_iter()
+        .map(|device| DeviceLine {
+            id: device.id,
+            endpoint: device.endpoint,
+            label: device.label,
+            created: utc_minute(device.created_at),
+            last_success: device
+                .last_success_at
+                .map_or_else(|| never.clone(), utc_minute),
+        })
+        .collect();
+    let preferences = notifications::preferences(state, &user).await?;
+    let notify = Kind::WRITTEN
+        .into_iter()
+        .map(|kind| NotifyRow {
+            kind: kind.as_str(),
+            label: ctx.t.get(&format!("settings.notify.{kind}")).to_owned(),
+            in_site: preferences.in_site(kind),
+            email_offered: kind.email_offered(),
+            email: preferences.email(kind).unwrap_or(false),
+            push: preferences.push(kind),
+        })
+        .collect();
+    let chat_spectators = chat::spectators_setting(state, &user).await?;
+    let blocks = chat::blocks(state, &user)
+        .await?
+        .into_iter()
+        .map(|block| BlockLine {
+            since: ctx.t.fmt(
+                "settings.blocked_since",
+                &[("when", &utc_minute(block.created_at))],
+            ),
+            unblock_label: ctx
+                .t
+                .fmt("settings.unblock_name", &[("name", &block.username)]),
+            name: block.username,
+        })
+        .collect();
+    let mail = &preferences.email;
+    let email = EmailView {
+        enabled: mail.enabled,
+        address: mail.address.clone().unwrap_or_default(),
+        verified: mail.verified,
+        digest: mail.digest,
+        hours: (0..24)
+            .map(|hour| (hour, hour == mail.digest_hour))
+            .collect(),
+    };
+    let is_admin = domain::moderation::is_admin(state, &user).await?;
+    Ok(SettingsPage {
+        is_admin,
+        delete_confirm_label: ctx
+            .t
+            .fmt("account.delete_confirm", &[("name", &user.username)]),
+        chat_spectators,
+        blocks,
+        devices,
+        notify,
+        email,
+        time,
+        after_move,
+        confirm_moves,
+        notes,
+        tokens,
+        tokens_help: ctx.t.fmt(
+            "settings.tokens_help",
+            &[(
+                "n",
+                &state.config.accounts.max_tokens_per_account.to_string(),
+            )],
+        ),
+        ctx,
+    })
+}
+
+/// `GET /settings`.
+pub(crate) async fn settings(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Query(query): Query<SettingsQuery>,
+) -> Result<Response, AppError> {
+    let notes = Notes {
+        play_saved: query.saved.as_deref() == Some("play"),
+        notify_saved: query.saved.as_deref() == Some("notifications"),
+        email_saved: query.saved.as_deref() == Some("email"),
+        chat_saved: query.saved.as_deref() == Some("chat"),
+        password_saved: query.saved.as_deref() == Some("password"),
+        ..Notes::default()
+    };
+    render(&page(&state, ctx, notes).await?)
+}
+
+/// `POST /settings/notifications`: a check box per kind and channel (the kind's name for
+/// the centre, `email.<kind>`, `push.<kind>`), `digest` and `digest_hour`; boxes left
+/// unchecked are turned off. Back to the page saying so; a bad hour is refused with the
+/// page and the error (422).
+pub(crate) async fn save_notifications(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<std::collections::HashMap<String, String>>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let changes: Vec<KindChange> = Kind::WRITTEN
+        .into_iter()
+        .map(|kind| KindChange {
+            kind,
+            in_site: Some(form.contains_key(kind.as_str())),
+            email: kind
+                .email_offered()
+                .then(|| form.contains_key(&format!("email.{kind}"))),
+            push: Some(form.contains_key(&format!("push.{kind}"))),
+        })
+        .collect();
+    let hour = match form
+        .get("digest_hour")
+        .map(|hour| hour.trim().parse::<i64>())
+    {
+        None => Ok(None),
+        Some(Ok(hour)) => Ok(Some(hour)),
+        Some(Err(_)) => Err(AppError::invalid(
+            "invalid_digest_hour",
+            "the digest's hour is a whole hour from 0 to 23",
+        )),
+    };
+    let result = match hour {
+        Ok(hour) => {
+            let digest = DigestChange {
+                on: Some(form.contains_key("digest")),
+                hour,
+            };
+            notifications::change_preferences(&state, &user, &changes, digest, Some(ctx.t.lang))
+                .await
+                .map(|_| ())
+        }
+        Err(error) => Err(error),
+    };
+    match result {
+        Ok(()) => Ok(see_other("/settings?saved=notifications#notifications")),
+        Err(error @ AppError::Invalid { .. }) => {
+            refused(&state, ctx, &error, |text| Notes {
+                notify_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// The address form.
+#[derive(Debug, Deserialize)]
+pub(crate) struct EmailForm {
+    #[serde(default)]
+    address: String,
+}
+
+/// `POST /settings/email`: sets the address (empty removes it) and mails its
+/// verification link; back to the page saying so, or the page with the error (422, or
+/// 409 when the server sends no mail).
+pub(crate) async fn save_email(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<EmailForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    match email::set_address(&state, &user, &form.address, ctx.t.lang).await {
+        Ok(_) => Ok(see_other("/settings?saved=email#email")),
+        Err(error @ (AppError::Invalid { .. } | AppError::Conflict { .. })) => {
+            refused(&state, ctx, &error, |text| Notes {
+                email_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /settings/play`: saves the playing settings, back to the page saying so; a
+/// value that is not offered is refused with the page and the error (422).
+pub(crate) async fn save_play(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<PlayForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let change = form
+        .after_move
+        .as_deref()
+        .map(settings::parse_after_move)
+        .transpose()
+        .and_then(|after_move| {
+            let confirm_moves = form
+                .confirm_moves
+                .as_deref()
+                .map(settings::parse_confirm_moves)
+                .transpose()?;
+            Ok(PlaySettingsChange {
+                after_move,
+                confirm_moves,
+            })
+        });
+    match change {
+        Ok(change) => {
+            settings::change_play_settings(&state, &user, change).await?;
+            Ok(see_other("/settings?saved=play#playing"))
+        }
+        Err(error @ AppError::Invalid { .. }) => {
+            refused(&state, ctx, &error, |text| Notes {
+                play_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /settings/tokens`: makes a token and shows it once.
+pub(crate) async fn create_token(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<NewTokenForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let made = match accounts::token_name(Some(&form.name)) {
+        Ok(name) => accounts::issue_token(&state, &user, &name).await,
+        Err(error) => Err(error),
+    };
+    match made {
+        Ok(token) => {
+            let notes = Notes {
+                new_token: token.token,
+                ..Notes::default()
+            };
+            render(&page(&state, ctx, notes).await?)
+        }
+        Err(error @ (AppError::Invalid { .. } | AppError::Conflict { .. })) => {
+            refused(&state, ctx, &error, |text| Notes {
+                name_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// The time form: a time zone and the automatic-vacation checkbox.
+#[derive(Debug, Deserialize)]
+pub(crate) struct TimeForm {
+    #[serde(default)]
+    time_zone: String,
+    /// A checkbox: present when automatic vacation is on.
+    #[serde(default)]
+    auto_vacation: Option<String>,
+}
+
+/// The new-vacation form: days and hours, added up.
+#[derive(Debug, Deserialize)]
+pub(crate) struct VacationForm {
+    #[serde(default)]
+    days: String,
+    #[serde(default)]
+    hours: String,
+}
+
+/// Shows a refused time change in the time section; passes on other errors.
+async fn time_refused(
+    state: &Services,
+    ctx: Ctx,
+    result: Result<TimeSettings, AppError>,
+) -> Result<Response, AppError> {
+    match result {
+        Ok(_) => Ok(see_other("/settings#time")),
+        Err(error @ (AppError::Invalid { .. } | AppError::Conflict { .. })) => {
+            refused(state, ctx, &error, |text| Notes {
+                time_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /settings/time`: the time zone and automatic vacation.
+pub(crate) async fn change_time(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<TimeForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let result = match player_time::set_time_zone(&state, &user, &form.time_zone).await {
+        Ok(_) => player_time::set_auto_vacation(&state, &user, form.auto_vacation.is_some()).await,
+        Err(error) => Err(error),
+    };
+    time_refused(&state, ctx, result).await
+}
+
+/// `POST /settings/vacation`: starts a vacation of the days and hours given.
+pub(crate) async fn start_vacation(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<VacationForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let number = |text: &str| {
+        let text = text.trim();
+        if text.is_empty() {
+            Some(0)
+        } else {
+            text.parse::<i64>()
+                .ok()
+                .filter(|n| (0..=10_000).contains(n))
+        }
+    };
+    let hours = match (number(&form.days), number(&form.hours)) {
+        (Some(days), Some(hours)) => days * 24 + hours,
+        _ => 0,
+    };
+    let result = player_time::start_vacation(&state, &user, hours).await;
+    time_refused(&state, ctx, result).await
+}
+
+/// `POST /settings/vacation/end`.
+pub(crate) async fn end_vacation(
+    State(state): State<Services>,
+    ctx: Ctx,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let result = player_time::end_vacation(&state, &user).await;
+    time_refused(&state, ctx, result).await
+}
+
+/// `POST /settings/push/{id}/remove`: stops notifying a device (a plain form, so it
+/// works without script).
+pub(crate) async fn remove_device(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    push::unsubscribe(&state, user, &id).await?;
+    Ok(see_other("/settings#push"))
+}
+
+/// The chat form: a checkbox.
+#[derive(Debug, Deserialize)]
+pub(crate) struct ChatForm {
+    /// Present when spectators may read the chat.
+    #[serde(default)]
+    spectators: Option<String>,
+}
+
+/// `POST /settings/chat`: whether spectators may read the chat of the user's games.
+pub(crate) async fn save_chat(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<ChatForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    chat::set_spectators(&state, &user, form.spectators.is_some()).await?;
+    Ok(see_other("/settings?saved=chat#chat"))
+}
+
+/// A block or unblock form: the player's name (blocking), and where to come back to.
+#[derive(Debug, Deserialize)]
+pub(crate) struct BlockForm {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    back: Option<String>,
+}
+
+/// Where a block form comes back to: the page it was sent from (on this site), else the
+/// chat section of the settings.
+fn block_back(back: Option<&str>) -> String {
+    match back {
+        Some(back) if !back.is_empty() => safe_back(Some(back)),
+        _ => "/settings#chat".to_owned(),
+    }
+}
+
+/// `POST /settings/blocks`: blocks a player (from this page, a player's page or a game
+/// page); a refused one shows this page with the error in the chat section.
+pub(crate) async fn add_block(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<BlockForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    match chat::block(&state, &user, &form.username).await {
+        Ok(_) => Ok(see_other(&block_back(form.back.as_deref()))),
+        Err(
+            error @ (AppError::Invalid { .. } | AppError::Conflict { .. } | AppError::NotFound(_)),
+        ) => {
+            refused(&state, ctx, &error, |text| Notes {
+                chat_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /settings/blocks/{name}/remove`: unblocks a player.
+pub(crate) async fn remove_block(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(name): Path<String>,
+    Form(form): Form<BlockForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    match chat::unblock(&state, &user, &name).await {
+        // Not blocked (any more): as asked.
+        Ok(()) | Err(AppError::NotFound("block")) => {
+            Ok(see_other(&block_back(form.back.as_deref())))
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST /settings/tokens/{id}/revoke`.
+pub(crate) async fn revoke_token(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    accounts::revoke_token(&state, user, &id).await?;
+    Ok(see_other("/settings"))
+}
+
+/// The password form.
+#[derive(Debug, Deserialize)]
+pub(crate) struct PasswordForm {
+    #[serde(default)]
+    current_password: String,
+    #[serde(default)]
+    new_password: String,
+}
+
+/// `POST /settings/password`: changes the password (the other sessions end, this one
+/// stays); back to the page saying so, or the page with the error in the section.
+pub(crate) async fn change_password(
+    State(state): State<Services>,
+    ctx: Ctx,
+    ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
+    Form(form): Form<PasswordForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let keep = session_cookie(&headers);
+    match account_care::change_password(
+        &state,
+        &user,
+        &form.current_password,
+        &form.new_password,
+        &client,
+        keep,
+    )
+    .await
+    {
+        Ok(()) => Ok(see_other("/settings?saved=password#password")),
+        Err(error) if error.status().is_client_error() => {
+            refused(&state, ctx, &error, |text| Notes {
+                password_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `GET /settings/export`: the signed-in user's data, as a JSON download.
+pub(crate) async fn export(State(state): State<Services>, ctx: Ctx) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let data = account_care::export(&state, &user).await?;
+    Ok(edge::download::attachment(&user.username, &data)?.into_response())
+}
+
+/// The deletion form: the password and the name typed again.
+#[derive(Debug, Deserialize)]
+pub(crate) struct DeleteForm {
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    confirm: String,
+}
+
+/// `POST /settings/delete`: deletes the account and signs out; or the page with the
+/// error in the section.
+pub(crate) async fn delete_account(
+    State(state): State<Services>,
+    ctx: Ctx,
+    ClientAddr(client): ClientAddr,
+    Form(form): Form<DeleteForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    match account_care::delete_account(&state, &user, &form.password, &form.confirm, &client).await
+    {
+        Ok(_) => {
+            let clear = crate::cookie_header(&format!(
+                "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"
+            ))?;
+            Ok((clear, see_other("/?deleted=1")).into_response())
+        }
+        Err(error) if error.status().is_client_error() => {
+            refused(&state, ctx, &error, |text| Notes {
+                delete_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stored_settings_are_the_checked_choices_with_their_labels() {
+        let t = Tr::new(vocab::i18n::Lang::En);
+        let play = PlaySettings {
+            after_move: AfterMove::NextGame,
+            confirm_moves: false,
+        };
+        let (after_move, confirm_moves) = choices(&t, play);
+        let ids: Vec<&str> = after_move.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["after-move-stay", "after-move-next-game"]);
+        let checked = |list: &[Choice]| -> Vec<&str> {
+            list.iter().filter(|c| c.checked).map(|c| c.value).collect()
+        };
+        assert_eq!(checked(&after_move), ["next_game"]);
+        assert_eq!(checked(&confirm_moves), ["0"]);
+        let (after_move, confirm_moves) = choices(&t, PlaySettings::default());
+        assert_eq!(checked(&after_move), ["stay"]);
+        assert_eq!(checked(&confirm_moves), ["1"]);
+        assert_eq!(
+            confirm_moves[1].label,
+            "Off: send a move as soon as it is chosen"
+        );
+        for choice in after_move.iter().chain(&confirm_moves) {
+            assert!(!choice.label.starts_with("settings."), "{choice:?}");
+        }
+    }
+
+    #[test]
+    fn times_are_shown_to_the_minute_in_utc() {
+        assert_eq!(utc_minute(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc_minute(1_764_590_399), "2025-12-01 11:59 UTC");
+    }
+}

@@ -1,0 +1,787 @@
+//! Tournament pages: the list (open for entry, running, finished) with the form for a
+//! new one, and a tournament's page with its settings, entrants, standings with
+//! tie-breaks, cross-tables and games, and the forms to join, leave, start, cancel and
+//! remove a player. All of it works without JavaScript.
+
+use askama::Template;
+use axum::{
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde::Deserialize;
+
+use crate::{
+    Ctx, Form,
+    format::{VariantLink, clock_text, variant_key, variant_links},
+    lobby::or_default,
+    render, see_other, url_encode,
+};
+use domain::{
+    Services,
+    challenges::DAYS_PER_MOVE,
+    game::{StopRules, TimeControl},
+    tournaments::{
+        self, Format, MATCH_GAMES, SECTION_SIZES, Status, Tournament, TournamentRequest, runner,
+        standings,
+    },
+};
+use edge::extract::{Path, Query};
+use vocab::{error::AppError, i18n::Tr};
+
+/// A tournament as a line of a list.
+#[derive(Debug, Clone)]
+struct Listed {
+    id: String,
+    name: String,
+    variant: String,
+    format: String,
+    time: String,
+    entrants: String,
+    start: String,
+    winner: String,
+}
+
+fn format_name(t: &Tr, format: Format) -> String {
+    t.get(&format!("tournaments.format.{format}")).to_owned()
+}
+
+fn start_text(t: &Tr, tournament: &Tournament) -> String {
+    match tournament.starts_at {
+        Some(at) => vocab::clock::rfc3339(at),
+        None => t.get("tournaments.when_full").to_owned(),
+    }
+}
+
+fn listed(t: &Tr, tournament: &Tournament) -> Listed {
+    Listed {
+        id: tournament.id.clone(),
+        name: tournament.name.clone(),
+        variant: t.get(&variant_key(tournament.variant)).to_owned(),
+        format: format_name(t, tournament.format),
+        time: clock_text(t, tournament.time_control, tournament.stops),
+        entrants: format!("{} / {}", tournament.entrants, tournament.max_players),
+        start: start_text(t, tournament),
+        winner: tournament.winner.clone().unwrap_or_default(),
+    }
+}
+
+/// One of the list page's lists.
+#[derive(Debug, Clone)]
+struct ListSection {
+    /// The table's id.
+    id: &'static str,
+    heading: String,
+    /// Finished tournaments show their winner instead of their start.
+    finished: bool,
+    lines: Vec<Listed>,
+}
+
+#[derive(Template)]
+#[template(path = "tournaments.html")]
+struct ListPage {
+    ctx: Ctx,
+    lists: Vec<ListSection>,
+    form: FormView,
+    error: String,
+}
+
+/// The new-tournament form as the page shows it (the typed values kept after an
+/// error).
+#[derive(Debug, Clone)]
+struct FormView {
+    name: String,
+    variants: Vec<VariantLink>,
+    /// (value, name, chosen).
+    formats: Vec<(&'static str, String, bool)>,
+    days: Vec<(i64, bool)>,
+    rated: bool,
+    weekends_off: bool,
+    no_vacation: bool,
+    min_players: String,
+    max_players: String,
+    min_rating: String,
+    max_rating: String,
+    section_sizes: Vec<(i64, bool)>,
+    advance: String,
+    both_colours: bool,
+    rounds: String,
+    match_games: Vec<(i64, bool)>,
+    /// (value, name, chosen): when full, or in so many days.
+    starts: Vec<(&'static str, String, bool)>,
+    private: bool,
+}
+
+/// The new-tournament form.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct TournamentForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    variant: String,
+    #[serde(default)]
+    format: String,
+    #[serde(default)]
+    days_per_move: String,
+    /// `rated` (the default) or `casual`.
+    #[serde(default)]
+    kind: String,
+    #[serde(default)]
+    weekends_off: Option<String>,
+    #[serde(default)]
+    no_vacation: Option<String>,
+    #[serde(default)]
+    min_players: String,
+    #[serde(default)]
+    max_players: String,
+    #[serde(default)]
+    min_rating: String,
+    #[serde(default)]
+    max_rating: String,
+    #[serde(default)]
+    section_size: String,
+    #[serde(default)]
+    advance: String,
+    #[serde(default)]
+    both_colours: Option<String>,
+    #[serde(default)]
+    rounds: String,
+    #[serde(default)]
+    games_per_match: String,
+    /// `full` (when it is full) or a number of days from now.
+    #[serde(default)]
+    start: String,
+    #[serde(default)]
+    private: Option<String>,
+}
+
+/// The start choices: when full, or in so many days.
+const START_DAYS: [&str; 5] = ["full", "1", "3", "7", "14"];
+
+/// A typed number: empty is `absent`; anything else that does not read is -1, which
+/// the checks refuse with their message.
+fn number(text: &str, absent: Option<i64>) -> Option<i64> {
+    let text = text.trim();
+    if text.is_empty() {
+        absent
+    } else {
+        Some(text.parse().unwrap_or(-1))
+    }
+}
+
+fn form_view(t: &Tr, form: &TournamentForm) -> FormView {
+    let days: i64 = form.days_per_move.parse().unwrap_or(3);
+    let size = number(&form.section_size, Some(8)).unwrap_or(8);
+    let games = number(&form.games_per_match, Some(2)).unwrap_or(2);
+    let start = if form.start.is_empty() {
+        "full"
+    } else {
+        form.start.as_str()
+    };
+    FormView {
+        name: form.name.clone(),
+        variants: variant_links(
+            t,
+            if form.variant.is_empty() {
+                rules::Variant::Chess.as_str()
+            } else {
+                &form.variant
+            },
+        ),
+        formats: Format::ALL
+            .into_iter()
+            .map(|format| {
+                (
+                    format.as_str(),
+                    format_name(t, format),
+                    format.as_str() == form.format
+                        || (form.format.is_empty() && format == Format::RoundRobin),
+                )
+            })
+            .collect(),
+        days: DAYS_PER_MOVE.into_iter().map(|d| (d, d == days)).collect(),
+        rated: form.kind != "casual",
+        weekends_off: form.weekends_off.is_some(),
+        no_vacation: form.no_vacation.is_some(),
+        min_players: or_default(&form.min_players, "2"),
+        max_players: or_default(&form.max_players, "16"),
+        min_rating: form.min_rating.clone(),
+        max_rating: form.max_rating.clone(),
+        section_sizes: SECTION_SIZES.map(|s| (s, s == size)).collect(),
+        advance: or_default(&form.advance, "1"),
+        both_colours: form.both_colours.is_some(),
+        rounds: or_default(&form.rounds, "7"),
+        match_games: MATCH_GAMES.into_iter().map(|g| (g, g == games)).collect(),
+        starts: START_DAYS
+            .into_iter()
+            .map(|value| {
+                let name = if value == "full" {
+                    t.get("tournaments.when_full").to_owned()
+                } else {
+                    t.fmt("tournaments.in_days", &[("days", value)])
+                };
+                (value, name, value == start)
+            })
+            .collect(),
+        private: form.private.is_some(),
+    }
+}
+
+async fn list_page(
+    state: &Services,
+    ctx: Ctx,
+    form: &TournamentForm,
+    error: String,
+) -> Result<ListPage, AppError> {
+    let viewer = ctx.user.clone();
+    let mut lists = Vec::new();
+    for (status, id) in [
+        (Status::Open, "open-tournaments"),
+        (Status::Running, "running-tournaments"),
+        (Status::Finished, "finished-tournaments"),
+    ] {
+        let found = tournaments::list(state, viewer.as_ref(), status).await?;
+        lists.push(ListSection {
+            id,
+            heading: ctx.t.get(&format!("tournaments.list.{status}")).to_owned(),
+            finished: status == Status::Finished,
+            lines: found.iter().map(|t| listed(&ctx.t, t)).collect(),
+        });
+    }
+    let form = form_view(&ctx.t, form);
+    Ok(ListPage {
+        ctx,
+        lists,
+        form,
+        error,
+    })
+}
+
+/// `GET /tournaments`.
+pub(crate) async fn list(State(state): State<Services>, ctx: Ctx) -> Result<Response, AppError> {
+    render(&list_page(&state, ctx, &TournamentForm::default(), String::new()).await?)
+}
+
+/// `POST /tournaments`: creates a tournament and goes to its page; a form mistake is
+/// shown on the list page with the typed values kept.
+pub(crate) async fn create(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Form(form): Form<TournamentForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let starts_at = match form.start.as_str() {
+        "" | "full" => None,
+        days => Some(state.now() + number(days, None).unwrap_or(-1) * 86_400),
+    };
+    let request = TournamentRequest {
+        name: &form.name,
+        variant: &form.variant,
+        format: &form.format,
+        time_control: TimeControl::PerMove {
+            days: number(&form.days_per_move, Some(3)).unwrap_or(3),
+            hours: 0,
+        },
+        stops: StopRules {
+            weekends_off: form.weekends_off.is_some(),
+            vacation_allowed: form.no_vacation.is_none(),
+        },
+        rated: form.kind != "casual",
+        min_players: number(&form.min_players, Some(2)).unwrap_or(2),
+        max_players: number(&form.max_players, Some(16)).unwrap_or(16),
+        min_rating: number(&form.min_rating, None),
+        max_rating: number(&form.max_rating, None),
+        section_size: number(&form.section_size, None),
+        both_colours: form.both_colours.is_some(),
+        advance: number(&form.advance, None),
+        rounds: number(&form.rounds, None),
+        games_per_match: number(&form.games_per_match, None),
+        private: form.private.is_some(),
+        starts_at,
+    };
+    match tournaments::create(&state, &user, &request).await {
+        Ok(tournament) => Ok(see_other(&tournament_href(&tournament, Some(&user)))),
+        Err(error) if error.status() == StatusCode::UNPROCESSABLE_ENTITY => {
+            let text =
+                crate::error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
+            let page = list_page(&state, ctx, &form, text).await?;
+            Ok((error.status(), render(&page)?).into_response())
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// A tournament's address, with its invitation key for the organiser of a private one.
+fn tournament_href(tournament: &Tournament, viewer: Option<&domain::accounts::User>) -> String {
+    match tournament.invite_code_for(viewer) {
+        Some(code) => format!("/tournaments/{}?invite={}", tournament.id, url_encode(code)),
+        None => format!("/tournaments/{}", tournament.id),
+    }
+}
+
+/// A setting as a line of the page: its label and value.
+type Setting = (String, String);
+
+#[derive(Template)]
+#[template(path = "tournament.html")]
+struct TournamentPage {
+    ctx: Ctx,
+    id: String,
+    name: String,
+    status: String,
+    status_text: String,
+    winner: String,
+    settings: Vec<Setting>,
+    /// The invitation link for the organiser of a private tournament.
+    invite_link: String,
+    /// The key to send back with the join form.
+    invite: String,
+    entrants: Vec<EntrantLine>,
+    stages: Vec<StageView>,
+    joined: bool,
+    may_join: bool,
+    organiser: bool,
+    open: bool,
+    running: bool,
+    /// Round robin (a cross-table per section).
+    round_robin: bool,
+}
+
+#[derive(Debug, Clone)]
+struct EntrantLine {
+    name: String,
+    rating: i64,
+    seed: String,
+    status: String,
+}
+
+#[derive(Debug, Clone)]
+struct StageView {
+    number: i64,
+    title: String,
+    sections: Vec<SectionView>,
+}
+
+#[derive(Debug, Clone)]
+struct SectionView {
+    number: i64,
+    title: String,
+    lines: Vec<StandingLine>,
+    /// Rows of the cross-table: (rank, name, cells); a cell is the row's score in each
+    /// game against the column's player, with the game's id (none on the diagonal).
+    cross: Vec<(usize, String, Vec<Option<standings::CrossCell>>)>,
+    rounds: Vec<RoundView>,
+}
+
+#[derive(Debug, Clone)]
+struct RoundView {
+    title: String,
+    games: Vec<standings::GameLine>,
+    /// Who sat the round out.
+    byes: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+struct StandingLine {
+    rank: usize,
+    name: String,
+    points: String,
+    sonneborn_berger: String,
+    direct: String,
+    wins: u32,
+    played: u32,
+    status: String,
+}
+
+/// Half points as the page shows them: `3`, `3½`, `½`.
+fn half_points_text(half: u32) -> String {
+    match (half / 2, half % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+fn quarter_points_text(quarters: u32) -> String {
+    let whole = quarters / 4;
+    match quarters % 4 {
+        0 => whole.to_string(),
+        1 => format!("{whole}.25"),
+        2 => format!("{whole}.5"),
+        _ => format!("{whole}.75"),
+    }
+}
+
+fn status_of_player(t: &Tr, status: &str) -> String {
+    t.get(&format!("tournaments.player.{status}")).to_owned()
+}
+
+fn stage_views(t: &Tr, format: Format, stages: Vec<standings::Stage>) -> Vec<StageView> {
+    let league = format == Format::League;
+    stages
+        .into_iter()
+        .map(|stage| StageView {
+            number: stage.number,
+            title: t.fmt(
+                if league {
+                    "tournaments.season"
+                } else {
+                    "tournaments.stage"
+                },
+                &[("stage", &stage.number.to_string())],
+            ),
+            sections: stage
+                .sections
+                .into_iter()
+                .map(|section| {
+                    let cross = section
+                        .lines
+                        .iter()
+                        .zip(&section.cross)
+                        .map(|(line, cells)| (line.rank, line.name.clone(), cells.clone()))
+                        .collect();
+                    let mut numbers: Vec<i64> = section
+                        .games
+                        .iter()
+                        .map(|game| game.round)
+                        .chain(section.byes.iter().map(|(round, _)| *round))
+                        .collect();
+                    numbers.sort_unstable();
+                    numbers.dedup();
+                    let rounds = numbers
+                        .into_iter()
+                        .map(|round| RoundView {
+                            title: t.fmt("tournaments.round", &[("round", &round.to_string())]),
+                            games: section
+                                .games
+                                .iter()
+                                .filter(|game| game.round == round)
+                                .cloned()
+                                .collect(),
+                            byes: section
+                                .byes
+                                .iter()
+                                .filter(|(bye_round, _)| *bye_round == round)
+                                .map(|(_, name)| name.clone())
+                                .collect(),
+                        })
+                        .collect();
+                    SectionView {
+                        number: section.number + 1,
+                        title: if league {
+                            t.fmt(
+                                "tournaments.league_group",
+                                &[
+                                    (
+                                        "division",
+                                        &(section.number / runner::LEAGUE_DIVISION + 1).to_string(),
+                                    ),
+                                    (
+                                        "group",
+                                        &(section.number % runner::LEAGUE_DIVISION + 1).to_string(),
+                                    ),
+                                ],
+                            )
+                        } else {
+                            t.fmt(
+                                "tournaments.section",
+                                &[("section", &(section.number + 1).to_string())],
+                            )
+                        },
+                        lines: section
+                            .lines
+                            .iter()
+                            .map(|line| StandingLine {
+                                rank: line.rank,
+                                name: line.name.clone(),
+                                points: half_points_text(line.half_points),
+                                sonneborn_berger: quarter_points_text(line.sonneborn_berger),
+                                direct: half_points_text(line.direct_encounter),
+                                wins: line.wins,
+                                played: line.played,
+                                status: if line.status == "active" {
+                                    String::new()
+                                } else {
+                                    status_of_player(t, &line.status)
+                                },
+                            })
+                            .collect(),
+                        cross,
+                        rounds,
+                    }
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn settings_of(t: &Tr, tournament: &Tournament) -> Vec<Setting> {
+    let mut settings = vec![
+        (
+            t.get("tournaments.variant").to_owned(),
+            t.get(&variant_key(tournament.variant)).to_owned(),
+        ),
+        (
+            t.get("tournaments.format").to_owned(),
+            format_name(t, tournament.format),
+        ),
+        (
+            t.get("tournaments.time").to_owned(),
+            clock_text(t, tournament.time_control, tournament.stops),
+        ),
+        (
+            t.get("tournaments.kind").to_owned(),
+            t.get(if tournament.rated {
+                "lobby.rated"
+            } else {
+                "lobby.casual"
+            })
+            .to_owned(),
+        ),
+        (
+            t.get("tournaments.players").to_owned(),
+            t.fmt(
+                "tournaments.players_range",
+                &[
+                    ("min", &tournament.min_players.to_string()),
+                    ("max", &tournament.max_players.to_string()),
+                    ("entrants", &tournament.entrants.to_string()),
+                ],
+            ),
+        ),
+        (
+            t.get("tournaments.organiser").to_owned(),
+            tournament.organiser.clone(),
+        ),
+        (
+            t.get("tournaments.start").to_owned(),
+            start_text(t, tournament),
+        ),
+    ];
+    if tournament.min_rating.is_some() || tournament.max_rating.is_some() {
+        settings.push((
+            t.get("tournaments.ratings").to_owned(),
+            format!(
+                "{}–{}",
+                tournament
+                    .min_rating
+                    .map_or(String::new(), |r| r.to_string()),
+                tournament
+                    .max_rating
+                    .map_or(String::new(), |r| r.to_string())
+            ),
+        ));
+    }
+    match tournament.format {
+        Format::RoundRobin => {
+            settings.push((
+                t.get("tournaments.section_size").to_owned(),
+                tournament.section_size.unwrap_or(8).to_string(),
+            ));
+            settings.push((
+                t.get("tournaments.advance").to_owned(),
+                tournament.advance.unwrap_or(1).to_string(),
+            ));
+            if tournament.both_colours {
+                settings.push((
+                    t.get("tournaments.both_colours").to_owned(),
+                    t.get("tournaments.yes").to_owned(),
+                ));
+            }
+        }
+        Format::League => {
+            settings.push((
+                t.get("tournaments.group_size").to_owned(),
+                tournament.section_size.unwrap_or(8).to_string(),
+            ));
+            settings.push((
+                t.get("tournaments.moving").to_owned(),
+                tournament.advance.unwrap_or(1).to_string(),
+            ));
+            settings.push((
+                t.get("tournaments.seasons").to_owned(),
+                tournament.rounds.unwrap_or(10).to_string(),
+            ));
+        }
+        Format::Swiss => settings.push((
+            t.get("tournaments.rounds").to_owned(),
+            tournament.rounds.unwrap_or(7).to_string(),
+        )),
+        Format::Knockout => settings.push((
+            t.get("tournaments.games_per_match").to_owned(),
+            tournament.games_per_match.unwrap_or(2).to_string(),
+        )),
+    }
+    settings
+}
+
+/// The tournament page's query.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct InviteQuery {
+    invite: Option<String>,
+}
+
+/// `GET /tournaments/{id}`.
+pub(crate) async fn page(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+    Query(query): Query<InviteQuery>,
+) -> Result<Response, AppError> {
+    let invite = query.invite.unwrap_or_default();
+    let tournament = tournaments::visible(
+        &state,
+        ctx.user.as_ref(),
+        &id,
+        Some(invite.as_str()).filter(|code| !code.is_empty()),
+    )
+    .await?;
+    let standings = standings::read(&state, &tournament).await?;
+    let t = &ctx.t;
+    let viewer_id = ctx.user.as_ref().map(|user| user.id.as_str());
+    let joined = viewer_id.is_some_and(|viewer| {
+        standings
+            .players
+            .iter()
+            .any(|player| player.user_id == viewer && player.status == "active")
+    });
+    let organiser = viewer_id == Some(tournament.organiser_id.as_str());
+    let open = tournament.status == Status::Open;
+    let invite_link = tournament
+        .invite_code_for(ctx.user.as_ref())
+        .map(|code| {
+            format!(
+                "{}/tournaments/{}?invite={}",
+                state.config.public_url.base,
+                tournament.id,
+                url_encode(code)
+            )
+        })
+        .unwrap_or_default();
+    let page = TournamentPage {
+        id: tournament.id.clone(),
+        name: tournament.name.clone(),
+        status: tournament.status.as_str().to_owned(),
+        status_text: t
+            .get(&format!("tournaments.status.{}", tournament.status))
+            .to_owned(),
+        winner: tournament.winner.clone().unwrap_or_default(),
+        settings: settings_of(t, &tournament),
+        invite_link,
+        invite,
+        entrants: standings
+            .players
+            .iter()
+            .map(|player| EntrantLine {
+                name: player.username.clone(),
+                rating: player.rating,
+                seed: player
+                    .seed
+                    .map_or(String::new(), |seed| (seed + 1).to_string()),
+                status: if player.status == "active" {
+                    String::new()
+                } else {
+                    status_of_player(t, &player.status)
+                },
+            })
+            .collect(),
+        stages: stage_views(t, tournament.format, standings.stages),
+        may_join: (open
+            || (tournament.status == Status::Running && tournament.format.joins_while_running()))
+            && ctx.user.is_some()
+            && !joined,
+        joined,
+        organiser,
+        open,
+        running: tournament.status == Status::Running,
+        round_robin: matches!(tournament.format, Format::RoundRobin | Format::League),
+        ctx,
+    };
+    render(&page)
+}
+
+/// The join form: a private tournament's key.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct JoinForm {
+    #[serde(default)]
+    invite: String,
+}
+
+/// `POST /tournaments/{id}/join`.
+pub(crate) async fn join(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+    Form(form): Form<JoinForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    let invite = Some(form.invite.as_str()).filter(|code| !code.is_empty());
+    tournaments::join(&state, user, &id, invite).await?;
+    Ok(see_other(&format!("/tournaments/{id}")))
+}
+
+/// `POST /tournaments/{id}/leave`.
+pub(crate) async fn leave(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    tournaments::leave(&state, user, &id).await?;
+    Ok(see_other(&format!("/tournaments/{id}")))
+}
+
+/// `POST /tournaments/{id}/start`.
+pub(crate) async fn start(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    let tournament = tournaments::start_now(&state, user, &id).await?;
+    Ok(see_other(&tournament_href(&tournament, Some(user))))
+}
+
+/// `POST /tournaments/{id}/cancel`.
+pub(crate) async fn cancel(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    let tournament = tournaments::cancel(&state, user, &id).await?;
+    Ok(see_other(&tournament_href(&tournament, Some(user))))
+}
+
+/// The organiser's remove form.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct RemoveForm {
+    #[serde(default)]
+    player: String,
+}
+
+/// `POST /tournaments/{id}/remove`.
+pub(crate) async fn remove(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+    Form(form): Form<RemoveForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    if store::names_nothing(&form.player) {
+        return Err(AppError::NotFound("player"));
+    }
+    let tournament = tournaments::remove(&state, user, &id, form.player.trim()).await?;
+    Ok(see_other(&tournament_href(&tournament, Some(user))))
+}
+
+#[derive(Template)]
+#[template(path = "tournament_rules.html")]
+struct RulesPage {
+    ctx: Ctx,
+}
+
+/// `GET /tournaments/rules`: how each format pairs and scores, and the tie-breaks.
+pub(crate) async fn rules(ctx: Ctx) -> Result<Response, AppError> {
+    render(&RulesPage { ctx })
+}

@@ -1,0 +1,860 @@
+//! `server copy-data --from <url> --to <url>`: moves a site from one database to another
+//! (typically its SQLite file to Postgres).
+//!
+//! Copies users (with their time settings and vacations), API tokens, challenges, games,
+//! moves, ratings, rating changes, player counters, head-to-head records, the sweeper's
+//! heartbeat, game chat, private notes, blocks, reports and the administrators' log,
+//! conditional lines and the variant counters; not sessions (everyone signs in again), not the computer's pending replies
+//! (queued again when the copied site starts). Both databases are migrated first; a target that holds any data is
+//! refused (the computer's accounts, which the server inserts when it starts, do not
+//! count: the source's replace them). The source is read in one transaction (repeatable
+//! read on Postgres), the target written in one, so a failure leaves the target empty.
+//! Afterwards row counts and counters are compared and every copied game is replayed by
+//! the rules, its position cache and its moves' display texts checked against the replay.
+
+use std::{collections::BTreeMap, fmt};
+
+use rules::{AnyGame, KnightFightSetup, Variant};
+use sqlx::{AnyConnection, Row, any::AnyRow};
+
+use crate::{Backend, Database};
+
+/// A column's type: the schema uses only these two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Text,
+    Int,
+}
+
+use Kind::{Int, Text};
+
+/// The copied tables, parents before children, with their columns.
+const TABLES: &[(&str, &[(&str, Kind)])] = &[
+    (
+        "users",
+        &[
+            ("id", Text),
+            ("username", Text),
+            ("username_key", Text),
+            ("password_hash", Text),
+            ("created_at", Int),
+            ("time_zone", Text),
+            ("vacation_from", Int),
+            ("vacation_until", Int),
+            ("vacation_automatic", Int),
+            ("vacation_year", Int),
+            ("vacation_used_hours", Int),
+            ("auto_vacation", Int),
+            ("after_move", Text),
+            ("confirm_moves", Int),
+            ("email", Text),
+            ("email_verified_at", Int),
+            ("email_token_hash", Text),
+            ("email_token_expires", Int),
+            ("reset_token_hash", Text),
+            ("reset_token_expires", Int),
+            ("unsubscribe_key", Text),
+            ("language", Text),
+            ("email_digest", Int),
+            ("digest_hour", Int),
+            ("digest_last_date", Text),
+            ("digest_next_at", Int),
+            ("kind", Text),
+            ("chat_spectators", Int),
+            ("is_admin", Int),
+            ("muted_at", Int),
+            ("banned_at", Int),
+            ("deleted_at", Int),
+        ],
+    ),
+    ("first_admin", &[("id", Int), ("user_id", Text)]),
+    (
+        "api_tokens",
+        &[
+            ("token_hash", Text),
+            ("user_id", Text),
+            ("created_at", Int),
+            ("id", Text),
+            ("name", Text),
+            ("last_used_at", Int),
+        ],
+    ),
+    (
+        "challenges",
+        &[
+            ("id", Text),
+            ("challenger_id", Text),
+            ("opponent_id", Text),
+            ("variant", Text),
+            ("color", Text),
+            ("days_per_move", Int),
+            ("status", Text),
+            ("game_id", Text),
+            ("created_at", Int),
+            ("rated", Int),
+            ("min_rating", Int),
+            ("max_rating", Int),
+            ("time_control", Text),
+            ("weekends_off", Int),
+            ("vacation_allowed", Int),
+        ],
+    ),
+    (
+        "games",
+        &[
+            ("id", Text),
+            ("variant", Text),
+            ("white_id", Text),
+            ("black_id", Text),
+            ("setup", Text),
+            ("status", Text),
+            ("result", Text),
+            ("termination", Text),
+            ("end_reason", Text),
+            ("ply", Int),
+            ("to_move", Text),
+            ("deadline", Int),
+            ("draw_offer", Text),
+            ("days_per_move", Int),
+            ("created_at", Int),
+            ("updated_at", Int),
+            ("finished_at", Int),
+            ("source", Text),
+            ("source_id", Text),
+            ("white_draw_offers", Int),
+            ("black_draw_offers", Int),
+            ("white_offer_ply", Int),
+            ("black_offer_ply", Int),
+            ("position", Text),
+            ("position_ply", Int),
+            ("rated", Int),
+            ("time_control", Text),
+            ("white_bank", Int),
+            ("black_bank", Int),
+            ("weekends_off", Int),
+            ("vacation_allowed", Int),
+            ("serial_timeout", Int),
+            ("turn_time", Int),
+            ("warnings_sent", Int),
+            ("next_warning_at", Int),
+            ("white_time_gifts", Int),
+            ("black_time_gifts", Int),
+            ("pause_offer", Text),
+            ("paused_from", Int),
+            ("paused_until", Int),
+            ("pauses_agreed", Int),
+        ],
+    ),
+    (
+        "moves",
+        &[
+            ("game_id", Text),
+            ("ply", Int),
+            ("move", Text),
+            ("played_at", Int),
+            ("display", Text),
+        ],
+    ),
+    (
+        "player_ratings",
+        &[
+            ("user_id", Text),
+            ("variant", Text),
+            ("rating", Int),
+            ("deviation", Int),
+            ("volatility", Int),
+            ("rated_games", Int),
+            ("last_rated_at", Int),
+        ],
+    ),
+    (
+        "game_ratings",
+        &[
+            ("game_id", Text),
+            ("variant", Text),
+            ("seq", Int),
+            ("rated_at", Int),
+            ("white_id", Text),
+            ("black_id", Text),
+            ("white_before", Int),
+            ("white_deviation_before", Int),
+            ("white_after", Int),
+            ("white_deviation_after", Int),
+            ("black_before", Int),
+            ("black_deviation_before", Int),
+            ("black_after", Int),
+            ("black_deviation_after", Int),
+        ],
+    ),
+    (
+        "player_stats",
+        &[
+            ("user_id", Text),
+            ("variant", Text),
+            ("games", Int),
+            ("white_wins", Int),
+            ("white_losses", Int),
+            ("white_draws", Int),
+            ("black_wins", Int),
+            ("black_losses", Int),
+            ("black_draws", Int),
+            ("current_streak", Int),
+            ("longest_streak", Int),
+        ],
+    ),
+    (
+        "head_to_head",
+        &[
+            ("user_id", Text),
+            ("opponent_id", Text),
+            ("wins", Int),
+            ("losses", Int),
+            ("draws", Int),
+        ],
+    ),
+    (
+        "sweeper_runs",
+        &[("task", Text), ("last_run", Int), ("previous_run", Int)],
+    ),
+    (
+        "notifications",
+        &[
+            ("id", Text),
+            ("user_id", Text),
+            ("kind", Text),
+            ("game_id", Text),
+            ("challenge_id", Text),
+            ("payload", Text),
+            ("created_at", Int),
+            ("read_at", Int),
+        ],
+    ),
+    (
+        "outbox",
+        &[
+            ("id", Text),
+            ("notification_id", Text),
+            ("user_id", Text),
+            ("channel", Text),
+            ("created_at", Int),
+            ("next_attempt_at", Int),
+            ("attempts", Int),
+            ("claimed_by", Text),
+            ("claimed_until", Int),
+            ("sent_at", Int),
+            ("sent_by", Text),
+            ("failed_at", Int),
+            ("last_error", Text),
+            ("payload", Text),
+            ("dedupe", Text),
+        ],
+    ),
+    (
+        "notification_preferences",
+        &[
+            ("user_id", Text),
+            ("kind", Text),
+            ("in_site", Int),
+            ("email", Int),
+            ("push", Int),
+        ],
+    ),
+    // The devices and the VAPID key pair they subscribed with go together: a device
+    // only accepts pushes signed with that key.
+    (
+        "vapid_keys",
+        &[
+            ("id", Int),
+            ("private_key", Text),
+            ("public_key", Text),
+            ("created_at", Int),
+        ],
+    ),
+    (
+        "push_subscriptions",
+        &[
+            ("id", Text),
+            ("user_id", Text),
+            ("endpoint", Text),
+            ("p256dh", Text),
+            ("auth", Text),
+            ("label", Text),
+            ("lang", Text),
+            ("created_at", Int),
+            ("last_success_at", Int),
+        ],
+    ),
+    (
+        "push_deliveries",
+        &[
+            ("outbox_id", Text),
+            ("subscription_id", Text),
+            ("delivered_at", Int),
+        ],
+    ),
+    // A game's chat belongs to its record; notes and blocks to their players.
+    (
+        "chat_messages",
+        &[
+            ("game_id", Text),
+            ("seq", Int),
+            ("user_id", Text),
+            ("ply", Int),
+            ("body", Text),
+            ("created_at", Int),
+        ],
+    ),
+    (
+        "game_notes",
+        &[
+            ("game_id", Text),
+            ("user_id", Text),
+            ("body", Text),
+            ("updated_at", Int),
+        ],
+    ),
+    (
+        "blocks",
+        &[
+            ("blocker_id", Text),
+            ("blocked_id", Text),
+            ("created_at", Int),
+        ],
+    ),
+    // Moderation: the reports and the administrators' log.
+    (
+        "reports",
+        &[
+            ("id", Text),
+            ("reporter_id", Text),
+            ("target_id", Text),
+            ("target_key", Text),
+            ("game_id", Text),
+            ("chat_seq", Int),
+            ("quoted", Text),
+            ("reason", Text),
+            ("status", Text),
+            ("created_at", Int),
+            ("resolved_at", Int),
+            ("resolved_by", Text),
+        ],
+    ),
+    (
+        "admin_actions",
+        &[
+            ("id", Text),
+            ("seq", Int),
+            ("admin_id", Text),
+            ("action", Text),
+            ("target_id", Text),
+            ("report_id", Text),
+            ("detail", Text),
+            ("created_at", Int),
+        ],
+    ),
+    // Conditional lines: pending ones of active games, and those kept in the record of
+    // ended ones.
+    (
+        "conditional_lines",
+        &[
+            ("id", Text),
+            ("game_id", Text),
+            ("user_id", Text),
+            ("seq", Int),
+            ("ply", Int),
+            ("moves", Text),
+            ("display", Text),
+            ("created_at", Int),
+        ],
+    ),
+    // Tournaments: the tournament, its entrants, games, byes and kept scores.
+    (
+        "tournaments",
+        &[
+            ("id", Text),
+            ("name", Text),
+            ("organiser_id", Text),
+            ("variant", Text),
+            ("format", Text),
+            ("time_control", Text),
+            ("weekends_off", Int),
+            ("vacation_allowed", Int),
+            ("rated", Int),
+            ("min_players", Int),
+            ("max_players", Int),
+            ("min_rating", Int),
+            ("max_rating", Int),
+            ("section_size", Int),
+            ("both_colours", Int),
+            ("advance", Int),
+            ("rounds", Int),
+            ("games_per_match", Int),
+            ("invite_code", Text),
+            ("starts_at", Int),
+            ("status", Text),
+            ("stage", Int),
+            ("round", Int),
+            ("pending", Int),
+            ("winner_id", Text),
+            ("created_at", Int),
+            ("started_at", Int),
+            ("finished_at", Int),
+        ],
+    ),
+    (
+        "tournament_players",
+        &[
+            ("tournament_id", Text),
+            ("user_id", Text),
+            ("joined_at", Int),
+            ("rating", Int),
+            ("seed", Int),
+            ("status", Text),
+        ],
+    ),
+    (
+        "tournament_games",
+        &[
+            ("game_id", Text),
+            ("tournament_id", Text),
+            ("stage", Int),
+            ("section", Int),
+            ("round", Int),
+            ("white_id", Text),
+            ("black_id", Text),
+            ("outcome", Text),
+        ],
+    ),
+    (
+        "tournament_byes",
+        &[
+            ("tournament_id", Text),
+            ("stage", Int),
+            ("section", Int),
+            ("round", Int),
+            ("user_id", Text),
+        ],
+    ),
+    (
+        "tournament_scores",
+        &[
+            ("tournament_id", Text),
+            ("stage", Int),
+            ("section", Int),
+            ("user_id", Text),
+            ("half_points", Int),
+            ("wins", Int),
+            ("played", Int),
+        ],
+    ),
+];
+
+/// The variant counters: every row of the target is seeded by the migrations (and by
+/// start-up), so they are copied by key (`variant`, the first column) rather than inserted.
+const VARIANT_STATS: (&str, &[(&str, Kind)]) = (
+    "variant_stats",
+    &[
+        ("variant", Text),
+        ("white_wins", Int),
+        ("black_wins", Int),
+        ("draws", Int),
+        ("rated_games", Int),
+    ],
+);
+
+/// Tables left behind on purpose: sessions (everyone signs in again), presence (who
+/// watches a game now) and the computer's pending replies (`engine_queue`: rows of one
+/// running site, with its instances' leases; the copied site's engine job queues the
+/// reply of every game whose computer is to move when it starts). They must still be
+/// empty in the target, like the copied ones.
+pub const NOT_COPIED: &[&str] = &["sessions", "presence", "engine_queue"];
+
+/// Every table the copy writes, with the columns it copies, in copy order (the variant
+/// counters last). A table or column of the schema missing here is not copied: the API
+/// tests compare this list with the migrated schema.
+#[must_use]
+pub fn copied_columns() -> Vec<(&'static str, Vec<&'static str>)> {
+    TABLES
+        .iter()
+        .chain(std::iter::once(&VARIANT_STATS))
+        .map(|(table, columns)| (*table, columns.iter().map(|(name, _)| *name).collect()))
+        .collect()
+}
+
+/// At most this many bound values per insert statement (SQLite's old limit is 999).
+const MAX_PARAMS: usize = 900;
+
+/// What was copied: rows per table, and the games replayed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CopyReport {
+    /// Rows copied per table (`variant_stats` counts its rows).
+    pub rows: BTreeMap<&'static str, u64>,
+    /// Games replayed successfully after the copy.
+    pub games_replayed: u64,
+}
+
+impl fmt::Display for CopyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (table, count) in &self.rows {
+            writeln!(f, "{table}: {count}")?;
+        }
+        write!(f, "games replayed: {}", self.games_replayed)
+    }
+}
+
+/// The copy failed or did not verify.
+#[derive(Debug)]
+pub enum CopyError {
+    /// The target holds data already.
+    TargetNotEmpty(String),
+    /// Source and target are the same database.
+    SameDatabase,
+    /// A database refused.
+    Database(sqlx::Error),
+    /// A migration failed.
+    Migrate(sqlx::migrate::MigrateError),
+    /// The copy does not match the source, or a game does not replay.
+    Verify(String),
+}
+
+impl fmt::Display for CopyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CopyError::TargetNotEmpty(what) => {
+                write!(
+                    f,
+                    "the target database is not empty ({what}): refusing to copy"
+                )
+            }
+            CopyError::SameDatabase => f.write_str("--from and --to name the same database"),
+            CopyError::Database(error) => write!(f, "database error: {error}"),
+            CopyError::Migrate(error) => write!(f, "migration failed: {error}"),
+            CopyError::Verify(what) => write!(f, "verification failed: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for CopyError {}
+
+impl From<sqlx::Error> for CopyError {
+    fn from(error: sqlx::Error) -> CopyError {
+        CopyError::Database(error)
+    }
+}
+
+/// Copies every user, API token, challenge, game, move and counter from `from` to `to`
+/// (database URLs), then verifies the copy.
+///
+/// # Errors
+///
+/// [`CopyError`]: a non-empty target, database or migration errors, or a failed
+/// verification (the target is then left as written: start again with a fresh one).
+pub async fn copy(from: &str, to: &str) -> Result<CopyReport, CopyError> {
+    if from.trim_end_matches('/') == to.trim_end_matches('/') {
+        return Err(CopyError::SameDatabase);
+    }
+    let source = Database::connect(from, 2).await?;
+    let target = Database::connect(to, 2).await?;
+    source.migrate().await.map_err(CopyError::Migrate)?;
+    target.migrate().await.map_err(CopyError::Migrate)?;
+    ensure_empty(&target).await?;
+
+    let mut report = CopyReport::default();
+    let mut read = source.pool.begin().await?;
+    if source.backend == Backend::Postgres {
+        sqlx::query("set transaction isolation level repeatable read")
+            .execute(&mut *read)
+            .await?;
+    }
+    let mut write = target.begin_write().await?;
+    // The computer's accounts a started target holds (nothing refers to them yet): the
+    // source's take their place, ids and names alike.
+    sqlx::query("delete from users where kind = 'computer'")
+        .execute(&mut *write)
+        .await?;
+    for (table, columns) in TABLES {
+        let rows = select_all(&mut read, table, columns).await?;
+        insert_all(&mut write, table, columns, &rows).await?;
+        report.rows.insert(table, rows.len() as u64);
+    }
+    let (stats_table, stats_columns) = VARIANT_STATS;
+    let stats = select_all(&mut read, stats_table, stats_columns).await?;
+    upsert_all(&mut write, stats_table, stats_columns, &stats).await?;
+    report.rows.insert("variant_stats", stats.len() as u64);
+    write.commit().await?;
+    read.commit().await?;
+
+    verify(&source, &target, &report).await?;
+    report.games_replayed = check_games(&target).await?;
+    source.pool.close().await;
+    target.pool.close().await;
+    Ok(report)
+}
+
+async fn ensure_empty(target: &Database) -> Result<(), CopyError> {
+    let mut conn = target.pool.acquire().await?;
+    let tables = TABLES.iter().map(|(table, _)| *table);
+    for table in tables.chain(NOT_COPIED.iter().copied()) {
+        // A target the server has started on holds the computer's accounts (inserted at
+        // start-up): those alone do not count, and are replaced by the source's.
+        let count = if table == "users" {
+            sqlx::query("select count(*) from users where kind <> 'computer'")
+                .fetch_one(&mut *conn)
+                .await?
+                .try_get(0)?
+        } else {
+            count(&mut conn, table).await?
+        };
+        if count > 0 {
+            return Err(CopyError::TargetNotEmpty(format!(
+                "{table} has {count} rows"
+            )));
+        }
+    }
+    let counted: i64 =
+        sqlx::query("select count(*) from variant_stats where white_wins + black_wins + draws > 0")
+            .fetch_one(&mut *conn)
+            .await?
+            .try_get(0)?;
+    if counted > 0 {
+        return Err(CopyError::TargetNotEmpty(
+            "variant_stats has counted games".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+async fn count(conn: &mut AnyConnection, table: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query(&format!("select count(*) from {table}"))
+        .fetch_one(conn)
+        .await?
+        .try_get(0)
+}
+
+/// One stored value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Value {
+    Text(Option<String>),
+    Int(Option<i64>),
+}
+
+async fn select_all(
+    conn: &mut AnyConnection,
+    table: &str,
+    columns: &[(&str, Kind)],
+) -> Result<Vec<Vec<Value>>, sqlx::Error> {
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let sql = format!(
+        "select {} from {table} order by {}",
+        names.join(", "),
+        names[0]
+    );
+    let rows: Vec<AnyRow> = sqlx::query(&sql).fetch_all(conn).await?;
+    rows.iter()
+        .map(|row| {
+            columns
+                .iter()
+                .enumerate()
+                .map(|(i, (_, kind))| {
+                    Ok(match kind {
+                        Text => Value::Text(row.try_get(i)?),
+                        Int => Value::Int(row.try_get(i)?),
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+async fn insert_all(
+    conn: &mut AnyConnection,
+    table: &str,
+    columns: &[(&str, Kind)],
+    rows: &[Vec<Value>],
+) -> Result<(), sqlx::Error> {
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let per_statement = (MAX_PARAMS / columns.len()).max(1);
+    for chunk in rows.chunks(per_statement) {
+        let mut sql = format!("insert into {table} ({}) values ", names.join(", "));
+        let mut n = 0;
+        for (r, _) in chunk.iter().enumerate() {
+            if r > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('(');
+            for c in 0..columns.len() {
+                if c > 0 {
+                    sql.push_str(", ");
+                }
+                n += 1;
+                sql.push_str(&format!("${n}"));
+            }
+            sql.push(')');
+        }
+        let values: Vec<Value> = chunk.iter().flatten().cloned().collect();
+        bind_all(sqlx::query(&sql), &values)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Writes `rows` by their first column: an update where the key exists, else an insert.
+async fn upsert_all(
+    conn: &mut AnyConnection,
+    table: &str,
+    columns: &[(&str, Kind)],
+    rows: &[Vec<Value>],
+) -> Result<(), sqlx::Error> {
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let sets: Vec<String> = names
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(i, name)| format!("{name} = ${}", i + 1))
+        .collect();
+    let update = format!(
+        "update {table} set {} where {} = $1",
+        sets.join(", "),
+        names[0]
+    );
+    let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("${i}")).collect();
+    let insert = format!(
+        "insert into {table} ({}) values ({})",
+        names.join(", "),
+        placeholders.join(", ")
+    );
+    for row in rows {
+        let done = bind_all(sqlx::query(&update), row)
+            .execute(&mut *conn)
+            .await?;
+        if done.rows_affected() == 0 {
+            bind_all(sqlx::query(&insert), row)
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+fn bind_all<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    values: &[Value],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for value in values {
+        query = match value {
+            Value::Text(text) => query.bind(text.clone()),
+            Value::Int(int) => query.bind(*int),
+        };
+    }
+    query
+}
+
+async fn variant_stats(
+    conn: &mut AnyConnection,
+) -> Result<Vec<(String, i64, i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "select variant, white_wins, black_wins, draws from variant_stats order by variant",
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Row counts and counters of the target equal the source's.
+async fn verify(
+    source: &Database,
+    target: &Database,
+    report: &CopyReport,
+) -> Result<(), CopyError> {
+    let mut from = source.pool.acquire().await?;
+    let mut to = target.pool.acquire().await?;
+    for (table, _) in TABLES {
+        let (a, b) = (count(&mut from, table).await?, count(&mut to, table).await?);
+        let copied = report.rows.get(table).copied().unwrap_or_default();
+        if a != b || u64::try_from(b).ok() != Some(copied) {
+            return Err(CopyError::Verify(format!(
+                "{table}: {a} rows in the source, {b} in the target, {copied} copied"
+            )));
+        }
+    }
+    if variant_stats(&mut from).await? != variant_stats(&mut to).await? {
+        return Err(CopyError::Verify("variant_stats differ".to_owned()));
+    }
+    Ok(())
+}
+
+/// Replays every game of `db` from its moves and checks its position cache (where it is
+/// at the game's ply) and its moves' display texts (where stored) against the replay;
+/// the number replayed. The tests run it over the games they play.
+///
+/// # Errors
+///
+/// [`CopyError::Verify`] naming the first game that does not replay or whose cache
+/// differs; database errors.
+pub async fn check_games(db: &Database) -> Result<u64, CopyError> {
+    /// id, variant, setup, ply, position, position_ply.
+    type GameLine = (
+        String,
+        String,
+        Option<String>,
+        i64,
+        Option<String>,
+        Option<i64>,
+    );
+    let mut conn = db.pool.acquire().await?;
+    let games: Vec<GameLine> = sqlx::query_as(
+        "select id, variant, setup, ply, position, position_ply from games order by id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let moves: Vec<(String, String, Option<String>)> =
+        sqlx::query_as("select game_id, move, display from moves order by game_id, ply")
+            .fetch_all(&mut *conn)
+            .await?;
+    let mut by_game: BTreeMap<&str, Vec<(&str, Option<&str>)>> = BTreeMap::new();
+    for (game, mv, display) in &moves {
+        by_game
+            .entry(game)
+            .or_default()
+            .push((mv, display.as_deref()));
+    }
+    let mut replayed = 0;
+    for (id, variant, setup, ply, position, position_ply) in &games {
+        let fail = |what: String| CopyError::Verify(format!("game {id}: {what}"));
+        let variant: Variant = variant
+            .parse()
+            .map_err(|_| fail(format!("variant `{variant}`")))?;
+        let setup = setup
+            .as_deref()
+            .map(serde_json::from_str::<KnightFightSetup>)
+            .transpose()
+            .map_err(|error| fail(format!("setup: {error}")))?;
+        let record = by_game.get(id.as_str()).map_or(&[][..], Vec::as_slice);
+        let game = AnyGame::replay(variant, setup, record.iter().map(|(mv, _)| mv))
+            .map_err(|error| fail(format!("does not replay: {error}")))?;
+        if i64::from(game.ply()) != *ply {
+            return Err(fail(format!("ply {ply} but {} moves replay", game.ply())));
+        }
+        if let (Some(position), Some(at)) = (position, position_ply)
+            && at == ply
+            && *position != game.saved_position()
+        {
+            return Err(fail(format!(
+                "the position cache `{position}` is not the replay's `{}`",
+                game.saved_position()
+            )));
+        }
+        for (index, ((_, stored), played)) in record.iter().zip(game.record()).enumerate() {
+            if stored.is_some_and(|display| display != played.display) {
+                return Err(fail(format!(
+                    "move {} is shown as `{}`, the replay shows `{}`",
+                    index + 1,
+                    stored.unwrap_or_default(),
+                    played.display
+                )));
+            }
+        }
+        replayed += 1;
+    }
+    Ok(replayed)
+}

@@ -1,0 +1,246 @@
+//! Web Push: the players' subscribed devices, which of them a push has reached, and the
+//! server's VAPID key pair.
+
+use sqlx::{AnyConnection, FromRow};
+
+/// A subscribed device.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct SubscriptionRow {
+    /// Its id.
+    pub id: String,
+    /// Its player.
+    pub user_id: String,
+    /// The push service's URL for it.
+    pub endpoint: String,
+    /// The browser's P-256 public key (base64url).
+    pub p256dh: String,
+    /// The browser's authentication secret (base64url).
+    pub auth: String,
+    /// "Firefox on Linux".
+    pub label: String,
+    /// The language of its messages.
+    pub lang: String,
+    /// When it was subscribed.
+    pub created_at: i64,
+    /// When a push service last took a message for it.
+    pub last_success_at: Option<i64>,
+}
+
+const COLUMNS: &str =
+    "id, user_id, endpoint, p256dh, auth, label, lang, created_at, last_success_at";
+
+/// A device to subscribe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSubscription<'a> {
+    /// Its player.
+    pub user_id: &'a str,
+    /// The push service's URL for it (already checked).
+    pub endpoint: &'a str,
+    /// The browser's public key (already checked).
+    pub p256dh: &'a str,
+    /// The browser's secret (already checked).
+    pub auth: &'a str,
+    /// Its label.
+    pub label: &'a str,
+    /// Its language code.
+    pub lang: &'a str,
+}
+
+/// Saves `new` at `now`: a new row, or, for an endpoint already stored, the same row with
+/// the new keys, label and player (a browser belongs to the account that subscribed it
+/// last). Returns the row.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn save(
+    conn: &mut AnyConnection,
+    new: &NewSubscription<'_>,
+    now: i64,
+) -> Result<SubscriptionRow, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "insert into push_subscriptions \
+         (id, user_id, endpoint, p256dh, auth, label, lang, created_at) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8) \
+         on conflict (endpoint) do update set user_id = excluded.user_id, \
+             p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label, \
+             lang = excluded.lang \
+         returning {COLUMNS}"
+    ))
+    .bind(vocab::ids::new_id())
+    .bind(new.user_id)
+    .bind(new.endpoint)
+    .bind(new.p256dh)
+    .bind(new.auth)
+    .bind(new.label)
+    .bind(new.lang)
+    .bind(now)
+    .fetch_one(conn)
+    .await
+}
+
+/// Takes `user_id`'s row for the transaction (a write that changes nothing): a player's
+/// subscriptions are counted and added one transaction at a time, and on SQLite the
+/// transaction begins with its write.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn lock_player(conn: &mut AnyConnection, user_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("update users set username = username where id = $1")
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// How many devices `user_id` has subscribed, besides the one at `endpoint`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn count_others(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    endpoint: &str,
+) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) = sqlx::query_as(
+        "select count(*) from push_subscriptions where user_id = $1 and endpoint <> $2",
+    )
+    .bind(user_id)
+    .bind(endpoint)
+    .fetch_one(conn)
+    .await?;
+    Ok(count)
+}
+
+/// The devices of `user_id`, oldest first.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn of_user(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<Vec<SubscriptionRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select {COLUMNS} from push_subscriptions where user_id = $1 order by created_at, id"
+    ))
+    .bind(user_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// Deletes device `id` of `user_id`. Returns whether it existed.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn delete(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    id: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("delete from push_subscriptions where id = $1 and user_id = $2")
+        .bind(id)
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Deletes device `id`, whoever it belongs to, if it still has the `endpoint` it was read
+/// with (the push service said it is gone).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn delete_gone(
+    conn: &mut AnyConnection,
+    id: &str,
+    endpoint: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("delete from push_subscriptions where id = $1 and endpoint = $2")
+        .bind(id)
+        .bind(endpoint)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The devices of `user_id` that the push of outbox row `outbox_id` has not reached yet.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn unreached(
+    conn: &mut AnyConnection,
+    outbox_id: &str,
+    user_id: &str,
+) -> Result<Vec<SubscriptionRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select {COLUMNS} from push_subscriptions s where user_id = $1 \
+         and not exists (select 1 from push_deliveries d \
+             where d.outbox_id = $2 and d.subscription_id = s.id) \
+         order by created_at, id"
+    ))
+    .bind(user_id)
+    .bind(outbox_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// Records that the push of outbox row `outbox_id` reached device `subscription_id` at
+/// `now`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn mark_reached(
+    conn: &mut AnyConnection,
+    outbox_id: &str,
+    subscription_id: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into push_deliveries (outbox_id, subscription_id, delivered_at) \
+         values ($1, $2, $3) on conflict (outbox_id, subscription_id) do nothing",
+    )
+    .bind(outbox_id)
+    .bind(subscription_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("update push_subscriptions set last_success_at = $2 where id = $1")
+        .bind(subscription_id)
+        .bind(now)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Stores the VAPID key pair unless one is stored already, then returns the stored one
+/// (private, public): instances starting at once end with one pair.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn vapid_keys(
+    conn: &mut AnyConnection,
+    private_key: &str,
+    public_key: &str,
+    now: i64,
+) -> Result<(String, String), sqlx::Error> {
+    sqlx::query(
+        "insert into vapid_keys (id, private_key, public_key, created_at) \
+         values (1, $1, $2, $3) on conflict (id) do nothing",
+    )
+    .bind(private_key)
+    .bind(public_key)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query_as("select private_key, public_key from vapid_keys where id = 1")
+        .fetch_one(conn)
+        .await
+}
