@@ -4,7 +4,6 @@
 //! rule and insufficient material scored as draws.
 
 use rand::{SeedableRng, rngs::StdRng};
-use rules::{AnyGame, PlayError};
 use shakmaty::{
     Bitboard, Chess, Color, EnPassantMode, Move, Position as _, Role, Square, uci::UciMove,
     zobrist::Zobrist64,
@@ -217,33 +216,20 @@ const PROFILES: [(u32, i32); 8] = [
 ];
 
 /// The engine's move in a chess game that has at least two legal moves.
-pub(crate) fn best_move(
-    game: &AnyGame,
-    request: &Request,
-    limits: Limits<'_>,
-) -> Result<Reply, PlayError> {
-    let mut board = Chess::default();
-    // Keys of the positions since the last capture or pawn move, for repetitions.
-    let mut history = Vec::new();
-    for text in game.moves() {
-        let mv = UciMove::from_ascii(text.as_bytes())
-            .ok()
-            .and_then(|uci| uci.to_move(&board).ok())
-            .ok_or_else(|| PlayError::Illegal(text.to_owned()))?;
-        history.push(key_of(&board));
-        board.play_unchecked(mv);
-        if board.halfmoves() == 0 {
-            history.clear();
-        }
-    }
+pub(crate) fn best_move(game: &rules::Chess, request: &Request, limits: Limits<'_>) -> Reply {
+    let board = game.position().clone();
+    // Keys of the positions before this one since the last capture or pawn move, for
+    // repetitions: the rules keep the same keys, the current position's last.
+    let mut history = game.repetition_keys().to_vec();
+    history.pop();
     let (depth, noise) = PROFILES[request.level.index()];
     let profile = Profile { depth, noise };
     let mut rng = StdRng::seed_from_u64(request.seed);
     let found = search::search(&Position::new(board), history, &profile, &mut rng, limits);
-    Ok(Reply {
+    Reply {
         text: UciMove::from_standard(found.mv).to_string(),
         nodes: found.nodes,
         depth: found.depth,
         score: found.score,
-    })
+    }
 }

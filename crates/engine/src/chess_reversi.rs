@@ -4,7 +4,7 @@
 use std::hash::{Hash, Hasher};
 
 use rand::{SeedableRng, rngs::StdRng};
-use rules::{AnyGame, ChessReversi, Color, EndReason, Game, Placement, PlayError};
+use rules::{ChessReversi, Color, EndReason, Game, Placement};
 use rustc_hash::FxHasher;
 
 use crate::{
@@ -79,23 +79,15 @@ const PROFILES: [(u32, i32); 8] = [
 ];
 
 /// The engine's move in a Chess Reversi game that has at least two legal moves.
-pub(crate) fn best_move(
-    game: &AnyGame,
-    request: &Request,
-    limits: Limits<'_>,
-) -> Result<Reply, PlayError> {
-    let mut root = ChessReversi::new();
-    for text in game.moves() {
-        Game::play(&mut root, text)?;
-    }
+pub(crate) fn best_move(game: &ChessReversi, request: &Request, limits: Limits<'_>) -> Reply {
     let (depth, noise) = PROFILES[request.level.index()];
     let profile = Profile { depth, noise };
     let mut rng = StdRng::seed_from_u64(request.seed);
-    let found = search::search(&root, Vec::new(), &profile, &mut rng, limits);
-    Ok(Reply {
-        text: root.move_text(&found.mv),
+    let found = search::search(game, Vec::new(), &profile, &mut rng, limits);
+    Reply {
+        text: game.move_text(&found.mv),
         nodes: found.nodes,
         depth: found.depth,
         score: found.score,
-    })
+    }
 }

@@ -4,7 +4,7 @@
 use std::hash::{Hash, Hasher};
 
 use rand::{SeedableRng, rngs::StdRng};
-use rules::{AnyGame, Color, Game, KnightFight, KnightFightSetup, KnightMove, PlayError, Square};
+use rules::{Color, Game, KnightFight, KnightMove, Square};
 use rustc_hash::FxHasher;
 
 use crate::{
@@ -118,30 +118,21 @@ const PROFILES: [(u32, i32); 8] = [
 ];
 
 /// The engine's move in a Knight Fight game that has at least two legal moves.
-pub(crate) fn best_move(
-    game: &AnyGame,
-    setup: &KnightFightSetup,
-    request: &Request,
-    limits: Limits<'_>,
-) -> Result<Reply, PlayError> {
-    let mut root = KnightFight::new(setup);
-    for text in game.moves() {
-        root.play(text)?;
-    }
+pub(crate) fn best_move(game: &KnightFight, request: &Request, limits: Limits<'_>) -> Reply {
     let mut hasher = FxHasher::default();
-    root.hash(&mut hasher);
+    game.hash(&mut hasher);
     let root = Position {
         key: hasher.finish(),
-        game: root,
+        game: game.clone(),
     };
     let (depth, noise) = PROFILES[request.level.index()];
     let profile = Profile { depth, noise };
     let mut rng = StdRng::seed_from_u64(request.seed);
     let found = search::search(&root, Vec::new(), &profile, &mut rng, limits);
-    Ok(Reply {
+    Reply {
         text: root.game.move_text(&found.mv),
         nodes: found.nodes,
         depth: found.depth,
         score: found.score,
-    })
+    }
 }

@@ -10,7 +10,7 @@
 //! use std::sync::atomic::AtomicBool;
 //!
 //! use engine::{Budget, Level, Request, best_move};
-//! use rules::{AnyGame, Variant};
+//! use rules::{AnyGame, AnyPosition, Variant};
 //!
 //! let mut game = AnyGame::new(Variant::Reversi8x8, None).unwrap();
 //! for text in ["d4", "e5", "d5", "e4"] {
@@ -41,7 +41,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use rules::{AnyGame, Variant};
+use rules::{AnyGame, AnyPosition, Variant};
 
 pub use level::{Level, ParseLevelError};
 
@@ -129,8 +129,9 @@ pub struct Reply {
 pub enum EngineError {
     /// The game has ended: there is no move to make.
     GameOver,
-    /// The game's record did not replay (cannot happen for a game built by `rules`).
-    Replay(String),
+    /// The built-in search does not play this variant (a game `rules` has and this
+    /// crate does not know yet).
+    Unsupported(Variant),
     /// The external UCI engine failed (would not start, closed, answered nonsense or an
     /// illegal move); the built-in search ([`best_move`]) still works.
     Uci(String),
@@ -140,7 +141,9 @@ impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EngineError::GameOver => f.write_str("the game is over: there is no move to make"),
-            EngineError::Replay(error) => write!(f, "the game's record did not replay: {error}"),
+            EngineError::Unsupported(variant) => {
+                write!(f, "the computer does not play {variant}")
+            }
             EngineError::Uci(error) => write!(f, "the external chess engine failed: {error}"),
         }
     }
@@ -155,9 +158,13 @@ impl std::error::Error for EngineError {}
 /// return promptly with the best move found so far). A forced move (a Reversi pass, or
 /// any single legal move) is returned at once without a search.
 ///
+/// It searches from the game's position as it stands ([`AnyGame::position`]), whether the
+/// game was played, replayed or restored; the record is not read.
+///
 /// # Errors
 ///
-/// [`EngineError::GameOver`] when the game has ended.
+/// [`EngineError::GameOver`] when the game has ended; [`EngineError::Unsupported`] for a
+/// variant without a search.
 pub fn best_move(
     game: &AnyGame,
     request: &Request,
@@ -177,19 +184,14 @@ pub fn best_move(
     }
     let budget = level_budget(game.variant(), &request.budget, request.level);
     let limits = search::Limits::new(&budget, Instant::now(), stop);
-    let replay = |error: rules::PlayError| EngineError::Replay(error.to_string());
-    let reply = match game.variant() {
-        Variant::Chess => chess::best_move(game, request, limits).map_err(replay)?,
-        Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => {
-            reversi::best_move(game, request, limits).map_err(replay)?
+    let reply = match game.position() {
+        AnyPosition::Chess(position) => chess::best_move(position, request, limits),
+        AnyPosition::Reversi(position) => {
+            reversi::best_move(position, game.variant(), request, limits)
         }
-        Variant::ChessReversi => chess_reversi::best_move(game, request, limits).map_err(replay)?,
-        Variant::KnightFight => {
-            let setup = game
-                .setup()
-                .ok_or_else(|| EngineError::Replay("knight fight without its setup".into()))?;
-            knight_fight::best_move(game, setup, request, limits).map_err(replay)?
-        }
+        AnyPosition::ChessReversi(position) => chess_reversi::best_move(position, request, limits),
+        AnyPosition::KnightFight(position) => knight_fight::best_move(position, request, limits),
+        _ => return Err(EngineError::Unsupported(game.variant())),
     };
     debug_assert!(
         legal.contains(&reply.text),

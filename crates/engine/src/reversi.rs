@@ -5,7 +5,7 @@
 use std::hash::{Hash, Hasher};
 
 use rand::{SeedableRng, rngs::StdRng};
-use rules::{AnyGame, Color, Game, PlayError, Reversi, Square};
+use rules::{Color, Game, Reversi, Square, Variant};
 use rustc_hash::FxHasher;
 
 use crate::{
@@ -527,27 +527,18 @@ fn solvable_empties(nodes: u64) -> u32 {
     }
 }
 
-/// The rules position of a Reversi game.
-fn replay(game: &AnyGame) -> Result<Reversi, PlayError> {
-    let mut position = Reversi::new(game.variant().board_size());
-    for text in game.moves() {
-        position.play(text)?;
-    }
-    Ok(position)
-}
-
 /// The engine's move in a Reversi game that has at least two legal moves.
 pub(crate) fn best_move(
-    game: &AnyGame,
+    game: &Reversi,
+    variant: Variant,
     request: &Request,
     limits: Limits<'_>,
-) -> Result<Reply, PlayError> {
-    let rules_position = replay(game)?;
-    let size = rules_position.size();
+) -> Reply {
+    let size = game.size();
     let (depth, noise, solve_limit) = PROFILES[request.level.index()];
-    let share = crate::level_budget(game.variant(), &request.budget, request.level);
+    let share = crate::level_budget(variant, &request.budget, request.level);
     let solve_limit = solve_limit.min(solvable_empties(share.nodes));
-    let mut root = Position::of(&rules_position);
+    let mut root = Position::of(game);
     root.exact = root.empties() <= solve_limit && !root.in_opening();
     let profile = Profile { depth, noise };
     let mut rng = StdRng::seed_from_u64(request.seed);
@@ -559,12 +550,12 @@ pub(crate) fn best_move(
             .expect("a move on the board")
             .to_string()
     };
-    Ok(Reply {
+    Reply {
         text,
         nodes: found.nodes,
         depth: found.depth,
         score: found.score,
-    })
+    }
 }
 
 #[cfg(test)]
@@ -572,6 +563,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use rand::{Rng, SeedableRng, rngs::SmallRng, seq::IndexedRandom};
+    use rules::AnyGame;
 
     use super::*;
     use crate::Budget;

@@ -1,13 +1,10 @@
 //! One type over every variant, for the server: canonical move strings in and out.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
 use crate::{
-    BoardView, Cell, Chess, ChessReversi, Color, DrawClaim, Family, Game, KnightFight,
-    KnightFightSetup, MoveInput, Outcome, PieceKind, PlayError, Reversi, Scores, SetupError,
-    Square, Variant,
+    BoardView, Chess, ChessReversi, Color, DrawClaim, Family, Game, KnightFight, MoveInput,
+    Outcome, PlayError, PositionSnapshot, Reversi, Scores, Setup, SetupError, Square, Variant,
     saved::{Fields, RestoreError, Saved},
 };
 
@@ -18,29 +15,55 @@ use crate::{
 #[derive(Debug, Clone)]
 pub struct AnyGame {
     variant: Variant,
-    setup: Option<KnightFightSetup>,
+    setup: Setup,
     position: AnyPosition,
     record: Vec<PlayedMove>,
     last_move: Vec<Square>,
 }
 
-/// The position of one of the game families.
+/// The typed position of a game, one arm per game family: what [`AnyGame::position`]
+/// lends to code that works on a family's own type (the engine's searches), so that it
+/// starts from the position as it stands instead of replaying the record.
+///
+/// More games may be added: code outside this crate keeps an arm for the others.
 #[derive(Debug, Clone)]
-enum AnyPosition {
+#[non_exhaustive]
+pub enum AnyPosition {
+    /// Chess.
     Chess(Chess),
+    /// Reversi, any board size.
     Reversi(Reversi),
+    /// Chess Reversi.
     ChessReversi(ChessReversi),
+    /// Knight Fight.
     KnightFight(KnightFight),
 }
 
-/// Runs one expression on whichever position `$position` holds.
+/// Runs one expression on whichever position `$position` holds, the position bound to
+/// `$game` (and, in the second form, the arm's constructor to `$family`, to wrap a new
+/// position of the same family).
 macro_rules! dispatch {
     ($position:expr, $game:ident => $body:expr) => {
+        dispatch!($position, _family, $game => $body)
+    };
+    ($position:expr, $family:ident, $game:ident => $body:expr) => {
         match $position {
-            AnyPosition::Chess($game) => $body,
-            AnyPosition::Reversi($game) => $body,
-            AnyPosition::ChessReversi($game) => $body,
-            AnyPosition::KnightFight($game) => $body,
+            AnyPosition::Chess($game) => {
+                let $family = AnyPosition::Chess;
+                $body
+            }
+            AnyPosition::Reversi($game) => {
+                let $family = AnyPosition::Reversi;
+                $body
+            }
+            AnyPosition::ChessReversi($game) => {
+                let $family = AnyPosition::ChessReversi;
+                $body
+            }
+            AnyPosition::KnightFight($game) => {
+                let $family = AnyPosition::KnightFight;
+                $body
+            }
         }
     };
 }
@@ -52,38 +75,6 @@ pub struct PlayedMove {
     pub text: String,
     /// The text people read (SAN for chess; the canonical text elsewhere).
     pub display: String,
-}
-
-/// The position in the API's JSON shape (see API.md).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum PositionSnapshot {
-    /// Chess: `{"fen"}`.
-    Chess {
-        /// The position in Forsyth–Edwards Notation.
-        fen: String,
-    },
-    /// Reversi and Chess Reversi: `{"squares": {"d4": "W", …}}`.
-    Squares {
-        /// Reversi discs `W`/`B`; Chess Reversi pieces `KQRBN` (White), `kqrbn` (Black).
-        squares: BTreeMap<Square, char>,
-    },
-    /// Knight Fight: the numbers left and both knights.
-    KnightFight {
-        /// Only squares that still hold a number.
-        numbers: BTreeMap<Square, u8>,
-        /// Where each knight stands, `null` before it is placed.
-        knights: Knights,
-    },
-}
-
-/// Where the two Knight Fight knights stand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Knights {
-    /// White's knight.
-    pub white: Option<Square>,
-    /// Black's knight.
-    pub black: Option<Square>,
 }
 
 /// A stored record did not replay.
@@ -114,24 +105,28 @@ impl std::fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 impl AnyGame {
-    /// A new game of `variant` from its start.
+    /// A new game of `variant` from its start. `setup` is a [`Setup`], or anything that
+    /// becomes one (such as an `Option<KnightFightSetup>`).
     ///
     /// # Errors
     ///
-    /// [`SetupError::Missing`] for Knight Fight without a setup, [`SetupError::Unexpected`]
-    /// for any other variant given one.
-    pub fn new(variant: Variant, setup: Option<KnightFightSetup>) -> Result<AnyGame, SetupError> {
+    /// [`SetupError::Missing`] for Knight Fight without its numbers,
+    /// [`SetupError::Unexpected`] for any other variant given them.
+    pub fn new(variant: Variant, setup: impl Into<Setup>) -> Result<AnyGame, SetupError> {
+        let setup = setup.into();
         let position = match (variant, &setup) {
-            (Variant::KnightFight, Some(setup)) => {
-                AnyPosition::KnightFight(KnightFight::new(setup))
+            (Variant::KnightFight, Setup::KnightFight(numbers)) => {
+                AnyPosition::KnightFight(KnightFight::new(numbers))
             }
-            (Variant::KnightFight, None) => return Err(SetupError::Missing),
-            (_, Some(_)) => return Err(SetupError::Unexpected),
-            (Variant::Chess, None) => AnyPosition::Chess(Chess::new()),
-            (Variant::Reversi6x6, None) => AnyPosition::Reversi(Reversi::new(6)),
-            (Variant::Reversi8x8, None) => AnyPosition::Reversi(Reversi::new(8)),
-            (Variant::Reversi10x10, None) => AnyPosition::Reversi(Reversi::new(10)),
-            (Variant::ChessReversi, None) => AnyPosition::ChessReversi(ChessReversi::new()),
+            (Variant::KnightFight, Setup::Standard) => return Err(SetupError::Missing),
+            (_, Setup::KnightFight(_)) => return Err(SetupError::Unexpected),
+            (Variant::Chess, Setup::Standard) => AnyPosition::Chess(Chess::new()),
+            (Variant::Reversi6x6, Setup::Standard) => AnyPosition::Reversi(Reversi::new(6)),
+            (Variant::Reversi8x8, Setup::Standard) => AnyPosition::Reversi(Reversi::new(8)),
+            (Variant::Reversi10x10, Setup::Standard) => AnyPosition::Reversi(Reversi::new(10)),
+            (Variant::ChessReversi, Setup::Standard) => {
+                AnyPosition::ChessReversi(ChessReversi::new())
+            }
         };
         Ok(AnyGame {
             variant,
@@ -142,12 +137,9 @@ impl AnyGame {
         })
     }
 
-    /// The setup a new game of `variant` needs, drawn from `rng` (`None` if it needs none).
-    pub fn random_setup<R: rand::Rng + ?Sized>(
-        variant: Variant,
-        rng: &mut R,
-    ) -> Option<KnightFightSetup> {
-        variant.needs_setup().then(|| KnightFightSetup::random(rng))
+    /// The setup a new game of `variant` needs, drawn from `rng` ([`Setup::random`]).
+    pub fn random_setup<R: rand::Rng + ?Sized>(variant: Variant, rng: &mut R) -> Setup {
+        Setup::random(variant, rng)
     }
 
     /// Rebuilds a game from its variant, setup and record of canonical (or SAN) moves.
@@ -157,7 +149,7 @@ impl AnyGame {
     /// [`ReplayError`] naming the setup problem or the first refused move.
     pub fn replay<I>(
         variant: Variant,
-        setup: Option<KnightFightSetup>,
+        setup: impl Into<Setup>,
         moves: I,
     ) -> Result<AnyGame, ReplayError>
     where
@@ -196,7 +188,7 @@ impl AnyGame {
     /// not the record's length.
     pub fn restore(
         variant: Variant,
-        setup: Option<KnightFightSetup>,
+        setup: impl Into<Setup>,
         saved: &str,
         record: Vec<PlayedMove>,
     ) -> Result<AnyGame, RestoreError> {
@@ -206,12 +198,7 @@ impl AnyGame {
             .split_once('|')
             .ok_or(RestoreError("no last move section"))?;
         let fields = Fields::new(fields);
-        let position = match &start.position {
-            AnyPosition::Chess(game) => AnyPosition::Chess(game.restore(fields)?),
-            AnyPosition::Reversi(game) => AnyPosition::Reversi(game.restore(fields)?),
-            AnyPosition::ChessReversi(game) => AnyPosition::ChessReversi(game.restore(fields)?),
-            AnyPosition::KnightFight(game) => AnyPosition::KnightFight(game.restore(fields)?),
-        };
+        let position = dispatch!(&start.position, family, game => family(game.restore(fields)?));
         let size = variant.board_size();
         let last_move = last
             .split_ascii_whitespace()
@@ -241,10 +228,17 @@ impl AnyGame {
         self.variant
     }
 
-    /// The setup the game was created with (Knight Fight only).
+    /// The setup the game was created with ([`Setup::Standard`] but in Knight Fight).
     #[must_use]
-    pub const fn setup(&self) -> Option<&KnightFightSetup> {
-        self.setup.as_ref()
+    pub const fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The position as it stands, typed by its family, for code that searches or reads
+    /// one family's own position: clone the arm's position to own it.
+    #[must_use]
+    pub const fn position(&self) -> &AnyPosition {
+        &self.position
     }
 
     /// Reads, checks and plays a move (canonical text, or SAN in chess), returning its
@@ -252,17 +246,11 @@ impl AnyGame {
     ///
     /// # Errors
     ///
-    /// [`PlayError::GameOver`], [`PlayError::Malformed`] or [`PlayError::Illegal`]; on
-    /// error the game is unchanged.
+    /// [`PlayError::GameOver`], [`PlayError::Malformed`] or [`PlayError::Illegal`]
+    /// ([`Game::check_move`]); on error the game is unchanged.
     pub fn play(&mut self, text: &str) -> Result<String, PlayError> {
         let played = dispatch!(&mut self.position, game => {
-            if game.is_over() {
-                return Err(PlayError::GameOver);
-            }
-            let mv = game.parse_move(text)?;
-            if !game.legal_moves().contains(&mv) {
-                return Err(PlayError::Illegal(text.to_owned()));
-            }
+            let mv = game.check_move(text)?;
             let played = PlayedMove { text: game.move_text(&mv), display: game.display_text(&mv) };
             self.last_move = game.move_squares(&mv);
             game.play_unchecked(&mv);
@@ -296,34 +284,17 @@ impl AnyGame {
     }
 
     /// The square of the king in check (chess: the side to move's king when it is
-    /// attacked, also once checkmated), or `None`.
+    /// attacked, also once checkmated), or `None` ([`Game::checked_king`]).
     #[must_use]
     pub fn checked_king(&self) -> Option<Square> {
-        let AnyPosition::Chess(game) = &self.position else {
-            return None;
-        };
-        if !game.is_check() {
-            return None;
-        }
-        let side = game.to_move();
-        game.board().squares().find_map(|(square, cell)| {
-            (cell
-                == Cell::Piece {
-                    color: side,
-                    piece: PieceKind::King,
-                })
-            .then_some(square)
-        })
+        dispatch!(&self.position, game => game.checked_king())
     }
 
-    /// The move the side to move must play when it has exactly one and it is `pass`.
-    /// The server plays it at once.
+    /// The move the side to move must play when it has exactly one and it is `pass`
+    /// ([`Game::forced_pass`]). The server plays it at once.
     #[must_use]
     pub fn forced_pass(&self) -> Option<&'static str> {
-        match &self.position {
-            AnyPosition::Reversi(game) if game.must_pass() => Some("pass"),
-            _ => None,
-        }
+        dispatch!(&self.position, game => game.forced_pass())
     }
 
     /// The result and reason once the game has ended on the board.
@@ -338,13 +309,11 @@ impl AnyGame {
         dispatch!(&self.position, game => game.scores())
     }
 
-    /// The draws the side to move may claim now (chess: threefold repetition, fifty moves).
+    /// The draws the side to move may claim now (chess: threefold repetition, fifty
+    /// moves; [`Game::draw_claims`]).
     #[must_use]
     pub fn draw_claims(&self) -> Vec<DrawClaim> {
-        match &self.position {
-            AnyPosition::Chess(game) => game.draw_claims(),
-            _ => Vec::new(),
-        }
+        dispatch!(&self.position, game => game.draw_claims())
     }
 
     /// The record: every move played, in both text forms.
@@ -358,13 +327,11 @@ impl AnyGame {
         self.record.iter().map(|played| played.text.as_str())
     }
 
-    /// The position as FEN (chess only).
+    /// The position as FEN (chess only; [`Game::fen`]).
     #[must_use]
     pub fn fen(&self) -> Option<String> {
-        match &self.position {
-            AnyPosition::Chess(game) => Some(game.fen()),
-            _ => None,
-        }
+        // The trait's: `Chess` has an inherent `fen` giving the text itself.
+        dispatch!(&self.position, game => Game::fen(game))
     }
 
     /// The record as numbered movetext in the display notation (`1. e4 e5 2. Nf3`), the
@@ -407,51 +374,10 @@ impl AnyGame {
         self.variant().family()
     }
 
-    /// The position in the API's JSON shape.
+    /// The position in the API's JSON shape ([`Game::snapshot`]).
     #[must_use]
     pub fn snapshot(&self) -> PositionSnapshot {
-        if let AnyPosition::Chess(game) = &self.position {
-            return PositionSnapshot::Chess { fen: game.fen() };
-        }
-        let board = self.board();
-        if let AnyPosition::KnightFight(_) = &self.position {
-            let mut numbers = BTreeMap::new();
-            let mut knights = Knights {
-                white: None,
-                black: None,
-            };
-            for (square, cell) in board.squares() {
-                match cell {
-                    Cell::Number { number } => {
-                        numbers.insert(square, number);
-                    }
-                    Cell::Piece {
-                        color: Color::White,
-                        ..
-                    } => knights.white = Some(square),
-                    Cell::Piece {
-                        color: Color::Black,
-                        ..
-                    } => knights.black = Some(square),
-                    _ => {}
-                }
-            }
-            return PositionSnapshot::KnightFight { numbers, knights };
-        }
-        let squares = board
-            .squares()
-            .filter_map(|(square, cell)| {
-                let letter = match cell {
-                    Cell::Disc { color } => color.fold('W', 'B'),
-                    Cell::Piece { color, piece } => {
-                        color.fold(piece.letter(), piece.letter().to_ascii_lowercase())
-                    }
-                    _ => return None,
-                };
-                Some((square, letter))
-            })
-            .collect();
-        PositionSnapshot::Squares { squares }
+        dispatch!(&self.position, game => game.snapshot())
     }
 
     /// Counts leaf positions `depth` plies ahead, with the family's own fast generator.
@@ -461,12 +387,11 @@ impl AnyGame {
     }
 
     /// Chess Reversi: how many of `color`'s pieces attack each empty square (row-major
-    /// from `a1`), for shading the board. `None` in the other variants.
+    /// from `a1`), for shading the board. `None` in the other variants
+    /// ([`Game::attack_counts`]).
     #[must_use]
     pub fn attack_counts(&self, color: Color) -> Option<Vec<u8>> {
-        match &self.position {
-            AnyPosition::ChessReversi(game) => Some(game.attack_counts(color)),
-            _ => None,
-        }
+        // The trait's: `ChessReversi` has an inherent `attack_counts` without the option.
+        dispatch!(&self.position, game => Game::attack_counts(game, color))
     }
 }

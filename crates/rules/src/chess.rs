@@ -14,7 +14,7 @@ use shakmaty::{
 use crate::saved::{Fields, RestoreError, Saved};
 use crate::{
     BoardView, Cell, Color, DrawClaim, EndReason, Game, GameResult, Input, Outcome, Pick,
-    PieceKind, PlayError, SetupError, Square, Step, StepKind,
+    PieceKind, PlayError, PositionSnapshot, SetupError, Square, Step, StepKind,
 };
 
 /// Half-moves without a capture or pawn move after which the game is drawn at once.
@@ -88,24 +88,6 @@ impl Chess {
         Fen::from_position(&self.position, EnPassantMode::Legal).to_string()
     }
 
-    /// The draws the player to move may claim now: threefold repetition when the current
-    /// position has stood three times or more, the fifty-move rule when fifty moves by
-    /// each side have passed without a capture or a pawn move. Empty once the game is over.
-    #[must_use]
-    pub fn draw_claims(&self) -> Vec<DrawClaim> {
-        let mut claims = Vec::new();
-        if self.outcome.is_some() {
-            return claims;
-        }
-        if self.repetitions() >= 3 {
-            claims.push(DrawClaim::ThreefoldRepetition);
-        }
-        if self.position.halfmoves() >= FIFTY_MOVES {
-            claims.push(DrawClaim::FiftyMoveRule);
-        }
-        claims
-    }
-
     /// How many times the current position has stood, counting this time, since the
     /// last capture or pawn move (or since the game or FEN started).
     #[must_use]
@@ -151,6 +133,15 @@ impl Chess {
     #[must_use]
     pub const fn position(&self) -> &shakmaty::Chess {
         &self.position
+    }
+
+    /// The repetition keys of the positions since the last capture or pawn move (or
+    /// since the game or FEN started), oldest first, the current position's last: each
+    /// shakmaty's `Zobrist64` hash with the en passant square counted only when a capture
+    /// there is legal.
+    #[must_use]
+    pub fn repetition_keys(&self) -> &[u64] {
+        &self.history
     }
 
     /// The repetition key of the current position.
@@ -308,6 +299,44 @@ impl Game for Chess {
 
     fn move_text(&self, mv: &Move) -> String {
         UciMove::from_standard(*mv).to_string()
+    }
+
+    fn checked_king(&self) -> Option<Square> {
+        if !self.is_check() {
+            return None;
+        }
+        self.position
+            .board()
+            .king_of(self.position.turn())
+            .map(square_of)
+    }
+
+    /// The draws the player to move may claim now: threefold repetition when the current
+    /// position has stood three times or more, the fifty-move rule when fifty moves by
+    /// each side have passed without a capture or a pawn move. Empty once the game is over.
+    fn draw_claims(&self) -> Vec<DrawClaim> {
+        let mut claims = Vec::new();
+        if self.outcome.is_some() {
+            return claims;
+        }
+        if self.repetitions() >= 3 {
+            claims.push(DrawClaim::ThreefoldRepetition);
+        }
+        if self.position.halfmoves() >= FIFTY_MOVES {
+            claims.push(DrawClaim::FiftyMoveRule);
+        }
+        claims
+    }
+
+    fn fen(&self) -> Option<String> {
+        Some(Chess::fen(self))
+    }
+
+    /// `{"fen"}`.
+    fn snapshot(&self) -> PositionSnapshot {
+        PositionSnapshot::Chess {
+            fen: Chess::fen(self),
+        }
     }
 
     fn display_text(&self, mv: &Move) -> String {

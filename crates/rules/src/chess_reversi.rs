@@ -432,6 +432,10 @@ impl Game for ChessReversi {
         format!("{}{}", mv.piece.letter(), mv.square)
     }
 
+    fn attack_counts(&self, color: Color) -> Option<Vec<u8>> {
+        Some(ChessReversi::attack_counts(self, color))
+    }
+
     fn move_squares(&self, mv: &Placement) -> Vec<Square> {
         vec![mv.square]
     }

@@ -2,10 +2,15 @@
 
 use std::fmt;
 
-use crate::{BoardView, Color, Outcome, PlayError, Scores, Square};
+use crate::{BoardView, Color, DrawClaim, Outcome, PlayError, PositionSnapshot, Scores, Square};
 
-/// What differs per game. Checked play ([`Game::play`]), [`Game::is_legal`] and
-/// [`Game::is_over`] are provided on top of it.
+/// What differs per game. Checked play ([`Game::check_move`], [`Game::play`]),
+/// [`Game::is_legal`] and [`Game::is_over`] are provided on top of it.
+///
+/// What only some games have (a king in check, a forced pass, draw claims, a FEN, attack
+/// counts, a snapshot of their own shape) are provided methods whose default says the
+/// game has none; the games that have it override them, so [`crate::AnyGame`] asks every
+/// game the same way.
 pub trait Game: Clone + fmt::Debug {
     /// A move in this game's own representation.
     type Move: Clone + PartialEq + fmt::Debug;
@@ -85,21 +90,68 @@ pub trait Game: Clone + fmt::Debug {
             .sum()
     }
 
-    /// Reads, checks and plays a move given as text, returning the move played.
+    /// Reads a move given as text and checks that it can be played here: the one check
+    /// behind [`Game::play`] and `AnyGame::play`.
     ///
     /// # Errors
     ///
     /// [`PlayError::GameOver`] once the game has ended, else [`PlayError::Malformed`] or
-    /// [`PlayError::Illegal`]. On error the position is unchanged.
-    fn play(&mut self, text: &str) -> Result<Self::Move, PlayError> {
+    /// [`PlayError::Illegal`].
+    fn check_move(&self, text: &str) -> Result<Self::Move, PlayError> {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
         let mv = self.parse_move(text)?;
-        if !self.legal_moves().contains(&mv) {
+        if !self.is_legal(&mv) {
             return Err(PlayError::Illegal(text.to_owned()));
         }
+        Ok(mv)
+    }
+
+    /// Reads, checks and plays a move given as text, returning the move played.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::check_move`]. On error the position is unchanged.
+    fn play(&mut self, text: &str) -> Result<Self::Move, PlayError> {
+        let mv = self.check_move(text)?;
         self.play_unchecked(&mv);
         Ok(mv)
+    }
+
+    /// The square of the king in check: in chess the side to move's king when it is
+    /// attacked (also once checkmated). `None` in games without check.
+    fn checked_king(&self) -> Option<Square> {
+        None
+    }
+
+    /// The text of the move the side to move must play when passing is its only legal
+    /// move (Reversi's `pass`), which the server plays at once. `None` in games without
+    /// passes.
+    fn forced_pass(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The draws the side to move may claim now (chess: threefold repetition, fifty
+    /// moves); empty in games without claims.
+    fn draw_claims(&self) -> Vec<DrawClaim> {
+        Vec::new()
+    }
+
+    /// The position in Forsyth–Edwards Notation, in the games that have one (chess).
+    fn fen(&self) -> Option<String> {
+        None
+    }
+
+    /// How many of `color`'s pieces attack each empty square (row-major from `a1`), for
+    /// shading the board, in the games scored by attacks (Chess Reversi).
+    fn attack_counts(&self, _color: Color) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// The position in the API's JSON shape: by default the occupied squares by letter
+    /// ([`PositionSnapshot::squares`]).
+    fn snapshot(&self) -> PositionSnapshot {
+        PositionSnapshot::squares(&self.board())
     }
 }

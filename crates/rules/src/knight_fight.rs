@@ -7,8 +7,8 @@ use std::fmt;
 
 use crate::saved::{Fields, RestoreError, Saved};
 use crate::{
-    BoardView, Cell, Color, EndReason, Game, Input, KnightFightSetup, Outcome, Pick, PieceKind,
-    PlayError, Scores, Square, Step, StepKind,
+    BoardView, Cell, Color, EndReason, Game, Input, KnightFightSetup, Knights, Outcome, Pick,
+    PieceKind, PlayError, PositionSnapshot, Scores, Square, Step, StepKind,
 };
 
 /// Board width and height.
@@ -362,6 +362,18 @@ impl Game for KnightFight {
             white: self.points[0],
             black: self.points[1],
         })
+    }
+
+    /// The numbers left and both knights.
+    fn snapshot(&self) -> PositionSnapshot {
+        let numbers = Square::all(SIZE)
+            .filter_map(|square| Some((square, self.number_at(square)?)))
+            .collect();
+        let knights = Knights {
+            white: self.knight(Color::White),
+            black: self.knight(Color::Black),
+        };
+        PositionSnapshot::KnightFight { numbers, knights }
     }
 }
 

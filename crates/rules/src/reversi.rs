@@ -314,6 +314,10 @@ impl Game for Reversi {
         }
     }
 
+    fn forced_pass(&self) -> Option<&'static str> {
+        self.must_pass().then_some("pass")
+    }
+
     fn move_squares(&self, mv: &ReversiMove) -> Vec<Square> {
         match mv {
             ReversiMove::Place(square) => vec![*square],

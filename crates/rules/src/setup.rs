@@ -1,11 +1,118 @@
-//! What a game needs beyond its variant when it is created: Knight Fight's numbers.
+//! What a game needs beyond its variant when it is created: [`Setup`], which is
+//! standard for most variants and Knight Fight's numbers for Knight Fight.
 
 use std::{collections::BTreeMap, fmt};
 
 use rand::{Rng, seq::SliceRandom};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::Square;
+use crate::{Square, Variant};
+
+/// What a game starts from beyond its variant: nothing for most variants
+/// ([`Setup::Standard`], the default), the numbers for Knight Fight.
+///
+/// Old call sites that pass an `Option<KnightFightSetup>` keep working through
+/// `From`: `None` is [`Setup::Standard`]. Its serde form is that option's too (`null`,
+/// or `{"numbers": {"a1": 57, …}}`), and [`Setup::to_stored`] and
+/// [`Setup::from_stored`] keep the text the server stores.
+///
+/// ```
+/// use rules::{AnyGame, Setup, Variant};
+///
+/// let setup = Setup::random(Variant::KnightFight, &mut rand::rng());
+/// let stored = setup.to_stored();
+/// assert!(stored.as_deref().is_some_and(|text| text.starts_with(r#"{"numbers":"#)));
+/// let back = Setup::from_stored(Variant::KnightFight, stored.as_deref()).unwrap();
+/// assert_eq!(back, setup);
+/// assert!(AnyGame::new(Variant::KnightFight, back).is_ok());
+/// assert_eq!(Setup::from_stored(Variant::Chess, None), Ok(Setup::Standard));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub enum Setup {
+    /// The variant's own start: every variant but Knight Fight.
+    #[default]
+    Standard,
+    /// Knight Fight's numbers.
+    KnightFight(KnightFightSetup),
+}
+
+impl Setup {
+    /// The setup a new game of `variant` starts from, drawn from `rng` where it is
+    /// random (Knight Fight's numbers), else [`Setup::Standard`].
+    pub fn random<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Setup {
+        if variant.needs_setup() {
+            Setup::KnightFight(KnightFightSetup::random(rng))
+        } else {
+            Setup::Standard
+        }
+    }
+
+    /// Knight Fight's numbers, if this is a Knight Fight setup.
+    #[must_use]
+    pub const fn knight_fight(&self) -> Option<&KnightFightSetup> {
+        match self {
+            Setup::Standard => None,
+            Setup::KnightFight(setup) => Some(setup),
+        }
+    }
+
+    /// Whether this is the standard start (no setup to store).
+    #[must_use]
+    pub const fn is_standard(&self) -> bool {
+        matches!(self, Setup::Standard)
+    }
+
+    /// The text the server stores for the setup: `None` for the standard start, Knight
+    /// Fight's numbers as JSON (`{"numbers":{"a1":57,…}}`). [`Setup::from_stored`] reads
+    /// it back.
+    #[must_use]
+    pub fn to_stored(&self) -> Option<String> {
+        self.knight_fight()
+            .map(|setup| serde_json::to_string(setup).expect("a setup always serializes"))
+    }
+
+    /// The setup of a game of `variant` from its stored text ([`Setup::to_stored`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Missing`] when `variant` needs a setup and none is stored,
+    /// [`SetupError::Unexpected`] when it takes none and one is, and
+    /// [`SetupError::Invalid`] when the text is no setup.
+    pub fn from_stored(variant: Variant, stored: Option<&str>) -> Result<Setup, SetupError> {
+        match (variant.needs_setup(), stored) {
+            (false, None) => Ok(Setup::Standard),
+            (false, Some(_)) => Err(SetupError::Unexpected),
+            (true, None) => Err(SetupError::Missing),
+            (true, Some(text)) => serde_json::from_str(text)
+                .map(Setup::KnightFight)
+                .map_err(|_| SetupError::Invalid("the stored numbers")),
+        }
+    }
+}
+
+impl From<Option<KnightFightSetup>> for Setup {
+    fn from(setup: Option<KnightFightSetup>) -> Setup {
+        setup.map_or(Setup::Standard, Setup::KnightFight)
+    }
+}
+
+impl From<KnightFightSetup> for Setup {
+    fn from(setup: KnightFightSetup) -> Setup {
+        Setup::KnightFight(setup)
+    }
+}
+
+impl Serialize for Setup {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.knight_fight().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Setup {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Setup, D::Error> {
+        Option::<KnightFightSetup>::deserialize(deserializer).map(Setup::from)
+    }
+}
 
 /// The Knight Fight board's numbers: each of the 100 squares holds a different number
 /// from 00 to 99. Made at random when a game is created, and stored with it.
@@ -139,6 +246,54 @@ mod tests {
         assert!(json.starts_with(r#"{"numbers":{"a1":"#), "{json}");
         let back: KnightFightSetup = serde_json::from_str(&json).unwrap();
         assert_eq!(back, setup);
+    }
+
+    #[test]
+    fn the_stored_text_is_the_json_of_the_numbers_and_reads_back() {
+        let numbers = KnightFightSetup::random(&mut StdRng::seed_from_u64(3));
+        // What the server wrote before `Setup`: the option's JSON, `None` for no setup.
+        let old = serde_json::to_string(&numbers).unwrap();
+        let setup = Setup::from(Some(numbers.clone()));
+        assert_eq!(setup.to_stored().as_deref(), Some(old.as_str()));
+        assert_eq!(
+            Setup::from_stored(Variant::KnightFight, Some(&old)),
+            Ok(Setup::KnightFight(numbers))
+        );
+        assert_eq!(Setup::from(None).to_stored(), None);
+        for variant in Variant::ALL.into_iter().filter(|v| !v.needs_setup()) {
+            assert_eq!(Setup::from_stored(variant, None), Ok(Setup::Standard));
+            assert_eq!(
+                Setup::from_stored(variant, Some(&old)),
+                Err(SetupError::Unexpected)
+            );
+        }
+        assert_eq!(
+            Setup::from_stored(Variant::KnightFight, None),
+            Err(SetupError::Missing)
+        );
+        assert!(matches!(
+            Setup::from_stored(Variant::KnightFight, Some(r#"{"numbers":{"a1":1}}"#)),
+            Err(SetupError::Invalid(_))
+        ));
+    }
+
+    #[test]
+    fn the_serde_form_is_the_options() {
+        let numbers = KnightFightSetup::random(&mut StdRng::seed_from_u64(4));
+        let some = Some(numbers.clone());
+        let setup = Setup::from(some.clone());
+        assert_eq!(
+            serde_json::to_value(&setup).unwrap(),
+            serde_json::to_value(&some).unwrap()
+        );
+        assert_eq!(
+            serde_json::to_value(Setup::Standard).unwrap(),
+            serde_json::Value::Null
+        );
+        let back: Setup = serde_json::from_value(serde_json::to_value(&setup).unwrap()).unwrap();
+        assert_eq!(back, setup);
+        let none: Setup = serde_json::from_str("null").unwrap();
+        assert_eq!(none, Setup::default());
     }
 
     #[test]

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng, rngs::SmallRng, seq::IndexedRandom};
 use rules::{
     AnyGame, Cell, Color, EndReason, Family, GameResult, KnightFightSetup, PieceKind, PlayError,
-    Scores, Square, Variant,
+    Scores, Setup, Square, Variant,
 };
 
 /// Games per variant when `PROPTEST_CASES` is not set.
@@ -212,7 +212,7 @@ fn attack_points(cells: &[Cell], side: Color) -> u32 {
 
 /// Checks a finished game: it stays finished, the result agrees with the scores, the
 /// variant's own length rules hold, and replaying the record reproduces it exactly.
-fn check_finished(game: &AnyGame, setup: Option<KnightFightSetup>) {
+fn check_finished(game: &AnyGame, setup: Setup) {
     let variant = game.variant();
     let outcome = game
         .outcome()
@@ -237,7 +237,10 @@ fn check_finished(game: &AnyGame, setup: Option<KnightFightSetup>) {
         assert_eq!(game.ply(), 16);
     }
     if variant == Variant::KnightFight {
-        assert_knight_fight_points(game, setup.as_ref().expect("knight fight has a setup"));
+        assert_knight_fight_points(
+            game,
+            setup.knight_fight().expect("knight fight has a setup"),
+        );
     }
     let replayed = AnyGame::replay(variant, setup, game.moves()).expect("the record replays");
     assert_eq!(replayed.snapshot(), game.snapshot());

@@ -19,7 +19,7 @@ fn games() -> u64 {
 fn restored(game: &AnyGame) -> AnyGame {
     AnyGame::restore(
         game.variant(),
-        game.setup().cloned(),
+        game.setup().clone(),
         &game.saved_position(),
         game.record().to_vec(),
     )
@@ -118,7 +118,7 @@ fn damaged_saves_are_refused() {
         let game = sample(variant, &mut rng);
         let saved = game.saved_position();
         let refuse = |text: &str, record: Vec<rules::PlayedMove>| {
-            let result = AnyGame::restore(variant, game.setup().cloned(), text, record);
+            let result = AnyGame::restore(variant, game.setup().clone(), text, record);
             assert!(result.is_err(), "{variant}: `{text}` was restored");
         };
         let (fields, last) = saved.split_once(" |").unwrap();
@@ -192,12 +192,9 @@ fn random_damage_never_panics() {
                 bytes[at] = *b"0123456789abcdefwb- |:".choose(&mut rng).unwrap();
             }
             let text = String::from_utf8(bytes).unwrap();
-            if let Ok(damaged) = AnyGame::restore(
-                variant,
-                game.setup().cloned(),
-                &text,
-                game.record().to_vec(),
-            ) {
+            if let Ok(damaged) =
+                AnyGame::restore(variant, game.setup().clone(), &text, game.record().to_vec())
+            {
                 let _ = (damaged.legal_moves(), damaged.board(), damaged.input());
                 let _ = (damaged.outcome(), damaged.scores(), damaged.snapshot());
             }
