@@ -267,7 +267,7 @@ impl GameDto {
             input: to_move.map(|_| detail.game.input()),
             scores: detail.game.scores(),
             position: detail.game.snapshot(),
-            setup: detail.game.setup().cloned(),
+            setup: detail.game.setup().knight_fight().cloned(),
             deadline: detail.deadline.map(rfc3339),
             draw_offer: detail.draw_offer.map(|color| color.as_str().to_owned()),
             days_per_move: detail.days_per_move,

@@ -546,7 +546,7 @@ pub(crate) fn position_at(detail: &GameDetail, ply: u32) -> Result<AnyGame, AppE
         return Ok(detail.game.clone());
     }
     let moves: Vec<&str> = detail.game.moves().take(ply as usize).collect();
-    AnyGame::replay(detail.variant(), detail.game.setup().cloned(), moves)
+    AnyGame::replay(detail.variant(), detail.game.setup().clone(), moves)
         .map_err(AppError::internal)
 }
 

@@ -157,7 +157,7 @@ async fn main() {
                     variant: rules::Variant::Reversi8x8,
                     white_id: &pair[0].id,
                     black_id: &pair[1].id,
-                    setup: None,
+                    setup: rules::Setup::Standard,
                     clock: ClockSettings {
                         control: TimeControl::DEFAULT,
                         stops: StopRules::default(),

@@ -14,7 +14,7 @@
 
 use std::{collections::BTreeMap, fmt};
 
-use rules::{AnyGame, KnightFightSetup, Variant};
+use rules::{AnyGame, Setup, Variant};
 use sqlx::{AnyConnection, Row, any::AnyRow};
 
 use crate::{Backend, Database};
@@ -824,10 +824,7 @@ pub async fn check_games(db: &Database) -> Result<u64, CopyError> {
         let variant: Variant = variant
             .parse()
             .map_err(|_| fail(format!("variant `{variant}`")))?;
-        let setup = setup
-            .as_deref()
-            .map(serde_json::from_str::<KnightFightSetup>)
-            .transpose()
+        let setup = Setup::from_stored(variant, setup.as_deref())
             .map_err(|error| fail(format!("setup: {error}")))?;
         let record = by_game.get(id.as_str()).map_or(&[][..], Vec::as_slice);
         let game = AnyGame::replay(variant, setup, record.iter().map(|(mv, _)| mv))

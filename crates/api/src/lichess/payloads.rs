@@ -324,7 +324,7 @@ pub fn game_full(view: &GameView, now: i64) -> GameFullJson {
         initial_fen: "startpos".to_owned(),
         state: game_state(detail, now),
         days_per_turn: days_per_turn(detail.time_control),
-        setup: detail.game.setup().cloned(),
+        setup: detail.game.setup().knight_fight().cloned(),
     }
 }
 

@@ -4,7 +4,7 @@
 //! post-commit steps. A game against the computer is never rated, and when the computer
 //! moves first its reply is queued here, in the same transaction.
 
-use rules::{AnyGame, Color, KnightFightSetup, Variant};
+use rules::{AnyGame, Color, Setup, Variant};
 use sqlx::AnyConnection;
 
 use super::{GameSource, GameStatus, PlayerTime, StopRules, TimeControl, TurnWarnings, follow_up};
@@ -36,9 +36,9 @@ pub struct NewGameRequest<'a> {
     pub white_id: &'a str,
     /// The user playing Black.
     pub black_id: &'a str,
-    /// Knight Fight's numbers (`None` for the other variants); see
+    /// The set-up (Knight Fight's numbers; standard for the other variants); see
     /// [`AnyGame::random_setup`].
-    pub setup: Option<KnightFightSetup>,
+    pub setup: Setup,
     /// The clock.
     pub clock: ClockSettings,
     /// Where it comes from.
@@ -99,12 +99,7 @@ pub async fn create(
     let control = request.clock.control.validated()?;
     let game = AnyGame::new(request.variant, request.setup.clone())
         .map_err(|error| AppError::invalid("invalid_setup", error.to_string()))?;
-    let setup = request
-        .setup
-        .as_ref()
-        .map(serde_json::to_string)
-        .transpose()
-        .map_err(AppError::internal)?;
+    let setup = request.setup.to_stored();
     // White's clock starts now, skipping their weekend or vacation if the game says so.
     let white_time = match users::time_of(&mut *conn, request.white_id).await? {
         Some(row) => PlayerTime::stored(row.time_zone, row.vacation_from, row.vacation_until),

@@ -179,7 +179,7 @@ pub fn record_text(
         detail.white,
         detail.black,
     );
-    if let Some(setup) = detail.game.setup() {
+    if let Some(setup) = detail.game.setup().knight_fight() {
         text.push_str("Setup: the number on each square, rank 10 at the top, files a to j\n");
         for rank in (0..10_u8).rev() {
             let row: Vec<String> = (0..10_u8)

@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use rules::{AnyGame, Color, KnightFightSetup, PlayedMove, Variant};
+use rules::{AnyGame, Color, PlayedMove, Setup, Variant};
 use sqlx::AnyConnection;
 
 use super::{
@@ -116,14 +116,9 @@ fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
 }
 
 /// The variant of `row`'s game and its setup (Knight Fight's numbers).
-fn variant_and_setup(row: &GameRow) -> Result<(Variant, Option<KnightFightSetup>), AppError> {
+fn variant_and_setup(row: &GameRow) -> Result<(Variant, Setup), AppError> {
     let variant: Variant = row.variant.parse().map_err(corrupt)?;
-    let setup = row
-        .setup
-        .as_deref()
-        .map(serde_json::from_str::<KnightFightSetup>)
-        .transpose()
-        .map_err(corrupt)?;
+    let setup = Setup::from_stored(variant, row.setup.as_deref()).map_err(corrupt)?;
     Ok((variant, setup))
 }
 
