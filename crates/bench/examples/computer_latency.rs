@@ -11,18 +11,15 @@
 //!
 //! ```sh
 //! cargo build --release -p server
-//! cargo run --release -p server --example computer_latency -- --moves 10
-//! cargo run --release -p server --example computer_latency -- --moves 10 \
+//! cargo run --release -p bench --example computer_latency -- --moves 10
+//! cargo run --release -p bench --example computer_latency -- --moves 10 \
 //!     --variants chess,reversi-8x8 --levels 1,8 --nodes 1000000
 //! ```
 
-#[path = "support/mod.rs"]
-mod support;
-
 use std::time::{Duration, Instant};
 
+use bench::{Api, Server};
 use serde_json::{Value, json};
-use support::{Api, Server};
 
 struct Options {
     moves: usize,

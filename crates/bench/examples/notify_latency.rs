@@ -15,8 +15,8 @@
 //!    arriving at the SMTP server. Baseline: the pass itself.
 //!
 //! ```sh
-//! cargo run --release -p server --example notify_latency -- --moves 1000
-//! cargo run --release -p server --example notify_latency -- --moves 1000 \
+//! cargo run --release -p bench --example notify_latency -- --moves 1000
+//! cargo run --release -p bench --example notify_latency -- --moves 1000 \
 //!     --database-url postgres://postgres@127.0.0.1:5432/bench_notify   # an empty database
 //! ```
 

@@ -1,8 +1,7 @@
-//! The server under test of the benchmarks: the release binary as a process of its own,
+//! The benchmarks and load tools of the server (the programs under `examples/`), and what
+//! several of them share. The server under test of the benchmarks is the release binary as a process of its own,
 //! on a fresh SQLite file (or a given database), with the per-address limits lifted:
 //! every client of a benchmark is 127.0.0.1, which would otherwise be one attacker.
-
-#![allow(dead_code, reason = "each benchmark uses a part of this module")]
 
 use serde_json::{Value, json};
 use std::{
@@ -23,10 +22,10 @@ const UNLIMITED: &[(&str, &str)] = &[
 ];
 
 /// The running server; killed, and its directory removed, when dropped.
-pub(crate) struct Server {
+pub struct Server {
     child: Child,
     /// `http://127.0.0.1:<port>`.
-    pub(crate) base: String,
+    pub base: String,
     dir: PathBuf,
 }
 
@@ -41,7 +40,7 @@ impl Drop for Server {
 impl Server {
     /// Starts `bin` with the environment `vars` on `database_url`, or on a SQLite file in
     /// a directory of its own named after `name`, and waits until it is ready.
-    pub(crate) async fn start(
+    pub async fn start(
         bin: &str,
         name: &str,
         database_url: Option<&str>,
@@ -83,12 +82,12 @@ impl Server {
     }
 
     /// The server's process id (for `perf record -p`).
-    pub(crate) fn pid(&self) -> u32 {
+    pub fn pid(&self) -> u32 {
         self.child.id()
     }
 
     /// The server's resident memory in KiB, or `None` once the process is gone.
-    pub(crate) fn rss_kib(&self) -> Option<u64> {
+    pub fn rss_kib(&self) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
         status
             .lines()
@@ -102,14 +101,16 @@ impl Server {
 }
 
 /// A client of the server's JSON API, for setting up what a benchmark measures.
-pub(crate) struct Api {
-    pub(crate) client: reqwest::Client,
-    pub(crate) base: String,
+pub struct Api {
+    /// The HTTP client, with its connection pool.
+    pub client: reqwest::Client,
+    /// `http://127.0.0.1:<port>`.
+    pub base: String,
 }
 
 impl Api {
     /// POSTs `body` as JSON (with `token` as bearer), asserting success; the answer.
-    pub(crate) async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Value {
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Value {
         let mut request = self.client.post(format!("{}{path}", self.base)).json(&body);
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -122,7 +123,7 @@ impl Api {
     }
 
     /// Signs up `name`; their API token.
-    pub(crate) async fn player(&self, name: &str) -> String {
+    pub async fn player(&self, name: &str) -> String {
         let credentials = json!({"username": name, "password": format!("password-{name}")});
         self.post("/api/v1/accounts", None, credentials.clone())
             .await;
@@ -133,13 +134,7 @@ impl Api {
     }
 
     /// A new game of `variant`; White is `white`.
-    pub(crate) async fn game(
-        &self,
-        variant: &str,
-        white: &str,
-        black: &str,
-        black_name: &str,
-    ) -> Value {
+    pub async fn game(&self, variant: &str, white: &str, black: &str, black_name: &str) -> Value {
         let challenge = self
             .post(
                 "/api/v1/challenges",
@@ -168,7 +163,7 @@ impl Api {
     }
 
     /// Plays the first legal move of `game` for whoever is to move; the game after it.
-    pub(crate) async fn play_first(&self, game: &Value, white: &str, black: &str) -> Value {
+    pub async fn play_first(&self, game: &Value, white: &str, black: &str) -> Value {
         let token = if game["to_move"] == "white" {
             white
         } else {

@@ -5,7 +5,7 @@
 //! which runs one trivial statement, shows what a single database round trip costs.
 //!
 //! ```text
-//! cargo build --release -p server --bins --examples
+//! cargo build --release -p server -p bench --bins --examples
 //! target/release/examples/throughput [--seconds 10] [--connections 64] [--threads 2]
 //!     [--movers 16] [--bin target/release/server] [--database-url postgres://…/bench]
 //!     [--hold SECONDS]
@@ -34,8 +34,7 @@ use std::{
 
 use serde_json::{Value, json};
 
-mod support;
-use support::{Api, Server};
+use bench::{Api, Server};
 
 /// Twenty plies of a Ruy Lopez, White to move after them.
 const OPENING: [&str; 20] = [

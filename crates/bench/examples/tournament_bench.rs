@@ -10,7 +10,7 @@
 //!   resignation of a casual game between the same players.
 //!
 //! ```text
-//! cargo build --release -p server --examples
+//! cargo build --release -p bench --examples
 //! target/release/examples/tournament_bench [--players 1000] [--rounds 5]
 //!     [--database-url postgres://postgres@127.0.0.1:5432/bench]
 //! ```

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo build --release -p server
-//! cargo run --release -p server --example loadtest -- [--watchers 100,1000,10000]
+//! cargo run --release -p bench --example loadtest -- [--watchers 100,1000,10000]
 //!     [--moves 20] [--bin target/release/server] [--database-url postgres://…]
 //! ```
 //!
@@ -24,8 +24,7 @@ use std::{
 use futures_util::{StreamExt, stream};
 use serde_json::Value;
 
-mod support;
-use support::{Api, Server};
+use bench::{Api, Server};
 
 /// The arrivals of each state id (`{ply}-active`) of each game, as seen by watchers.
 type Arrivals = Arc<Mutex<HashMap<(String, String), Vec<Instant>>>>;

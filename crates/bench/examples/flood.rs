@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo build --release -p server
-//! cargo run --release -p server --example flood -- [--concurrency 256] [--secs 30]
+//! cargo run --release -p bench --example flood -- [--concurrency 256] [--secs 30]
 //!     [--settle 10] [--bin target/release/server] [--check] [--max-livez-p99-ms 50]
 //! ```
 //!
@@ -36,8 +36,7 @@ use std::{
 
 use serde_json::json;
 
-mod support;
-use support::Server;
+use bench::Server;
 
 /// The server's resident memory in MiB, or `None` once the process is gone.
 #[allow(clippy::cast_precision_loss)]
