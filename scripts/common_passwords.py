@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes crates/server/data/common-passwords.txt: passwords of 8 or more characters that
+"""Writes crates/domain/data/common-passwords.txt: passwords of 8 or more characters that
 people choose most often, built from well-known patterns (digit runs, keyboard walks, the
 words and names that top every published breach survey, with the endings people add).
 
@@ -106,7 +106,7 @@ def main():
         if len(entry) >= MIN_CHARS and entry not in seen:
             seen.add(entry)
             out.append(entry)
-    path = Path("crates/server/data/common-passwords.txt")
+    path = Path("crates/domain/data/common-passwords.txt")
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
     print(f"{len(out)} entries in {path}")
 

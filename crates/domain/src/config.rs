@@ -1,4 +1,6 @@
-//! Typed configuration from environment variables, each with a default.
+//! Typed configuration from environment variables, each with a default: [`VARIABLES`]
+//! is the one list of them, and `docs/self-hosting.md` the reference a test checks
+//! against it.
 
 use std::{
     fmt,
@@ -10,81 +12,84 @@ use std::{
 
 use ipnet::IpNet;
 
-/// The server's configuration. [`Config::from_env`] documents every variable.
+mod variables;
+
+use variables::default_of;
+pub use variables::{DefaultValue, VARIABLES, Variable};
+
+/// The server's configuration. [`VARIABLES`] lists every variable with its default.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// `LISTEN_ADDR`: the address to serve on (default `127.0.0.1:8080`).
+    /// `LISTEN_ADDR`: the address to serve on.
     pub listen_addr: SocketAddr,
-    /// `DATABASE_URL`: `sqlite://…` or `postgres://…` (default
-    /// `sqlite://data/boardgames.db`, created on first start).
+    /// `DATABASE_URL`: `sqlite://…` (created on first start) or `postgres://…`.
     pub database_url: Secret,
-    /// `DATABASE_MAX_CONNECTIONS`: the pool's size (default 10).
+    /// `DATABASE_MAX_CONNECTIONS`: the pool's size.
     pub database_max_connections: u32,
     /// `DATABASE_ACQUIRE_TIMEOUT_MS`: how long a request waits for a pooled connection
-    /// before it is answered 503 `database_unavailable` (default 2000).
+    /// before it is answered 503 `database_unavailable`.
     pub database_acquire_timeout: Duration,
     /// `DATABASE_STATEMENT_TIMEOUT_MS`: the longest a statement may run (Postgres
     /// `statement_timeout`; on SQLite the busy timeout) before it fails and the request is
-    /// answered 503 (default 3000).
+    /// answered 503.
     pub database_statement_timeout: Duration,
     /// `REQUEST_TIMEOUT_MS`: the longest a request may take before it is answered 503
     /// `request_timeout` and its work dropped, whatever it waits for (a database that
-    /// stopped answering mid-query cannot report its own timeout; default 4000).
+    /// stopped answering mid-query cannot report its own timeout).
     pub request_timeout: Duration,
     /// `MAX_STREAMS_PER_ADDRESS`: live event streams one client address may hold open at
-    /// once; one more is answered 429 `too_many_streams` (default 20).
+    /// once; one more is answered 429 `too_many_streams`.
     pub max_streams_per_address: usize,
     /// `MAX_CONNECTIONS`: open HTTP connections served at once; beyond it only `/livez`
     /// and `/readyz` are answered, everything else gets 503 and the connection is closed
-    /// (default: 1024, lowered to leave room below the file-descriptor limit).
+    /// (lowered to leave room below the file-descriptor limit).
     pub max_connections: usize,
     /// `MAX_CONNECTIONS_PER_ADDRESS`: open connections one client address may hold
-    /// (`TRUSTED_PROXIES` are exempt); one more is closed at once (default 64).
+    /// (`TRUSTED_PROXIES` are exempt); one more is closed at once.
     pub max_connections_per_address: usize,
     /// `HEADER_READ_TIMEOUT_MS`: the time a client has to send a request's headers, counted
     /// from the moment the connection is idle: so also how long a kept-alive connection
-    /// may stay silent before it is closed (default 10000).
+    /// may stay silent before it is closed.
     pub header_read_timeout: Duration,
     /// `BODY_READ_TIMEOUT_MS`: the longest a request's body may pause between two pieces
-    /// before the request fails (default 10000).
+    /// before the request fails.
     pub body_read_timeout: Duration,
-    /// `PUBLIC_URL`: the site's external base URL (default `http://` + `LISTEN_ADDR`).
+    /// `PUBLIC_URL`: the site's external base URL.
     /// Cookies get `Secure` when it is https; cross-site checks compare `Origin` with it.
     pub public_url: PublicUrl,
-    /// `RUST_LOG`: the tracing filter (default `info`).
+    /// `RUST_LOG`: the tracing filter.
     pub log_filter: String,
-    /// `LOG_FORMAT`: `text` (default) or `json`.
+    /// `LOG_FORMAT`: `text` or `json`.
     pub log_format: LogFormat,
-    /// `SWEEP_INTERVAL_SECS`: how often the timeout sweeper runs (default 60; 0 turns it
-    /// off).
+    /// `SWEEP_INTERVAL_SECS`: how often the timeout sweeper runs (0 turns it off).
     pub sweep_interval: Option<Duration>,
     /// `DOWNTIME_THRESHOLD_MINS`: a gap between two sweeper rounds longer than this is
     /// downtime, and every active game's deadline moves on by the gap before anything
-    /// ends on time (default 60; at least 1).
+    /// ends on time (at least 1).
     pub downtime_threshold_secs: i64,
     /// `VACATION_DAYS_PER_YEAR`: each player's vacation allowance, full again every
-    /// 1 January UTC (default 30; 0 turns vacations off).
+    /// 1 January UTC (0 turns vacations off).
     pub vacation_days_per_year: i64,
     /// `NOTIFICATION_RETENTION_DAYS`: notices older than this are deleted by the
-    /// background job, read or not (default 90; 1 to 3650).
+    /// background job, read or not (1 to 3650).
     pub notification_retention_days: i64,
     /// `LOGIN_MAX_ATTEMPTS`: failed logins allowed per account and client address pair
-    /// before each further attempt waits, twice as long after each failure (default 5).
+    /// before each further attempt waits, twice as long after each failure.
     pub login_max_attempts: u32,
-    /// `LOGIN_WINDOW_SECS`: how long failed logins are remembered (default 900).
+    /// `LOGIN_WINDOW_SECS`: how long failed logins are remembered.
     pub login_window_secs: i64,
-    /// `SESSION_DAYS`: how long a browser session lasts (default 30).
+    /// `SESSION_DAYS`: how long a browser session lasts.
     pub session_days: i64,
     /// `LEADERBOARD_ACTIVE_DAYS`: a player is on a variant's leaderboard while their last
-    /// rated game of it ended at most this many days ago (default 180).
+    /// rated game of it ended at most this many days ago.
     pub leaderboard_active_days: i64,
-    /// `BODY_LIMIT_BYTES`: the largest request body accepted (default 16384).
+    /// `BODY_LIMIT_BYTES`: the largest request body accepted.
     pub body_limit_bytes: usize,
     /// `CHAT_MESSAGES_PER_MINUTE`: game chat lines one player may send per minute, all
-    /// at once or spread out; one more is answered 429 `chat_rate_limited` (default 10).
+    /// at once or spread out; one more is answered 429 `chat_rate_limited`.
     pub chat_messages_per_minute: NonZeroU32,
     /// `TRUSTED_PROXIES`: reverse proxies (addresses or CIDR networks, comma-separated)
-    /// whose `X-Forwarded-For` gives the client address (default: none).
+    /// whose `X-Forwarded-For` gives the client address.
     pub trusted_proxies: Vec<IpNet>,
     /// Limits on password hashing and on account requests per client address.
     pub accounts: AccountLimits,
@@ -100,39 +105,39 @@ pub struct Config {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineConfig {
     /// `ENGINE_WORKERS`: threads of this instance that compute the computer's replies
-    /// (default 1; 0: this instance computes none, another instance on the same database
+    /// (0: this instance computes none, another instance on the same database
     /// does, or the replies wait in the queue).
     pub workers: usize,
     /// `ENGINE_NODES`: the search's node budget at level 8 (the levels below use a share
-    /// of it; default 1000000, a few seconds per reply on one core).
+    /// of it; the default takes a few seconds per reply on one core).
     pub nodes: u64,
     /// `ENGINE_QUEUE_LIMIT`: pending replies (over all instances) beyond which new games
-    /// against the computer are refused with 503 `computer_busy` (default 100). Replies
+    /// against the computer are refused with 503 `computer_busy`. Replies
     /// in games already under way are always queued.
     pub queue_limit: i64,
     /// `STOCKFISH_PATH`: a UCI engine (Debian's `stockfish` installs
     /// `/usr/games/stockfish`) that plays chess at levels 7 and 8 instead of the built-in
-    /// search (default: none).
+    /// search.
     pub stockfish_path: Option<std::path::PathBuf>,
 }
 
 impl EngineConfig {
     fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<EngineConfig, ConfigError> {
-        let workers: usize = parse(lookup, "ENGINE_WORKERS", "1")?;
+        let workers: usize = parse(lookup, "ENGINE_WORKERS")?;
         if workers > 64 {
             return Err(ConfigError {
                 variable: "ENGINE_WORKERS",
                 message: "expected 0 to 64 threads".to_owned(),
             });
         }
-        let nodes: u64 = parse(lookup, "ENGINE_NODES", "1000000")?;
+        let nodes: u64 = parse(lookup, "ENGINE_NODES")?;
         if !(1_000..=1_000_000_000).contains(&nodes) {
             return Err(ConfigError {
                 variable: "ENGINE_NODES",
                 message: "expected 1000 to 1000000000 nodes".to_owned(),
             });
         }
-        let queue_limit: i64 = parse(lookup, "ENGINE_QUEUE_LIMIT", "100")?;
+        let queue_limit: i64 = parse(lookup, "ENGINE_QUEUE_LIMIT")?;
         if !(1..=1_000_000).contains(&queue_limit) {
             return Err(ConfigError {
                 variable: "ENGINE_QUEUE_LIMIT",
@@ -168,10 +173,10 @@ pub struct PushConfig {
     /// generated on first start and kept in the database.
     pub vapid_private_key: Option<Secret>,
     /// `VAPID_SUBJECT`: the contact push services may write to, a `mailto:` or `https:`
-    /// URL (default: `PUBLIC_URL`).
+    /// URL (unset: `PUBLIC_URL`).
     pub vapid_subject: String,
     /// `PUSH_ALLOW_HTTP_ENDPOINTS`: accept plain-http push endpoints and endpoints on
-    /// loopback or private addresses (default false; only for tests and development,
+    /// loopback or private addresses (only for tests and development,
     /// since a subscriber could otherwise make the server post into its own network).
     pub allow_http_endpoints: bool,
 }
@@ -278,26 +283,24 @@ impl MailConfig {
 /// Limits that keep sign-up, login and token floods from taking the server down.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AccountLimits {
-    /// `HASH_THREADS`: threads that hash passwords (default 2).
+    /// `HASH_THREADS`: threads that hash passwords.
     pub hash_threads: usize,
-    /// `HASH_QUEUE`: password hashes that may wait for a thread; past it, 503 `busy`
-    /// (default 32).
+    /// `HASH_QUEUE`: password hashes that may wait for a thread; past it, 503 `busy`.
     pub hash_queue: usize,
-    /// `SIGNUP_PER_HOUR`: sign-ups per client address per hour (default 20).
+    /// `SIGNUP_PER_HOUR`: sign-ups per client address per hour.
     pub signups_per_hour: NonZeroU32,
     /// `LOGIN_PER_MINUTE`: login requests (right or wrong) per client address per
-    /// minute (default 30).
+    /// minute.
     pub logins_per_minute: NonZeroU32,
-    /// `TOKEN_CREATIONS_PER_HOUR`: API tokens created per client address per hour
-    /// (default 30).
+    /// `TOKEN_CREATIONS_PER_HOUR`: API tokens created per client address per hour.
     pub token_creations_per_hour: NonZeroU32,
     /// `LOGIN_ADDRESS_MAX_FAILURES`: failed logins per client address, over all
-    /// accounts, within `LOGIN_WINDOW_SECS` before 429 (default 100).
+    /// accounts, within `LOGIN_WINDOW_SECS` before 429.
     pub address_max_failures: u32,
     /// `LOGIN_BACKOFF_MAX_SECS`: the longest wait after repeated failed logins for one
-    /// account from one address (default 900).
+    /// account from one address.
     pub backoff_max_secs: i64,
-    /// `MAX_TOKENS_PER_ACCOUNT`: API tokens one account may hold (default 20).
+    /// `MAX_TOKENS_PER_ACCOUNT`: API tokens one account may hold.
     pub max_tokens_per_account: u32,
 }
 
@@ -314,14 +317,14 @@ impl AccountLimits {
             }
         };
         Ok(AccountLimits {
-            hash_threads: at_least_one("HASH_THREADS", parse(lookup, "HASH_THREADS", "2")?)?,
-            hash_queue: at_least_one("HASH_QUEUE", parse(lookup, "HASH_QUEUE", "32")?)?,
-            signups_per_hour: parse(lookup, "SIGNUP_PER_HOUR", "20")?,
-            logins_per_minute: parse(lookup, "LOGIN_PER_MINUTE", "30")?,
-            token_creations_per_hour: parse(lookup, "TOKEN_CREATIONS_PER_HOUR", "30")?,
-            address_max_failures: parse(lookup, "LOGIN_ADDRESS_MAX_FAILURES", "100")?,
-            backoff_max_secs: parse(lookup, "LOGIN_BACKOFF_MAX_SECS", "900")?,
-            max_tokens_per_account: parse(lookup, "MAX_TOKENS_PER_ACCOUNT", "20")?,
+            hash_threads: at_least_one("HASH_THREADS", parse(lookup, "HASH_THREADS")?)?,
+            hash_queue: at_least_one("HASH_QUEUE", parse(lookup, "HASH_QUEUE")?)?,
+            signups_per_hour: parse(lookup, "SIGNUP_PER_HOUR")?,
+            logins_per_minute: parse(lookup, "LOGIN_PER_MINUTE")?,
+            token_creations_per_hour: parse(lookup, "TOKEN_CREATIONS_PER_HOUR")?,
+            address_max_failures: parse(lookup, "LOGIN_ADDRESS_MAX_FAILURES")?,
+            backoff_max_secs: parse(lookup, "LOGIN_BACKOFF_MAX_SECS")?,
+            max_tokens_per_account: parse(lookup, "MAX_TOKENS_PER_ACCOUNT")?,
         })
     }
 }
@@ -430,7 +433,7 @@ impl Config {
     ///
     /// A [`ConfigError`] naming the first variable whose value is unusable.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
-        let listen_addr: SocketAddr = parse(&lookup, "LISTEN_ADDR", "127.0.0.1:8080")?;
+        let listen_addr: SocketAddr = parse(&lookup, "LISTEN_ADDR")?;
         let database_url = lookup("DATABASE_URL")
             .filter(|url| !url.trim().is_empty())
             .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
@@ -443,8 +446,9 @@ impl Config {
                 message: "expected sqlite://… or postgres://…".to_owned(),
             });
         }
-        let public_url: PublicUrl = parse(&lookup, "PUBLIC_URL", &format!("http://{listen_addr}"))?;
-        let log_filter = lookup("RUST_LOG").unwrap_or_else(|| "info".to_owned());
+        let public_url: PublicUrl =
+            parse_or(&lookup, "PUBLIC_URL", &format!("http://{listen_addr}"))?;
+        let log_filter = lookup("RUST_LOG").unwrap_or_else(|| default_of("RUST_LOG").to_owned());
         if let Err(error) = tracing_subscriber::EnvFilter::try_new(&log_filter) {
             return Err(ConfigError {
                 variable: "RUST_LOG",
@@ -461,16 +465,16 @@ impl Config {
                 });
             }
         };
-        let sweep_secs: u64 = parse(&lookup, "SWEEP_INTERVAL_SECS", "60")?;
-        let database_max_connections: u32 = parse(&lookup, "DATABASE_MAX_CONNECTIONS", "10")?;
+        let sweep_secs: u64 = parse(&lookup, "SWEEP_INTERVAL_SECS")?;
+        let database_max_connections: u32 = parse(&lookup, "DATABASE_MAX_CONNECTIONS")?;
         if database_max_connections == 0 {
             return Err(ConfigError {
                 variable: "DATABASE_MAX_CONNECTIONS",
                 message: "expected at least 1".to_owned(),
             });
         }
-        let millis = |name: &'static str, default: &str| -> Result<Duration, ConfigError> {
-            let value: u64 = parse(&lookup, name, default)?;
+        let millis = |name: &'static str| -> Result<Duration, ConfigError> {
+            let value: u64 = parse(&lookup, name)?;
             if value == 0 {
                 return Err(ConfigError {
                     variable: name,
@@ -483,19 +487,19 @@ impl Config {
             listen_addr,
             database_url: Secret(database_url),
             database_max_connections,
-            database_acquire_timeout: millis("DATABASE_ACQUIRE_TIMEOUT_MS", "2000")?,
-            database_statement_timeout: millis("DATABASE_STATEMENT_TIMEOUT_MS", "3000")?,
-            request_timeout: millis("REQUEST_TIMEOUT_MS", "4000")?,
-            max_streams_per_address: parse(&lookup, "MAX_STREAMS_PER_ADDRESS", "20")?,
-            max_connections: parse(&lookup, "MAX_CONNECTIONS", "1024")?,
-            max_connections_per_address: parse(&lookup, "MAX_CONNECTIONS_PER_ADDRESS", "64")?,
-            header_read_timeout: millis("HEADER_READ_TIMEOUT_MS", "10000")?,
-            body_read_timeout: millis("BODY_READ_TIMEOUT_MS", "10000")?,
+            database_acquire_timeout: millis("DATABASE_ACQUIRE_TIMEOUT_MS")?,
+            database_statement_timeout: millis("DATABASE_STATEMENT_TIMEOUT_MS")?,
+            request_timeout: millis("REQUEST_TIMEOUT_MS")?,
+            max_streams_per_address: parse(&lookup, "MAX_STREAMS_PER_ADDRESS")?,
+            max_connections: parse(&lookup, "MAX_CONNECTIONS")?,
+            max_connections_per_address: parse(&lookup, "MAX_CONNECTIONS_PER_ADDRESS")?,
+            header_read_timeout: millis("HEADER_READ_TIMEOUT_MS")?,
+            body_read_timeout: millis("BODY_READ_TIMEOUT_MS")?,
             log_filter,
             log_format,
             sweep_interval: (sweep_secs > 0).then(|| Duration::from_secs(sweep_secs)),
             downtime_threshold_secs: {
-                let minutes: i64 = parse(&lookup, "DOWNTIME_THRESHOLD_MINS", "60")?;
+                let minutes: i64 = parse(&lookup, "DOWNTIME_THRESHOLD_MINS")?;
                 if !(1..=525_600).contains(&minutes) {
                     return Err(ConfigError {
                         variable: "DOWNTIME_THRESHOLD_MINS",
@@ -505,7 +509,7 @@ impl Config {
                 minutes * 60
             },
             notification_retention_days: {
-                let days: i64 = parse(&lookup, "NOTIFICATION_RETENTION_DAYS", "90")?;
+                let days: i64 = parse(&lookup, "NOTIFICATION_RETENTION_DAYS")?;
                 if !(1..=3650).contains(&days) {
                     return Err(ConfigError {
                         variable: "NOTIFICATION_RETENTION_DAYS",
@@ -515,7 +519,7 @@ impl Config {
                 days
             },
             vacation_days_per_year: {
-                let days: i64 = parse(&lookup, "VACATION_DAYS_PER_YEAR", "30")?;
+                let days: i64 = parse(&lookup, "VACATION_DAYS_PER_YEAR")?;
                 if !(0..=366).contains(&days) {
                     return Err(ConfigError {
                         variable: "VACATION_DAYS_PER_YEAR",
@@ -524,12 +528,12 @@ impl Config {
                 }
                 days
             },
-            login_max_attempts: parse(&lookup, "LOGIN_MAX_ATTEMPTS", "5")?,
-            login_window_secs: parse(&lookup, "LOGIN_WINDOW_SECS", "900")?,
-            session_days: parse(&lookup, "SESSION_DAYS", "30")?,
-            leaderboard_active_days: parse(&lookup, "LEADERBOARD_ACTIVE_DAYS", "180")?,
-            body_limit_bytes: parse(&lookup, "BODY_LIMIT_BYTES", "16384")?,
-            chat_messages_per_minute: parse(&lookup, "CHAT_MESSAGES_PER_MINUTE", "10")?,
+            login_max_attempts: parse(&lookup, "LOGIN_MAX_ATTEMPTS")?,
+            login_window_secs: parse(&lookup, "LOGIN_WINDOW_SECS")?,
+            session_days: parse(&lookup, "SESSION_DAYS")?,
+            leaderboard_active_days: parse(&lookup, "LEADERBOARD_ACTIVE_DAYS")?,
+            body_limit_bytes: parse(&lookup, "BODY_LIMIT_BYTES")?,
+            chat_messages_per_minute: parse(&lookup, "CHAT_MESSAGES_PER_MINUTE")?,
             trusted_proxies: parse_trusted(&lookup("TRUSTED_PROXIES").unwrap_or_default())
                 .map_err(|message| ConfigError {
                     variable: "TRUSTED_PROXIES",
@@ -544,8 +548,17 @@ impl Config {
     }
 }
 
+/// Parses variable `name`, or its default in [`VARIABLES`] when it is unset or blank.
+fn parse<T>(lookup: &impl Fn(&str) -> Option<String>, name: &'static str) -> Result<T, ConfigError>
+where
+    T: FromStr,
+    T::Err: fmt::Display,
+{
+    parse_or(lookup, name, default_of(name))
+}
+
 /// Parses variable `name`, or `default` when it is unset or blank.
-fn parse<T>(
+fn parse_or<T>(
     lookup: &impl Fn(&str) -> Option<String>,
     name: &'static str,
     default: &str,

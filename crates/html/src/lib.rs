@@ -1,5 +1,6 @@
 //! The browser face: server-rendered pages (askama templates under `templates/`), static
-//! files, translations and the HTML face of [`AppError`]. Handlers are thin adapters over
+//! files, the language switch (the texts are `vocab::i18n`'s) and the HTML face of
+//! [`AppError`]. Handlers are thin adapters over
 //! the same domain functions as the JSON API.
 
 pub mod accounts;
