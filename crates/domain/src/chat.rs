@@ -345,7 +345,7 @@ pub async fn for_page(
 ///
 /// The ticket, when there is no fresh snapshot.
 pub fn spectators_snapshot(state: &Services, game_id: &str) -> Result<Arc<ChatView>, ReadTicket> {
-    state.events.snapshots().chats.get(game_id)
+    state.caches.chats.get(game_id)
 }
 
 /// Reads what spectators see of `detail`'s chat on `conn` and keeps it as its snapshot,
@@ -361,7 +361,7 @@ pub async fn read_for_spectators(
     ticket: ReadTicket,
 ) -> Result<Arc<ChatView>, AppError> {
     let view = Arc::new(for_page(conn, None, detail).await?);
-    let snapshots = &state.events.snapshots().chats;
+    let snapshots = &state.caches.chats;
     snapshots.keep(ticket, detail.id.clone(), view.clone());
     Ok(view)
 }
