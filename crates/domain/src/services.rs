@@ -7,6 +7,7 @@ use axum::extract::FromRef;
 use crate::{
     config::Config,
     events::EventHub,
+    game::snapshots::ReadSnapshots,
     hashing::HashPool,
     throttle::{AddressLimits, FailedLogins, PlayerLimits},
 };
@@ -35,8 +36,11 @@ pub struct Shared {
     pub config: Arc<Config>,
     /// The time source (injectable for tests).
     pub clock: Arc<dyn Clock>,
-    /// Live events: this process's subscribers.
+    /// Live events: staging, and delivery to this process's subscribers.
     pub events: EventHub,
+    /// What this instance read and rendered lately for showing; the hub tells it of
+    /// every change, and it drops what that made stale.
+    pub caches: ReadSnapshots,
     /// Failed-login counters (per account and address, and per address).
     pub failed_logins: Arc<FailedLogins>,
     /// Sign-up, login and token-creation budgets per client address.
@@ -87,9 +91,11 @@ impl Services {
                 .inspect_err(|error| tracing::error!(%error, "e-mail is off"))
                 .ok()
         });
+        let caches = ReadSnapshots::default();
         Services(Arc::new(Shared {
             mailer,
-            events: EventHub::new(db.backend),
+            events: EventHub::new(db.backend, caches.clone()),
+            caches,
             db,
             config: Arc::new(config),
             clock,

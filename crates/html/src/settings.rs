@@ -6,21 +6,25 @@
 use askama::Template;
 use axum::{
     extract::State,
-    http::HeaderMap,
     response::{IntoResponse, Response},
 };
 use serde::Deserialize;
 
-use crate::{Ctx, Form, error_text, render, safe_back, see_other};
+use crate::{Ctx, Form, error_text, render, see_other};
 use domain::{
-    Services, account_care, accounts, chat, email,
+    Services, accounts, chat, email,
     notifications::{self, DigestChange, Kind, KindChange},
     player_time::{self, TimeSettings},
     push,
     settings::{self, AfterMove, PlaySettings, PlaySettingsChange},
 };
-use edge::extract::{ClientAddr, Path, Query, SESSION_COOKIE, session_cookie};
+use edge::extract::{Path, Query};
 use vocab::{error::AppError, i18n::Tr};
+mod account;
+mod chat_section;
+
+pub(crate) use account::{change_password, delete_account, export, revoke_token};
+pub(crate) use chat_section::{add_block, remove_block, save_chat};
 
 #[derive(Template)]
 #[template(path = "settings.html")]
@@ -629,214 +633,5 @@ pub(crate) async fn remove_device(
     Ok(see_other("/settings#push"))
 }
 
-/// The chat form: a checkbox.
-#[derive(Debug, Deserialize)]
-pub(crate) struct ChatForm {
-    /// Present when spectators may read the chat.
-    #[serde(default)]
-    spectators: Option<String>,
-}
-
-/// `POST /settings/chat`: whether spectators may read the chat of the user's games.
-pub(crate) async fn save_chat(
-    State(state): State<Services>,
-    ctx: Ctx,
-    Form(form): Form<ChatForm>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?.clone();
-    chat::set_spectators(&state, &user, form.spectators.is_some()).await?;
-    Ok(see_other("/settings?saved=chat#chat"))
-}
-
-/// A block or unblock form: the player's name (blocking), and where to come back to.
-#[derive(Debug, Deserialize)]
-pub(crate) struct BlockForm {
-    #[serde(default)]
-    username: String,
-    #[serde(default)]
-    back: Option<String>,
-}
-
-/// Where a block form comes back to: the page it was sent from (on this site), else the
-/// chat section of the settings.
-fn block_back(back: Option<&str>) -> String {
-    match back {
-        Some(back) if !back.is_empty() => safe_back(Some(back)),
-        _ => "/settings#chat".to_owned(),
-    }
-}
-
-/// `POST /settings/blocks`: blocks a player (from this page, a player's page or a game
-/// page); a refused one shows this page with the error in the chat section.
-pub(crate) async fn add_block(
-    State(state): State<Services>,
-    ctx: Ctx,
-    Form(form): Form<BlockForm>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?.clone();
-    match chat::block(&state, &user, &form.username).await {
-        Ok(_) => Ok(see_other(&block_back(form.back.as_deref()))),
-        Err(
-            error @ (AppError::Invalid { .. } | AppError::Conflict { .. } | AppError::NotFound(_)),
-        ) => {
-            refused(&state, ctx, &error, |text| Notes {
-                chat_error: text,
-                ..Notes::default()
-            })
-            .await
-        }
-        Err(error) => Err(error),
-    }
-}
-
-/// `POST /settings/blocks/{name}/remove`: unblocks a player.
-pub(crate) async fn remove_block(
-    State(state): State<Services>,
-    ctx: Ctx,
-    Path(name): Path<String>,
-    Form(form): Form<BlockForm>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?.clone();
-    match chat::unblock(&state, &user, &name).await {
-        // Not blocked (any more): as asked.
-        Ok(()) | Err(AppError::NotFound("block")) => {
-            Ok(see_other(&block_back(form.back.as_deref())))
-        }
-        Err(error) => Err(error),
-    }
-}
-
-/// `POST /settings/tokens/{id}/revoke`.
-pub(crate) async fn revoke_token(
-    State(state): State<Services>,
-    ctx: Ctx,
-    Path(id): Path<String>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?;
-    accounts::revoke_token(&state, user, &id).await?;
-    Ok(see_other("/settings"))
-}
-
-/// The password form.
-#[derive(Debug, Deserialize)]
-pub(crate) struct PasswordForm {
-    #[serde(default)]
-    current_password: String,
-    #[serde(default)]
-    new_password: String,
-}
-
-/// `POST /settings/password`: changes the password (the other sessions end, this one
-/// stays); back to the page saying so, or the page with the error in the section.
-pub(crate) async fn change_password(
-    State(state): State<Services>,
-    ctx: Ctx,
-    ClientAddr(client): ClientAddr,
-    headers: HeaderMap,
-    Form(form): Form<PasswordForm>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?.clone();
-    let keep = session_cookie(&headers);
-    match account_care::change_password(
-        &state,
-        &user,
-        &form.current_password,
-        &form.new_password,
-        &client,
-        keep,
-    )
-    .await
-    {
-        Ok(()) => Ok(see_other("/settings?saved=password#password")),
-        Err(error) if error.status().is_client_error() => {
-            refused(&state, ctx, &error, |text| Notes {
-                password_error: text,
-                ..Notes::default()
-            })
-            .await
-        }
-        Err(error) => Err(error),
-    }
-}
-
-/// `GET /settings/export`: the signed-in user's data, as a JSON download.
-pub(crate) async fn export(State(state): State<Services>, ctx: Ctx) -> Result<Response, AppError> {
-    let user = ctx.require_user()?.clone();
-    let data = account_care::export(&state, &user).await?;
-    Ok(edge::download::attachment(&user.username, &data)?.into_response())
-}
-
-/// The deletion form: the password and the name typed again.
-#[derive(Debug, Deserialize)]
-pub(crate) struct DeleteForm {
-    #[serde(default)]
-    password: String,
-    #[serde(default)]
-    confirm: String,
-}
-
-/// `POST /settings/delete`: deletes the account and signs out; or the page with the
-/// error in the section.
-pub(crate) async fn delete_account(
-    State(state): State<Services>,
-    ctx: Ctx,
-    ClientAddr(client): ClientAddr,
-    Form(form): Form<DeleteForm>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?.clone();
-    match account_care::delete_account(&state, &user, &form.password, &form.confirm, &client).await
-    {
-        Ok(_) => {
-            let clear = crate::cookie_header(&format!(
-                "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"
-            ))?;
-            Ok((clear, see_other("/?deleted=1")).into_response())
-        }
-        Err(error) if error.status().is_client_error() => {
-            refused(&state, ctx, &error, |text| Notes {
-                delete_error: text,
-                ..Notes::default()
-            })
-            .await
-        }
-        Err(error) => Err(error),
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_stored_settings_are_the_checked_choices_with_their_labels() {
-        let t = Tr::new(vocab::i18n::Lang::En);
-        let play = PlaySettings {
-            after_move: AfterMove::NextGame,
-            confirm_moves: false,
-        };
-        let (after_move, confirm_moves) = choices(&t, play);
-        let ids: Vec<&str> = after_move.iter().map(|c| c.id.as_str()).collect();
-        assert_eq!(ids, ["after-move-stay", "after-move-next-game"]);
-        let checked = |list: &[Choice]| -> Vec<&str> {
-            list.iter().filter(|c| c.checked).map(|c| c.value).collect()
-        };
-        assert_eq!(checked(&after_move), ["next_game"]);
-        assert_eq!(checked(&confirm_moves), ["0"]);
-        let (after_move, confirm_moves) = choices(&t, PlaySettings::default());
-        assert_eq!(checked(&after_move), ["stay"]);
-        assert_eq!(checked(&confirm_moves), ["1"]);
-        assert_eq!(
-            confirm_moves[1].label,
-            "Off: send a move as soon as it is chosen"
-        );
-        for choice in after_move.iter().chain(&confirm_moves) {
-            assert!(!choice.label.starts_with("settings."), "{choice:?}");
-        }
-    }
-
-    #[test]
-    fn times_are_shown_to_the_minute_in_utc() {
-        assert_eq!(utc_minute(0), "1970-01-01 00:00 UTC");
-        assert_eq!(utc_minute(1_764_590_399), "2025-12-01 11:59 UTC");
-    }
-}
+mod tests;

@@ -113,7 +113,7 @@ pub(crate) async fn forget_viewers_after_changes(
     struct ForgetOnDrop(Services);
     impl Drop for ForgetOnDrop {
         fn drop(&mut self) {
-            self.0.events.snapshots().forget_viewers();
+            self.0.caches.forget_viewers();
         }
     }
     let _forget = ForgetOnDrop(state);

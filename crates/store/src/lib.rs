@@ -14,6 +14,8 @@ pub mod games;
 pub mod mail;
 pub mod moderation;
 pub mod notifications;
+pub mod notify;
+pub mod presence;
 pub mod push;
 pub mod ratings;
 pub mod stats;

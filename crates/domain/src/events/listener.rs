@@ -7,18 +7,12 @@
 use std::time::Duration;
 
 use sqlx::postgres::PgListener;
+use store::notify::listen;
 
-use super::{CHANNEL, EventHub};
+use super::EventHub;
 
 /// The longest wait between two reconnection attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(10);
-
-/// Connects to `url` and LISTENs on [`CHANNEL`].
-async fn listen(url: &str) -> Result<PgListener, sqlx::Error> {
-    let mut listener = PgListener::connect(url).await?;
-    listener.listen(CHANNEL).await?;
-    Ok(listener)
-}
 
 /// Starts listening for `hub`: connects now (so that once this returns, no later change
 /// is missed), then hands notifications to the hub in a task until the hub closes.

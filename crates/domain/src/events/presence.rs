@@ -13,7 +13,7 @@
 use std::{collections::HashSet, sync::Arc, time::Duration};
 
 use crate::Services;
-use store::Database;
+use store::{Database, presence};
 use vocab::{
     clock::{Clock, SystemClock},
     error::AppError,
@@ -37,15 +37,7 @@ pub async fn is_watching(state: &Services, user_id: &str, game_id: &str) -> Resu
         return Ok(true);
     }
     let mut conn = state.db.pool.acquire().await?;
-    let row: Option<(i64,)> = sqlx::query_as(
-        "select 1 from presence where user_id = $1 and game_id = $2 and expires_at > $3 limit 1",
-    )
-    .bind(user_id)
-    .bind(game_id)
-    .bind(SystemClock.now())
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(row.is_some())
+    Ok(presence::is_watching(&mut conn, user_id, game_id, SystemClock.now()).await?)
 }
 
 /// Starts keeping this instance's watchers in the `presence` table, until the hub
@@ -84,39 +76,14 @@ async fn sync(
     let watched = hub.watched();
     let mut conn = db.pool.acquire().await?;
     for (user_id, game_id) in watched.difference(written) {
-        sqlx::query(
-            "insert into presence (user_id, game_id, instance_id, expires_at) \
-             values ($1, $2, $3, $4) \
-             on conflict (user_id, game_id, instance_id) do update set expires_at = $4",
-        )
-        .bind(user_id)
-        .bind(game_id)
-        .bind(instance_id)
-        .bind(now + TTL_SECS)
-        .execute(&mut *conn)
-        .await?;
+        presence::write(&mut conn, user_id, game_id, instance_id, now + TTL_SECS).await?;
     }
     for (user_id, game_id) in written.difference(&watched) {
-        sqlx::query(
-            "delete from presence where user_id = $1 and game_id = $2 and instance_id = $3",
-        )
-        .bind(user_id)
-        .bind(game_id)
-        .bind(instance_id)
-        .execute(&mut *conn)
-        .await?;
+        presence::delete(&mut conn, user_id, game_id, instance_id).await?;
     }
     *written = watched;
     if renew {
-        sqlx::query("update presence set expires_at = $1 where instance_id = $2")
-            .bind(now + TTL_SECS)
-            .bind(instance_id)
-            .execute(&mut *conn)
-            .await?;
-        sqlx::query("delete from presence where expires_at <= $1")
-            .bind(now)
-            .execute(&mut *conn)
-            .await?;
+        presence::renew(&mut conn, instance_id, now + TTL_SECS, now).await?;
     }
     Ok(())
 }
@@ -124,9 +91,5 @@ async fn sync(
 /// Deletes this instance's rows (at shutdown).
 async fn forget(db: &Database, instance_id: &str) -> Result<(), sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
-    sqlx::query("delete from presence where instance_id = $1")
-        .bind(instance_id)
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
+    presence::forget_instance(&mut conn, instance_id).await
 }

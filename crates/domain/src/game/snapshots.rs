@@ -16,10 +16,13 @@
 //! ones (the same `Arc`) and, for what shows the clocks, the clock reads the same
 //! second: so it is exactly what building it again would give.
 //!
-//! A game's snapshot is dropped the moment it changes: the game lifecycle drops it after
-//! every committed change in this instance, and the [`EventHub`](crate::events::EventHub)
-//! drops it on every change it delivers, which on Postgres includes the other instances'
-//! (through `LISTEN`). A chat line drops its game's chat the same way, through its own
+//! These caches are a service of their own ([`ReadSnapshots`], held by
+//! [`Services::caches`](crate::services::Shared::caches)); the event hub stages and
+//! delivers changes and tells the caches of each one through a single hook,
+//! [`ReadSnapshots::delivered`], which decides what goes. A game's snapshot is dropped
+//! the moment it changes: the hub tells of every committed change in this instance as
+//! soon as it commits, and of every change it delivers, which on Postgres includes the
+//! other instances' (through `LISTEN`). A chat line drops its game's chat the same way, through its own
 //! event. What changes a game's page without a game event (a player's vacation, time
 //! zone, name, kind or chat setting; the sweeper's deadline moves after downtime) stages
 //! a flush ([`EventHub::stage_flush`](crate::events::EventHub::stage_flush)), which drops
@@ -53,7 +56,6 @@ use super::{GameDetail, VariantStats};
 use crate::{
     accounts::{HeaderCounts, User},
     chat::ChatView,
-    events::GameEvent,
     profiles::GamesPage,
     settings::GamePageViewer,
 };
@@ -197,27 +199,64 @@ pub struct ReadSnapshots {
     pub tokens: TokenSnapshots,
 }
 
+/// A change delivered to this instance, as the caches need to know it: the
+/// [`EventHub`](crate::events::EventHub) tells [`ReadSnapshots::delivered`] of each one
+/// before its subscribers hear of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Delivered<'a> {
+    /// A game changed between `players`; `ended`: it is no longer active.
+    Game {
+        /// The game's id.
+        game_id: &'a str,
+        /// Whether the game is over (finished or aborted).
+        ended: bool,
+        /// Its two players.
+        players: Vec<&'a str>,
+    },
+    /// A line was written in a game's chat.
+    Chat {
+        /// The game's id.
+        game_id: &'a str,
+        /// Its two players.
+        players: Vec<&'a str>,
+    },
+    /// Something concerning each of these users changed (a notice, a challenge, their
+    /// sessions ended).
+    Users(Vec<&'a str>),
+    /// Anything may have changed: a flush, or changes may have been missed.
+    Everything,
+}
+
 impl ReadSnapshots {
-    /// A game changed (`event` is its new state): its snapshot goes, and when it ended,
-    /// the results too.
-    pub fn changed(&self, event: &GameEvent) {
-        self.games.forget(event.game_id.as_str());
-        self.game_bodies.forget(event.game_id.as_str());
-        if event.status != "active" {
-            self.results.forget_all();
-            self.rules_pages.forget_all();
+    /// Drops what `change` makes stale: a game's snapshot and body (and the results and
+    /// rules pages when it ended), what spectators see of a game's chat, and the game
+    /// pages of the users it concerns; everything for [`Delivered::Everything`].
+    pub fn delivered(&self, change: &Delivered<'_>) {
+        match change {
+            Delivered::Game {
+                game_id,
+                ended,
+                players,
+            } => {
+                self.games.forget(*game_id);
+                self.game_bodies.forget(*game_id);
+                if *ended {
+                    self.results.forget_all();
+                    self.rules_pages.forget_all();
+                }
+                self.users_changed(players);
+            }
+            Delivered::Chat { game_id, players } => {
+                self.chats.forget(*game_id);
+                self.users_changed(players);
+            }
+            Delivered::Users(users) => self.users_changed(users),
+            Delivered::Everything => self.forget_all(),
         }
     }
 
-    /// A line was written in game `game_id`'s chat: what spectators see of it goes.
-    pub fn chat_changed(&self, game_id: &str) {
-        self.chats.forget(game_id);
-    }
-
-    /// Something concerning each of `users` changed (one of their games, a chat line in
-    /// one, a notice or a challenge): their game pages go.
-    pub fn users_changed<'a>(&self, users: impl IntoIterator<Item = &'a str>) {
-        let users: Vec<&str> = users.into_iter().collect();
+    /// Something concerning each of `users` changed: their game pages go.
+    fn users_changed(&self, users: &[&str]) {
         self.viewers
             .forget_where(|page| users.contains(&page.user.id.as_str()));
     }
