@@ -284,7 +284,7 @@ fn computer_view(t: &vocab::i18n::Tr, form: &ComputerForm, error: String) -> Com
         variants: variant_links(
             t,
             if time.variant.is_empty() {
-                rules::Variant::Reversi8x8.as_str()
+                rules::Variant::COMPUTER_DEFAULT.as_str()
             } else {
                 &time.variant
             },
@@ -344,7 +344,7 @@ async fn lobby_page(
         variants: variant_links(
             &t,
             if form.variant.is_empty() {
-                rules::Variant::Chess.as_str()
+                rules::Variant::DEFAULT.as_str()
             } else {
                 &form.variant
             },

@@ -183,7 +183,7 @@ fn form_view(t: &Tr, form: &TournamentForm) -> FormView {
         variants: variant_links(
             t,
             if form.variant.is_empty() {
-                rules::Variant::Chess.as_str()
+                rules::Variant::DEFAULT.as_str()
             } else {
                 &form.variant
             },
