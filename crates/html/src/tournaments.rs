@@ -274,32 +274,35 @@ pub(crate) async fn create(
         "" | "full" => None,
         days => Some(state.now() + number(days, None).unwrap_or(-1) * 86_400),
     };
-    let request = TournamentRequest {
-        name: &form.name,
-        variant: &form.variant,
-        format: &form.format,
-        time_control: TimeControl::PerMove {
-            days: number(&form.days_per_move, Some(3)).unwrap_or(3),
-            hours: 0,
-        },
-        stops: StopRules {
-            weekends_off: form.weekends_off.is_some(),
-            vacation_allowed: form.no_vacation.is_none(),
-        },
-        rated: form.kind != "casual",
-        min_players: number(&form.min_players, Some(2)).unwrap_or(2),
-        max_players: number(&form.max_players, Some(16)).unwrap_or(16),
-        min_rating: number(&form.min_rating, None),
-        max_rating: number(&form.max_rating, None),
-        section_size: number(&form.section_size, None),
-        both_colours: form.both_colours.is_some(),
-        advance: number(&form.advance, None),
-        rounds: number(&form.rounds, None),
-        games_per_match: number(&form.games_per_match, None),
-        private: form.private.is_some(),
-        starts_at,
+    let created = async {
+        let request = TournamentRequest {
+            name: &form.name,
+            variant: edge::field::variant(&form.variant)?,
+            format: &form.format,
+            time_control: TimeControl::PerMove {
+                days: number(&form.days_per_move, Some(3)).unwrap_or(3),
+                hours: 0,
+            },
+            stops: StopRules {
+                weekends_off: form.weekends_off.is_some(),
+                vacation_allowed: form.no_vacation.is_none(),
+            },
+            rated: form.kind != "casual",
+            min_players: number(&form.min_players, Some(2)).unwrap_or(2),
+            max_players: number(&form.max_players, Some(16)).unwrap_or(16),
+            min_rating: number(&form.min_rating, None),
+            max_rating: number(&form.max_rating, None),
+            section_size: number(&form.section_size, None),
+            both_colours: form.both_colours.is_some(),
+            advance: number(&form.advance, None),
+            rounds: number(&form.rounds, None),
+            games_per_match: number(&form.games_per_match, None),
+            private: form.private.is_some(),
+            starts_at,
+        };
+        tournaments::create(&state, &user, &request).await
     };
-    match tournaments::create(&state, &user, &request).await {
+    match created.await {
         Ok(tournament) => Ok(see_other(&tournament_href(&tournament, Some(&user)))),
         Err(error) if error.status() == StatusCode::UNPROCESSABLE_ENTITY => {
             let text =

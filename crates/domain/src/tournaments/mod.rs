@@ -270,8 +270,7 @@ impl TryFrom<TournamentRow> for Tournament {
 ///
 /// # Errors
 ///
-/// 403 `computer_account` for the computer; 422 `invalid_name`, `unknown_variant`,
-/// `unknown_format`, `invalid_time_control` (and the time control's own codes),
+/// 403 `computer_account` for the computer; 422 `invalid_name`, `unknown_format`, `invalid_time_control` (and the time control's own codes),
 /// `invalid_players` (fewer than 2, more than the most, or the fewest above the most),
 /// `invalid_rating_range`, `invalid_section_size`, `invalid_advance`, `invalid_rounds`,
 /// `invalid_games_per_match`, `invalid_start` (a start in the past or more than a year
@@ -285,12 +284,7 @@ pub async fn create(
         return Err(computer_refused());
     }
     let name = settings::check_name(request.name)?;
-    let variant: Variant = request.variant.parse().map_err(|_| {
-        AppError::invalid(
-            "unknown_variant",
-            format!("unknown variant `{}`", request.variant),
-        )
-    })?;
+    let variant = request.variant;
     let format: Format = request.format.parse().map_err(|_| {
         AppError::invalid(
             "unknown_format",

@@ -9,8 +9,8 @@ use vocab::error::AppError;
 pub struct TournamentRequest<'a> {
     /// Its name.
     pub name: &'a str,
-    /// A variant id.
-    pub variant: &'a str,
+    /// The variant.
+    pub variant: rules::Variant,
     /// `round_robin`, `swiss` or `knockout`.
     pub format: &'a str,
     /// The games' time control.
