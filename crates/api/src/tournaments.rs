@@ -348,7 +348,7 @@ impl TournamentDetailDto {
                     name: player.username,
                     rating: player.rating,
                     seed: player.seed.map(|seed| seed + 1),
-                    status: player.status,
+                    status: player.status.as_str().to_owned(),
                 })
                 .collect(),
             stages: standings

@@ -643,10 +643,9 @@ pub(crate) async fn page(
     let t = &ctx.t;
     let viewer_id = ctx.user.as_ref().map(|user| user.id.as_str());
     let joined = viewer_id.is_some_and(|viewer| {
-        standings
-            .players
-            .iter()
-            .any(|player| player.user_id == viewer && player.status == "active")
+        standings.players.iter().any(|player| {
+            player.user_id == viewer && player.status == store::tournaments::PlayerStatus::Active
+        })
     });
     let organiser = viewer_id == Some(tournament.organiser_id.as_str());
     let open = tournament.status == Status::Open;
@@ -681,10 +680,10 @@ pub(crate) async fn page(
                 seed: player
                     .seed
                     .map_or(String::new(), |seed| (seed + 1).to_string()),
-                status: if player.status == "active" {
+                status: if player.status == store::tournaments::PlayerStatus::Active {
                     String::new()
                 } else {
-                    status_of_player(t, &player.status)
+                    status_of_player(t, player.status.as_str())
                 },
             })
             .collect(),

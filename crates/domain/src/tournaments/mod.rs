@@ -25,7 +25,10 @@ use crate::{
     game::{StopRules, TimeControl, actions},
     notifications, ratings,
 };
-use store::{tournaments as rows, tournaments::TournamentRow};
+use store::{
+    tournaments as rows,
+    tournaments::{PlayerStatus, TournamentRow},
+};
 use vocab::{
     error::AppError,
     ids::{new_id, new_token},
@@ -469,7 +472,7 @@ pub async fn join(
     let count = i64::try_from(
         players
             .iter()
-            .filter(|player| player.status == "active")
+            .filter(|player| player.status == PlayerStatus::Active)
             .count(),
     )
     .unwrap_or(i64::MAX);
@@ -539,7 +542,7 @@ fn not_open() -> AppError {
 /// 404 no such tournament; 409 `not_joined` (not an active entrant),
 /// `tournament_over`; database errors.
 pub async fn leave(state: &Services, user: &User, id: &str) -> Result<Tournament, AppError> {
-    withdraw(state, id, &user.id, "withdrawn").await
+    withdraw(state, id, &user.id, PlayerStatus::Withdrawn).await
 }
 
 /// Takes the entrant called `name` out of the organiser's tournament, as [`leave`] does.
@@ -565,14 +568,14 @@ pub async fn remove(
             .ok_or(AppError::NotFound("player"))?
             .id
     };
-    withdraw(state, id, &user_id, "removed").await
+    withdraw(state, id, &user_id, PlayerStatus::Removed).await
 }
 
 async fn withdraw(
     state: &Services,
     id: &str,
     user_id: &str,
-    status: &str,
+    status: PlayerStatus,
 ) -> Result<Tournament, AppError> {
     let tournament = get(state, id).await?;
     let now = state.now();
@@ -630,7 +633,7 @@ pub(crate) async fn leave_all(conn: &mut AnyConnection, user_id: &str) -> Result
     let entered = rows::entered_by(&mut *conn, user_id).await?;
     for id in &entered {
         if !rows::delete_open_entry(&mut *conn, id, user_id).await?
-            && rows::set_player_status(&mut *conn, id, user_id, "removed").await?
+            && rows::set_player_status(&mut *conn, id, user_id, PlayerStatus::Removed).await?
         {
             rows::mark_pending(&mut *conn, id).await?;
         }

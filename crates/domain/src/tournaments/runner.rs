@@ -25,7 +25,7 @@ use crate::{
     game::{self, ClockSettings, Created, GameSource, NewGameRequest},
     notifications, ratings,
 };
-use store::tournaments::{self as rows, ByeRow, GameRow, PlayerRow};
+use store::tournaments::{self as rows, ByeRow, GameRow, PlayerRow, PlayerStatus};
 use vocab::error::AppError;
 
 /// Runs one step for every tournament with work due. Returns how many steps did
@@ -185,7 +185,7 @@ impl Field {
     fn active(&self, seed: Seed) -> bool {
         self.players
             .get(seed)
-            .is_some_and(|player| player.status == "active")
+            .is_some_and(|player| player.status == PlayerStatus::Active)
     }
 
     fn game(&self, row: &GameRow) -> Result<Game, AppError> {
@@ -621,9 +621,14 @@ impl Step<'_> {
         }
         going_on.sort_unstable();
         for (seed, player) in field.players.iter().enumerate() {
-            if player.status == "active" && !going_on.contains(&seed) {
-                rows::set_player_status(&mut *conn, self.id(), &player.user_id, "eliminated")
-                    .await?;
+            if player.status == PlayerStatus::Active && !going_on.contains(&seed) {
+                rows::set_player_status(
+                    &mut *conn,
+                    self.id(),
+                    &player.user_id,
+                    PlayerStatus::Eliminated,
+                )
+                .await?;
             }
         }
         if last_stage || going_on.len() <= 1 {

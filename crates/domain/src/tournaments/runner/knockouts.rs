@@ -4,7 +4,7 @@ use sqlx::AnyConnection;
 use tournament::{Game, Seed, knockout};
 
 use super::{Field, Step};
-use store::tournaments::{self as rows, ByeRow, GameRow};
+use store::tournaments::{self as rows, ByeRow, GameRow, PlayerStatus};
 use vocab::error::AppError;
 
 impl Step<'_> {
@@ -81,12 +81,12 @@ impl Step<'_> {
                 }
                 knockout::MatchState::Won { winner, loser } => {
                     let loser = field.user(loser)?;
-                    if loser.status == "active" {
+                    if loser.status == PlayerStatus::Active {
                         rows::set_player_status(
                             &mut *conn,
                             self.id(),
                             &loser.user_id,
-                            "eliminated",
+                            PlayerStatus::Eliminated,
                         )
                         .await?;
                     }
