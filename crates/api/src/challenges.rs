@@ -38,10 +38,12 @@ pub(crate) fn routes() -> Router<Services> {
 pub struct NewChallengeDto {
     /// A variant id, such as `reversi-8x8`.
     #[schema(schema_with = variant_id_schema)]
-    pub variant: String,
+    #[serde(deserialize_with = "edge::field::variant_id")]
+    pub variant: rules::Variant,
     /// The challenger's colour: `white`, `black` or `random`.
     #[schema(schema_with = color_choice_schema)]
-    pub color: String,
+    #[serde(deserialize_with = "edge::field::color_choice")]
+    pub color: ColorChoice,
     /// 1, 2, 3, 5, 7, 10 or 14: the older way to ask for a per-move control
     /// (`{"kind": "per_move", "days": …}`). Give it or `time_control`, not both (422
     /// `conflicting_time_control`); neither: three days per move.
@@ -229,8 +231,8 @@ async fn create(
         (None, None) => TimeControl::DEFAULT,
     };
     let request = ChallengeRequest {
-        variant: &body.variant,
-        color: &body.color,
+        variant: body.variant,
+        color: body.color,
         time_control,
         stops: StopRules {
             weekends_off: body.weekends_off,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::games::GameSummaryDto;
-use domain::profiles::read_filter;
+use domain::profiles::read_result_filter;
 use domain::{
     Services, pages as lookups,
     profiles::{self, GamesPage},
@@ -328,7 +328,8 @@ async fn player_games(
     let user = lookups::user_by_name(&state, &name)
         .await?
         .ok_or(AppError::NotFound("player"))?;
-    let (variant, result) = read_filter(query.variant.as_deref(), query.result.as_deref())?;
+    let variant = edge::field::variant_filter(query.variant.as_deref())?;
+    let result = read_result_filter(query.result.as_deref())?;
     let page = profiles::finished_games(
         &state,
         &user,

@@ -67,7 +67,8 @@ pub struct NewTournamentDto {
     pub name: String,
     /// A variant id.
     #[schema(schema_with = variant_id_schema)]
-    pub variant: String,
+    #[serde(deserialize_with = "edge::field::variant_id")]
+    pub variant: rules::Variant,
     /// `round_robin`, `swiss`, `knockout` or `league`.
     #[schema(schema_with = format_schema)]
     pub format: String,
@@ -347,7 +348,7 @@ impl TournamentDetailDto {
                     name: player.username,
                     rating: player.rating,
                     seed: player.seed.map(|seed| seed + 1),
-                    status: player.status,
+                    status: player.status.as_str().to_owned(),
                 })
                 .collect(),
             stages: standings
@@ -433,7 +434,7 @@ async fn create_tournament(
 ) -> Result<(StatusCode, axum::Json<TournamentDto>), AppError> {
     let request = TournamentRequest {
         name: &body.name,
-        variant: &body.variant,
+        variant: body.variant,
         format: &body.format,
         time_control: body.time_control.map_or(TimeControl::DEFAULT, Into::into),
         stops: StopRules {

@@ -108,7 +108,7 @@ async fn main() {
         &organiser,
         &TournamentRequest {
             name: "Benchmark Swiss",
-            variant: "reversi-8x8",
+            variant: "reversi-8x8".parse().expect("a variant id"),
             format: "swiss",
             time_control: TimeControl::DEFAULT,
             stops: StopRules::default(),

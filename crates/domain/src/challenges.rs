@@ -148,13 +148,14 @@ impl TryFrom<ChallengeRow> for Challenge {
     }
 }
 
-/// What a new challenge asks for, as text from a form or the API.
+/// What a new challenge asks for, from a form or the API (which read the variant and the
+/// colour: `edge::field`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChallengeRequest<'a> {
-    /// A variant id.
-    pub variant: &'a str,
-    /// `white`, `black` or `random`.
-    pub color: &'a str,
+    /// The variant.
+    pub variant: Variant,
+    /// The challenger's colour.
+    pub color: ColorChoice,
     /// The game's time control (checked here).
     pub time_control: TimeControl,
     /// Whether weekends and vacations stop the game's clocks.
@@ -174,8 +175,7 @@ pub struct ChallengeRequest<'a> {
 /// # Errors
 ///
 /// 404 when no player has the opponent's name; 403 `blocked` when the opponent blocks the
-/// caller, `you_block` when the caller blocks the opponent; 422 `unknown_variant`,
-/// `invalid_color`,
+/// caller, `you_block` when the caller blocks the opponent; 422
 /// `invalid_days_per_move`, `invalid_time_control`, `conflicting_time_control`,
 /// `challenge_to_yourself`, `computer_opponent` (addressed to the computer, which is
 /// played with "Play the computer"), `invalid_rating_range` (an end outside 0–4000, or the lowest
@@ -187,16 +187,7 @@ pub async fn create(
     user: &User,
     request: &ChallengeRequest<'_>,
 ) -> Result<Challenge, AppError> {
-    let variant: Variant = request.variant.parse().map_err(|_| {
-        AppError::invalid(
-            "unknown_variant",
-            format!("unknown variant `{}`", request.variant),
-        )
-    })?;
-    let color: ColorChoice = request
-        .color
-        .parse()
-        .map_err(|_| AppError::invalid("invalid_color", "color is `white`, `black` or `random`"))?;
+    let (variant, color) = (request.variant, request.color);
     let time_control = request.time_control.validated()?;
     check_range(request)?;
     let mut conn = state.db.pool.acquire().await?;

@@ -360,7 +360,7 @@ pub async fn queue_digests(state: &Services) -> Result<usize, AppError> {
                     &mut tx,
                     &NewDelivery {
                         user_id: &row.id,
-                        channel: store::notifications::channel::EMAIL,
+                        channel: store::notifications::Channel::Email,
                         notification_id: None,
                         payload: Some(json!({"kind": DIGEST, "date": date}).to_string()),
                         dedupe: Some(format!("digest:{}:{date}", row.id)),

@@ -291,24 +291,14 @@ pub(crate) fn page_of(
     };
     Ok(GamesPage { games, next })
 }
-/// Reads the finished-games filter of a query (empty values mean "all").
+/// Reads the finished-games result filter of a query (empty means "all"); the variant
+/// filter is read at the edge.
 ///
 /// # Errors
 ///
-/// 422 `unknown_variant` or `invalid_result_filter`.
-pub fn read_filter(
-    variant: Option<&str>,
-    result: Option<&str>,
-) -> Result<(Option<Variant>, Option<ResultFilter>), AppError> {
-    let variant = variant
-        .filter(|text| !text.is_empty())
-        .map(|text| {
-            text.parse::<Variant>().map_err(|_| {
-                AppError::invalid("unknown_variant", format!("unknown variant `{text}`"))
-            })
-        })
-        .transpose()?;
-    let result = result
+/// 422 `invalid_result_filter`.
+pub fn read_result_filter(result: Option<&str>) -> Result<Option<ResultFilter>, AppError> {
+    result
         .filter(|text| !text.is_empty())
         .map(|text| {
             text.parse::<ResultFilter>().map_err(|_| {
@@ -318,6 +308,5 @@ pub fn read_filter(
                 )
             })
         })
-        .transpose()?;
-    Ok((variant, result))
+        .transpose()
 }

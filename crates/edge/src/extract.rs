@@ -1,5 +1,6 @@
 //! axum's extractors wrapped so that their rejections come out as [`AppError`]s, and the
-//! authentication extractors.
+//! authentication extractors. A JSON body's field read by [`crate::field`] fails with
+//! that field's own code.
 
 use axum::{
     extract::{FromRequest, FromRequestParts, Request, rejection::JsonRejection},
@@ -34,9 +35,11 @@ where
                 "the body must be a JSON object",
             ));
         }
-        serde_json::from_value(value)
-            .map(Json)
-            .map_err(|error| AppError::invalid("invalid_body", error.to_string()))
+        serde_json::from_value(value).map(Json).map_err(|error| {
+            let message = error.to_string();
+            crate::field::coded(&message)
+                .unwrap_or_else(|| AppError::invalid("invalid_body", message))
+        })
     }
 }
 

@@ -5,3 +5,4 @@
 pub mod client_addr;
 pub mod download;
 pub mod extract;
+pub mod field;

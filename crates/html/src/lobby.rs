@@ -284,7 +284,7 @@ fn computer_view(t: &vocab::i18n::Tr, form: &ComputerForm, error: String) -> Com
         variants: variant_links(
             t,
             if time.variant.is_empty() {
-                rules::Variant::Reversi8x8.as_str()
+                rules::Variant::COMPUTER_DEFAULT.as_str()
             } else {
                 &time.variant
             },
@@ -344,7 +344,7 @@ async fn lobby_page(
         variants: variant_links(
             &t,
             if form.variant.is_empty() {
-                rules::Variant::Chess.as_str()
+                rules::Variant::DEFAULT.as_str()
             } else {
                 &form.variant
             },
@@ -409,17 +409,20 @@ pub(crate) async fn create_challenge(
     let user = ctx.require_user()?.clone();
     let created = match (rating_end(&form.min_rating), rating_end(&form.max_rating)) {
         (Ok(min_rating), Ok(max_rating)) => {
-            let request = ChallengeRequest {
-                variant: &form.variant,
-                color: &form.color,
-                time_control: form.time_control(),
-                stops: form.stops(),
-                opponent: Some(form.opponent.trim()).filter(|name| !name.is_empty()),
-                rated: form.rated(),
-                min_rating,
-                max_rating,
+            let created = async {
+                let request = ChallengeRequest {
+                    variant: edge::field::variant(&form.variant)?,
+                    color: edge::field::color(&form.color)?,
+                    time_control: form.time_control(),
+                    stops: form.stops(),
+                    opponent: Some(form.opponent.trim()).filter(|name| !name.is_empty()),
+                    rated: form.rated(),
+                    min_rating,
+                    max_rating,
+                };
+                challenges::create(&state, &user, &request).await
             };
-            challenges::create(&state, &user, &request).await
+            created.await
         }
         (Err(error), _) | (_, Err(error)) => Err(error),
     };

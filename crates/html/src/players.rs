@@ -88,8 +88,8 @@ pub(crate) async fn player(
     let user = lookups::user_by_name(&state, &name)
         .await?
         .ok_or(AppError::NotFound("player"))?;
-    let (variant, result) =
-        domain::profiles::read_filter(query.variant.as_deref(), query.result.as_deref())?;
+    let variant = edge::field::variant_filter(query.variant.as_deref())?;
+    let result = domain::profiles::read_result_filter(query.result.as_deref())?;
     let profile = profiles::profile(&state, &user, ctx.user.as_ref()).await?;
     let page =
         profiles::finished_games(&state, &user, variant, result, query.after.as_deref(), PAGE)

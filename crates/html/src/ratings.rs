@@ -39,7 +39,7 @@ pub(crate) struct BoardQuery {
 
 /// `GET /leaderboards`: to chess's.
 pub(crate) async fn index() -> Response {
-    see_other(&format!("/leaderboards/{}", Variant::Chess.as_str()))
+    see_other(&format!("/leaderboards/{}", Variant::DEFAULT.as_str()))
 }
 
 /// `GET /leaderboards/{variant}`.

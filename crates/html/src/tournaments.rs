@@ -183,7 +183,7 @@ fn form_view(t: &Tr, form: &TournamentForm) -> FormView {
         variants: variant_links(
             t,
             if form.variant.is_empty() {
-                rules::Variant::Chess.as_str()
+                rules::Variant::DEFAULT.as_str()
             } else {
                 &form.variant
             },
@@ -274,32 +274,35 @@ pub(crate) async fn create(
         "" | "full" => None,
         days => Some(state.now() + number(days, None).unwrap_or(-1) * 86_400),
     };
-    let request = TournamentRequest {
-        name: &form.name,
-        variant: &form.variant,
-        format: &form.format,
-        time_control: TimeControl::PerMove {
-            days: number(&form.days_per_move, Some(3)).unwrap_or(3),
-            hours: 0,
-        },
-        stops: StopRules {
-            weekends_off: form.weekends_off.is_some(),
-            vacation_allowed: form.no_vacation.is_none(),
-        },
-        rated: form.kind != "casual",
-        min_players: number(&form.min_players, Some(2)).unwrap_or(2),
-        max_players: number(&form.max_players, Some(16)).unwrap_or(16),
-        min_rating: number(&form.min_rating, None),
-        max_rating: number(&form.max_rating, None),
-        section_size: number(&form.section_size, None),
-        both_colours: form.both_colours.is_some(),
-        advance: number(&form.advance, None),
-        rounds: number(&form.rounds, None),
-        games_per_match: number(&form.games_per_match, None),
-        private: form.private.is_some(),
-        starts_at,
+    let created = async {
+        let request = TournamentRequest {
+            name: &form.name,
+            variant: edge::field::variant(&form.variant)?,
+            format: &form.format,
+            time_control: TimeControl::PerMove {
+                days: number(&form.days_per_move, Some(3)).unwrap_or(3),
+                hours: 0,
+            },
+            stops: StopRules {
+                weekends_off: form.weekends_off.is_some(),
+                vacation_allowed: form.no_vacation.is_none(),
+            },
+            rated: form.kind != "casual",
+            min_players: number(&form.min_players, Some(2)).unwrap_or(2),
+            max_players: number(&form.max_players, Some(16)).unwrap_or(16),
+            min_rating: number(&form.min_rating, None),
+            max_rating: number(&form.max_rating, None),
+            section_size: number(&form.section_size, None),
+            both_colours: form.both_colours.is_some(),
+            advance: number(&form.advance, None),
+            rounds: number(&form.rounds, None),
+            games_per_match: number(&form.games_per_match, None),
+            private: form.private.is_some(),
+            starts_at,
+        };
+        tournaments::create(&state, &user, &request).await
     };
-    match tournaments::create(&state, &user, &request).await {
+    match created.await {
         Ok(tournament) => Ok(see_other(&tournament_href(&tournament, Some(&user)))),
         Err(error) if error.status() == StatusCode::UNPROCESSABLE_ENTITY => {
             let text =
@@ -640,10 +643,9 @@ pub(crate) async fn page(
     let t = &ctx.t;
     let viewer_id = ctx.user.as_ref().map(|user| user.id.as_str());
     let joined = viewer_id.is_some_and(|viewer| {
-        standings
-            .players
-            .iter()
-            .any(|player| player.user_id == viewer && player.status == "active")
+        standings.players.iter().any(|player| {
+            player.user_id == viewer && player.status == store::tournaments::PlayerStatus::Active
+        })
     });
     let organiser = viewer_id == Some(tournament.organiser_id.as_str());
     let open = tournament.status == Status::Open;
@@ -678,10 +680,10 @@ pub(crate) async fn page(
                 seed: player
                     .seed
                     .map_or(String::new(), |seed| (seed + 1).to_string()),
-                status: if player.status == "active" {
+                status: if player.status == store::tournaments::PlayerStatus::Active {
                     String::new()
                 } else {
-                    status_of_player(t, &player.status)
+                    status_of_player(t, player.status.as_str())
                 },
             })
             .collect(),

@@ -32,6 +32,12 @@ impl Variant {
         Variant::KnightFight,
     ];
 
+    /// The variant a form or a page starts on when none is chosen.
+    pub const DEFAULT: Variant = Variant::Chess;
+
+    /// The variant the "Play the computer" form starts on.
+    pub const COMPUTER_DEFAULT: Variant = Variant::Reversi8x8;
+
     /// The stable id, such as `reversi-8x8`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

@@ -4,14 +4,71 @@ use sqlx::{Any, AnyConnection, FromRow, Row, any::AnyArguments, query::Query};
 
 use super::Backend;
 
-/// The outbox's channels, as `outbox.channel` names them.
-pub mod channel {
-    /// The live channel: the notice and the unread count to the player's event streams.
-    pub const LIVE: &str = "live";
+/// A channel of the outbox: how a notice reaches its player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Channel {
+    /// The notice and the unread count to the player's event streams.
+    Live,
     /// E-mail to the player's confirmed address.
-    pub const EMAIL: &str = "email";
+    Email,
     /// Web Push to the player's devices.
-    pub const PUSH: &str = "push";
+    Push,
+}
+
+impl Channel {
+    /// Every channel.
+    pub const ALL: [Channel; 3] = [Channel::Live, Channel::Email, Channel::Push];
+
+    /// The name `outbox.channel` stores.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Channel::Live => "live",
+            Channel::Email => "email",
+            Channel::Push => "push",
+        }
+    }
+}
+
+impl std::fmt::Display for Channel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The text names no channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownChannel(pub String);
+
+impl std::fmt::Display for UnknownChannel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown outbox channel `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownChannel {}
+
+impl std::str::FromStr for Channel {
+    type Err = UnknownChannel;
+
+    fn from_str(text: &str) -> Result<Channel, UnknownChannel> {
+        Channel::ALL
+            .into_iter()
+            .find(|channel| channel.as_str() == text)
+            .ok_or_else(|| UnknownChannel(text.to_owned()))
+    }
+}
+
+/// The channels under their former constant names.
+pub mod channel {
+    use super::Channel;
+
+    /// [`Channel::Live`].
+    pub const LIVE: Channel = Channel::Live;
+    /// [`Channel::Email`].
+    pub const EMAIL: Channel = Channel::Email;
+    /// [`Channel::Push`].
+    pub const PUSH: Channel = Channel::Push;
 }
 
 /// A stored notice.
@@ -66,7 +123,7 @@ pub struct NewNotification<'a> {
 pub async fn record(
     conn: &mut AnyConnection,
     notice: &NewNotification<'_>,
-    channels: &[&str],
+    channels: &[Channel],
     now: i64,
 ) -> Result<Option<String>, sqlx::Error> {
     if Backend::of(conn) == Backend::Postgres && !channels.is_empty() {
@@ -138,10 +195,10 @@ fn bind_notice<'q>(
 /// channel are parameters from `$first` on, bound by [`bind_channels`]; `notice` and
 /// `time` are the expressions of the notice's id and of the time, `$2` is the player, and
 /// `from` the clause the notice is read from (empty when it is a parameter).
-fn outbox_rows(channels: &[&str], notice: &str, time: &str, first: usize, from: &str) -> String {
+fn outbox_rows(channels: &[Channel], notice: &str, time: &str, first: usize, from: &str) -> String {
     let rows: Vec<String> = (0..channels.len())
         .map(|index| {
-            let condition = if channels[index] == channel::PUSH {
+            let condition = if channels[index] == Channel::Push {
                 push_wanted()
             } else {
                 "true"
@@ -159,10 +216,10 @@ fn outbox_rows(channels: &[&str], notice: &str, time: &str, first: usize, from: 
 /// Binds each outbox row's id and channel (see [`outbox_rows`]).
 fn bind_channels<'q>(
     mut query: Query<'q, Any, AnyArguments<'q>>,
-    channels: &[&'q str],
+    channels: &[Channel],
 ) -> Query<'q, Any, AnyArguments<'q>> {
     for channel in channels {
-        query = query.bind(vocab::ids::new_id()).bind(*channel);
+        query = query.bind(vocab::ids::new_id()).bind(channel.as_str());
     }
     query
 }
@@ -198,7 +255,7 @@ pub async fn queue(
     .bind(vocab::ids::new_id())
     .bind(delivery.notification_id)
     .bind(delivery.user_id)
-    .bind(delivery.channel)
+    .bind(delivery.channel.as_str())
     .bind(now)
     .bind(delivery.payload.as_deref())
     .bind(delivery.dedupe.as_deref())
@@ -213,7 +270,7 @@ pub struct NewDelivery<'a> {
     /// Its player.
     pub user_id: &'a str,
     /// The channel.
-    pub channel: &'a str,
+    pub channel: Channel,
     /// The notice it delivers, if any.
     pub notification_id: Option<&'a str>,
     /// What it says (JSON), fixed now.

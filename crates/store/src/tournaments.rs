@@ -1,6 +1,9 @@
 //! Tournaments: their settings and state, entrants, games, byes and scores (see
 //! `migrations/*/0019_tournaments.sql`).
 
+mod player_status;
+
+pub use player_status::PlayerStatus;
 use sqlx::{AnyConnection, FromRow};
 
 /// A stored tournament with its organiser's name and its number of entrants.
@@ -217,8 +220,9 @@ pub struct PlayerRow {
     pub rating: i64,
     /// Their seed (from the start).
     pub seed: Option<i64>,
-    /// active, withdrawn, removed or eliminated.
-    pub status: String,
+    /// Where they stand.
+    #[sqlx(try_from = "String")]
+    pub status: PlayerStatus,
     /// When they joined.
     pub joined_at: i64,
 }
@@ -348,7 +352,7 @@ pub async fn set_player_status(
     conn: &mut AnyConnection,
     id: &str,
     user_id: &str,
-    status: &str,
+    status: PlayerStatus,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "update tournament_players set status = $3 \
@@ -356,7 +360,7 @@ pub async fn set_player_status(
     )
     .bind(id)
     .bind(user_id)
-    .bind(status)
+    .bind(status.as_str())
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)

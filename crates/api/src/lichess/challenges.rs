@@ -180,8 +180,8 @@ pub(crate) async fn create(
     }
     let rated = params.boolean("rated", false)?;
     let request = ChallengeRequest {
-        variant: variant.as_str(),
-        color: params.text("color")?.unwrap_or("random"),
+        variant,
+        color: edge::field::color(params.text("color")?.unwrap_or("random"))?,
         time_control,
         stops: StopRules {
             weekends_off: false,

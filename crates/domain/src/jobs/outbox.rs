@@ -11,10 +11,10 @@
 //! So several instances never send a row twice as long as a send ends within its lease
 //! (sends are cut off at half of it), and a crash loses nothing.
 //!
-//! Channels: [`LIVE`] (the player's open event streams, on every instance: a round
+//! Channels: [`Channel::Live`] (the player's open event streams, on every instance: a round
 //! publishes all its live rows in one statement and marks them sent in one more), and
-//! ([`senders`]) `email` ([`EmailSender`]: the clock warnings' mails and the daily digest)
-//! and [`PUSH`](store::notifications::channel::PUSH) (Web Push to the player's devices).
+//! ([`senders`]) [`Channel::Email`] ([`EmailSender`]: the clock warnings' mails and the
+//! daily digest) and [`Channel::Push`] (Web Push to the player's devices).
 
 use std::{collections::HashMap, future::Future, pin::Pin, sync::Arc, time::Duration};
 
@@ -22,10 +22,10 @@ use crate::{
     Services,
     events::{NotificationNotice, UserNotice},
 };
-use store::notifications::{self as rows, ClaimedDelivery, NoticeToDeliver, NotificationRow};
+use store::notifications::{
+    self as rows, Channel, ClaimedDelivery, NoticeToDeliver, NotificationRow,
+};
 use vocab::error::AppError;
-
-use store::notifications::channel::LIVE;
 
 /// How long a claim holds a row (seconds).
 pub const LEASE_SECS: i64 = 60;
@@ -71,8 +71,8 @@ pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<(), String>> + Send
 
 /// A delivery channel: e-mail and push implement it beside [`LiveSender`].
 pub trait Sender: Send + Sync {
-    /// The channel's name in `outbox.channel`.
-    fn channel(&self) -> &'static str;
+    /// The channel it sends on.
+    fn channel(&self) -> Channel;
 
     /// Sends `outgoing`; an error (its text is kept in `last_error`) is tried again
     /// later.
@@ -85,8 +85,8 @@ pub trait Sender: Send + Sync {
 pub struct EmailSender;
 
 impl Sender for EmailSender {
-    fn channel(&self) -> &'static str {
-        store::notifications::channel::EMAIL
+    fn channel(&self) -> Channel {
+        Channel::Email
     }
 
     fn send<'a>(&'a self, state: &'a Services, outgoing: &'a Outgoing) -> SendFuture<'a> {
@@ -94,7 +94,7 @@ impl Sender for EmailSender {
     }
 }
 
-/// The senders of every channel but [`LIVE`] (a round publishes its live rows together,
+/// The senders of every channel but [`Channel::Live`] (a round publishes its live rows together,
 /// [`send_live`]).
 #[must_use]
 pub fn senders() -> Vec<Arc<dyn Sender>> {
@@ -188,7 +188,9 @@ pub async fn run_with(state: &Services, senders: &[Arc<dyn Sender>]) -> Result<R
             };
             (delivery, notification)
         })
-        .partition(|(delivery, notification)| delivery.channel == LIVE && notification.is_some());
+        .partition(|(delivery, notification)| {
+            delivery.channel == Channel::Live.as_str() && notification.is_some()
+        });
     let mut round = Round::default();
     let live: Vec<Outgoing> = live
         .into_iter()
@@ -205,7 +207,9 @@ pub async fn run_with(state: &Services, senders: &[Arc<dyn Sender>]) -> Result<R
     for (delivery, notification) in others {
         let result = match (
             notification,
-            senders.iter().find(|s| s.channel() == delivery.channel),
+            senders
+                .iter()
+                .find(|s| s.channel().as_str() == delivery.channel),
         ) {
             // Pruned meanwhile: nothing to deliver.
             (None, _) => Ok(()),

@@ -24,7 +24,7 @@ use crate::{
 use store::push::{self as rows, SubscriptionRow};
 use vocab::i18n::{Lang, Tr};
 
-use store::notifications::channel::PUSH;
+use store::notifications::Channel;
 
 /// How long one request to a push service may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
@@ -167,8 +167,8 @@ enum Reached {
 pub struct PushSender;
 
 impl Sender for PushSender {
-    fn channel(&self) -> &'static str {
-        PUSH
+    fn channel(&self) -> Channel {
+        Channel::Push
     }
 
     fn send<'a>(&'a self, state: &'a Services, outgoing: &'a Outgoing) -> SendFuture<'a> {

@@ -10,7 +10,10 @@
 //! `docs/tournament-rules.md` states them for players.
 
 pub mod runner;
+mod settings;
 pub mod standings;
+
+pub use settings::{TournamentRequest, TournamentSettings};
 
 use rules::Variant;
 use sqlx::AnyConnection;
@@ -22,7 +25,10 @@ use crate::{
     game::{StopRules, TimeControl, actions},
     notifications, ratings,
 };
-use store::{tournaments as rows, tournaments::TournamentRow};
+use store::{
+    tournaments as rows,
+    tournaments::{PlayerStatus, TournamentRow},
+};
 use vocab::{
     error::AppError,
     ids::{new_id, new_token},
@@ -262,189 +268,12 @@ impl TryFrom<TournamentRow> for Tournament {
     }
 }
 
-/// What a new tournament asks for, from a form or the API.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TournamentRequest<'a> {
-    /// Its name.
-    pub name: &'a str,
-    /// A variant id.
-    pub variant: &'a str,
-    /// `round_robin`, `swiss` or `knockout`.
-    pub format: &'a str,
-    /// The games' time control.
-    pub time_control: TimeControl,
-    /// What stops the games' clocks.
-    pub stops: StopRules,
-    /// Rated games.
-    pub rated: bool,
-    /// The fewest entrants (at least 2).
-    pub min_players: i64,
-    /// The most entrants.
-    pub max_players: i64,
-    /// The lowest rating that may join.
-    pub min_rating: Option<i64>,
-    /// The highest rating that may join.
-    pub max_rating: Option<i64>,
-    /// Round robin: the largest section (3 to 12).
-    pub section_size: Option<i64>,
-    /// Round robin: each pair meets twice.
-    pub both_colours: bool,
-    /// Round robin: how many of each section go on (1 to half the section size).
-    pub advance: Option<i64>,
-    /// Swiss: the rounds (1 to 30).
-    pub rounds: Option<i64>,
-    /// Knock-out: the games of a match (2, 4, 6, 8 or 10).
-    pub games_per_match: Option<i64>,
-    /// Private: entry with the invitation link only.
-    pub private: bool,
-    /// When it starts (unix seconds, in the future; `None`: when it is full).
-    pub starts_at: Option<i64>,
-}
-
-/// The format's own settings, checked; the others are left out (`None`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct FormatSettings {
-    section_size: Option<i64>,
-    advance: Option<i64>,
-    rounds: Option<i64>,
-    games_per_match: Option<i64>,
-}
-
-/// Every format's setting within the range any format allows, as the API documents them:
-/// a setting the chosen format does not use is left out, but a value no format takes is
-/// refused all the same.
-fn check_ranges(request: &TournamentRequest<'_>) -> Result<(), AppError> {
-    let outside = |value: Option<i64>, range: std::ops::RangeInclusive<i64>| {
-        value.is_some_and(|value| !range.contains(&value))
-    };
-    if outside(request.section_size, SECTION_SIZES) {
-        return Err(AppError::invalid(
-            "invalid_section_size",
-            "a section has 3 to 12 players",
-        ));
-    }
-    if outside(request.advance, 1..=SECTION_SIZES.end() / 2) {
-        return Err(AppError::invalid(
-            "invalid_advance",
-            format!("from 1 to {} players may go on", SECTION_SIZES.end() / 2),
-        ));
-    }
-    if outside(
-        request.rounds,
-        1..=*LEAGUE_SEASONS.end().max(SWISS_ROUNDS.end()),
-    ) {
-        return Err(AppError::invalid(
-            "invalid_rounds",
-            "a Swiss has 1 to 30 rounds, a league 1 to 50 seasons",
-        ));
-    }
-    let most_games = MATCH_GAMES.iter().copied().max().unwrap_or_default();
-    if outside(request.games_per_match, MATCH_GAMES[0]..=most_games) {
-        return Err(AppError::invalid(
-            "invalid_games_per_match",
-            "a knock-out match has 2, 4, 6, 8 or 10 games",
-        ));
-    }
-    Ok(())
-}
-
-fn check_format(
-    format: Format,
-    request: &TournamentRequest<'_>,
-) -> Result<FormatSettings, AppError> {
-    let none = FormatSettings {
-        section_size: None,
-        advance: None,
-        rounds: None,
-        games_per_match: None,
-    };
-    check_ranges(request)?;
-    match format {
-        Format::RoundRobin | Format::League => {
-            let size = request.section_size.unwrap_or(8);
-            if !SECTION_SIZES.contains(&size) {
-                return Err(AppError::invalid(
-                    "invalid_section_size",
-                    "a section has 3 to 12 players",
-                ));
-            }
-            let advance = request.advance.unwrap_or(1);
-            if advance < 1 || advance > size / 2 {
-                return Err(AppError::invalid(
-                    "invalid_advance",
-                    format!(
-                        "from 1 to {} players of each section of {size} may go on",
-                        size / 2
-                    ),
-                ));
-            }
-            let rounds = if format == Format::League {
-                let seasons = request.rounds.unwrap_or(10);
-                if !LEAGUE_SEASONS.contains(&seasons) {
-                    return Err(AppError::invalid(
-                        "invalid_seasons",
-                        "a league has 1 to 50 seasons",
-                    ));
-                }
-                Some(seasons)
-            } else {
-                None
-            };
-            Ok(FormatSettings {
-                section_size: Some(size),
-                advance: Some(advance),
-                rounds,
-                ..none
-            })
-        }
-        Format::Swiss => {
-            let rounds = request.rounds.unwrap_or(7);
-            if !SWISS_ROUNDS.contains(&rounds) {
-                return Err(AppError::invalid(
-                    "invalid_rounds",
-                    "a Swiss has 1 to 30 rounds",
-                ));
-            }
-            Ok(FormatSettings {
-                rounds: Some(rounds),
-                ..none
-            })
-        }
-        Format::Knockout => {
-            let games = request.games_per_match.unwrap_or(2);
-            if !MATCH_GAMES.contains(&games) {
-                return Err(AppError::invalid(
-                    "invalid_games_per_match",
-                    "a knock-out match has 2, 4, 6, 8 or 10 games",
-                ));
-            }
-            Ok(FormatSettings {
-                games_per_match: Some(games),
-                ..none
-            })
-        }
-    }
-}
-
-fn check_name(name: &str) -> Result<&str, AppError> {
-    let name = name.trim();
-    let chars = name.chars().count();
-    if !(3..=MAX_NAME_CHARS).contains(&chars) || name.chars().any(char::is_control) {
-        return Err(AppError::invalid(
-            "invalid_name",
-            format!("a tournament's name has 3 to {MAX_NAME_CHARS} characters on one line"),
-        ));
-    }
-    Ok(name)
-}
-
 /// Creates an open tournament organised by `user` (who does not enter it by creating
 /// it: they join like anyone).
 ///
 /// # Errors
 ///
-/// 403 `computer_account` for the computer; 422 `invalid_name`, `unknown_variant`,
-/// `unknown_format`, `invalid_time_control` (and the time control's own codes),
+/// 403 `computer_account` for the computer; 422 `invalid_name`, `unknown_format`, `invalid_time_control` (and the time control's own codes),
 /// `invalid_players` (fewer than 2, more than the most, or the fewest above the most),
 /// `invalid_rating_range`, `invalid_section_size`, `invalid_advance`, `invalid_rounds`,
 /// `invalid_games_per_match`, `invalid_start` (a start in the past or more than a year
@@ -457,13 +286,8 @@ pub async fn create(
     if user.kind == AccountKind::Computer {
         return Err(computer_refused());
     }
-    let name = check_name(request.name)?;
-    let variant: Variant = request.variant.parse().map_err(|_| {
-        AppError::invalid(
-            "unknown_variant",
-            format!("unknown variant `{}`", request.variant),
-        )
-    })?;
+    let name = settings::check_name(request.name)?;
+    let variant = request.variant;
     let format: Format = request.format.parse().map_err(|_| {
         AppError::invalid(
             "unknown_format",
@@ -485,7 +309,7 @@ pub async fn create(
     }
     let (min, max) = (request.min_rating, request.max_rating);
     challenges::check_rating_range(min, max)?;
-    let settings = check_format(format, request)?;
+    let settings = settings::check_format(format, request)?;
     let now = state.now();
     if let Some(at) = request.starts_at
         && (at <= now || at > now + MAX_START_AHEAD_SECS)
@@ -514,12 +338,11 @@ pub async fn create(
             max_players: request.max_players,
             min_rating: min,
             max_rating: max,
-            section_size: settings.section_size,
-            both_colours: matches!(format, Format::RoundRobin | Format::League)
-                && request.both_colours,
-            advance: settings.advance,
-            rounds: settings.rounds,
-            games_per_match: settings.games_per_match,
+            section_size: settings.section_size(),
+            both_colours: settings.both_colours(),
+            advance: settings.advance(),
+            rounds: settings.rounds(),
+            games_per_match: settings.games_per_match(),
             invite_code: invite.as_deref(),
             starts_at: request.starts_at,
             created_at: now,
@@ -649,7 +472,7 @@ pub async fn join(
     let count = i64::try_from(
         players
             .iter()
-            .filter(|player| player.status == "active")
+            .filter(|player| player.status == PlayerStatus::Active)
             .count(),
     )
     .unwrap_or(i64::MAX);
@@ -719,7 +542,7 @@ fn not_open() -> AppError {
 /// 404 no such tournament; 409 `not_joined` (not an active entrant),
 /// `tournament_over`; database errors.
 pub async fn leave(state: &Services, user: &User, id: &str) -> Result<Tournament, AppError> {
-    withdraw(state, id, &user.id, "withdrawn").await
+    withdraw(state, id, &user.id, PlayerStatus::Withdrawn).await
 }
 
 /// Takes the entrant called `name` out of the organiser's tournament, as [`leave`] does.
@@ -745,14 +568,14 @@ pub async fn remove(
             .ok_or(AppError::NotFound("player"))?
             .id
     };
-    withdraw(state, id, &user_id, "removed").await
+    withdraw(state, id, &user_id, PlayerStatus::Removed).await
 }
 
 async fn withdraw(
     state: &Services,
     id: &str,
     user_id: &str,
-    status: &str,
+    status: PlayerStatus,
 ) -> Result<Tournament, AppError> {
     let tournament = get(state, id).await?;
     let now = state.now();
@@ -810,7 +633,7 @@ pub(crate) async fn leave_all(conn: &mut AnyConnection, user_id: &str) -> Result
     let entered = rows::entered_by(&mut *conn, user_id).await?;
     for id in &entered {
         if !rows::delete_open_entry(&mut *conn, id, user_id).await?
-            && rows::set_player_status(&mut *conn, id, user_id, "removed").await?
+            && rows::set_player_status(&mut *conn, id, user_id, PlayerStatus::Removed).await?
         {
             rows::mark_pending(&mut *conn, id).await?;
         }

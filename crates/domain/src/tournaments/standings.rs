@@ -245,7 +245,7 @@ fn stages_of(
                 seed: standing.seed,
                 status: players
                     .get(standing.seed)
-                    .map(|p| p.status.clone())
+                    .map(|p| p.status.as_str().to_owned())
                     .unwrap_or_default(),
                 half_points: standing.half_points,
                 sonneborn_berger: standing.sonneborn_berger,

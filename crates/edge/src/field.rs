@@ -1,0 +1,138 @@
+//! The request fields read into the domain's types once, at the edge: a variant id, a
+//! colour choice. Each has one place that turns bad text into its error, whether the text
+//! comes from a form, a query or a JSON body.
+//!
+//! In a JSON body, such a field is read with `#[serde(deserialize_with = ...)]`: the serde
+//! error carries the code, and [`Json`](crate::extract::Json) answers with it (see
+//! [`coded`]).
+
+use rules::Variant;
+use serde::{Deserialize, Deserializer};
+
+use domain::challenges::ColorChoice;
+use vocab::error::AppError;
+
+/// The codes a field's serde error may carry, as `<code>: <message>`.
+const FIELD_CODES: [&str; 2] = [UNKNOWN_VARIANT, INVALID_COLOR];
+
+/// The code of a variant id that names no game.
+const UNKNOWN_VARIANT: &str = "unknown_variant";
+
+/// The code of a colour choice other than `white`, `black` or `random`.
+const INVALID_COLOR: &str = "invalid_color";
+
+/// The variant `text` names.
+///
+/// # Errors
+///
+/// 422 `unknown_variant`.
+pub fn variant(text: &str) -> Result<Variant, AppError> {
+    text.parse()
+        .map_err(|_| AppError::invalid(UNKNOWN_VARIANT, format!("unknown variant `{text}`")))
+}
+
+/// A query's variant filter: empty or absent is every variant (`None`).
+///
+/// # Errors
+///
+/// 422 `unknown_variant`.
+pub fn variant_filter(text: Option<&str>) -> Result<Option<Variant>, AppError> {
+    text.filter(|text| !text.is_empty())
+        .map(variant)
+        .transpose()
+}
+
+/// The colour choice `text` names.
+///
+/// # Errors
+///
+/// 422 `invalid_color`.
+pub fn color(text: &str) -> Result<ColorChoice, AppError> {
+    text.parse()
+        .map_err(|_| AppError::invalid(INVALID_COLOR, "color is `white`, `black` or `random`"))
+}
+
+/// The error a field's deserializer fails with: its code and message in one text, which
+/// [`coded`] reads back.
+fn field_error<E: serde::de::Error>(error: &AppError) -> E {
+    E::custom(format!("{}: {}", error.code(), error.message()))
+}
+
+/// A JSON body's serde error as the field error it carries (see [`FIELD_CODES`]), if it
+/// carries one.
+#[must_use]
+pub fn coded(message: &str) -> Option<AppError> {
+    FIELD_CODES.into_iter().find_map(|code| {
+        let rest = message.strip_prefix(code)?.strip_prefix(": ")?;
+        Some(AppError::invalid(code, rest))
+    })
+}
+
+/// Reads a variant id (`#[serde(deserialize_with = "edge::field::variant_id")]`).
+///
+/// # Errors
+///
+/// Not text, or [`variant`]'s error.
+pub fn variant_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    variant(&text).map_err(|error| field_error(&error))
+}
+
+/// Reads an optional variant id: null or absent (with `#[serde(default)]`) is `None`.
+///
+/// # Errors
+///
+/// Neither null nor text, or [`variant`]'s error.
+pub fn optional_variant_id<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Variant>, D::Error> {
+    Option::<String>::deserialize(deserializer)?
+        .map(|text| variant(&text).map_err(|error| field_error(&error)))
+        .transpose()
+}
+
+/// Reads a colour choice (`#[serde(deserialize_with = "edge::field::color_choice")]`).
+///
+/// # Errors
+///
+/// Not text, or [`color`]'s error.
+pub fn color_choice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<ColorChoice, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    color(&text).map_err(|error| field_error(&error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    struct Body {
+        #[serde(deserialize_with = "variant_id")]
+        variant: Variant,
+        #[serde(deserialize_with = "color_choice")]
+        color: ColorChoice,
+    }
+
+    fn read(json: serde_json::Value) -> Result<Body, AppError> {
+        serde_json::from_value(json).map_err(|error| {
+            coded(&error.to_string()).unwrap_or_else(|| AppError::invalid("invalid_body", ""))
+        })
+    }
+
+    #[test]
+    fn a_field_error_keeps_its_code_through_serde() {
+        let body = read(serde_json::json!({"variant": "reversi-8x8", "color": "black"}));
+        let body = body.unwrap();
+        assert_eq!(
+            (body.variant.as_str(), body.color),
+            ("reversi-8x8", ColorChoice::Black)
+        );
+        let error = read(serde_json::json!({"variant": "go", "color": "black"})).unwrap_err();
+        assert_eq!(error.code(), "unknown_variant");
+        assert_eq!(error.message(), "unknown variant `go`");
+        let error = read(serde_json::json!({"variant": "chess", "color": "green"})).unwrap_err();
+        assert_eq!(error.code(), "invalid_color");
+        let error = read(serde_json::json!({"variant": 3, "color": "white"})).unwrap_err();
+        assert_eq!(error.code(), "invalid_body");
+    }
+}
