@@ -1,6 +1,7 @@
 //! Playing the computer.
 
 use axum::{Router, extract::State, http::StatusCode, routing::post};
+use rules::Variant;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -11,6 +12,7 @@ use super::{
 };
 use domain::{
     Services,
+    challenges::ColorChoice,
     computer::{self, NewComputerGame},
     game::{self, StopRules, TimeControl},
 };
@@ -27,15 +29,19 @@ pub(crate) fn routes() -> Router<Services> {
 pub struct NewComputerGameDto {
     /// A variant id, such as `reversi-6x6`.
     #[schema(schema_with = variant_id_schema)]
-    pub variant: String,
+    #[serde(deserialize_with = "edge::field::variant_id")]
+    pub variant: Variant,
     /// The computer's level: 1 (plays almost at random) to 8 (its best).
     #[serde(deserialize_with = "super::whole_number")]
     #[schema(minimum = 1, maximum = 8)]
     pub level: i64,
     /// The caller's colour: `white`, `black` or `random` (default `random`).
     #[schema(schema_with = color_choice_schema)]
-    #[serde(default = "random_color")]
-    pub color: String,
+    #[serde(
+        default = "random_color",
+        deserialize_with = "edge::field::color_choice"
+    )]
+    pub color: ColorChoice,
     /// The game's time control (absent or null: three days per move). The computer
     /// answers within seconds; the clock is the caller's.
     #[serde(default)]
@@ -49,8 +55,8 @@ pub struct NewComputerGameDto {
     pub vacation_allowed: bool,
 }
 
-fn random_color() -> String {
-    "random".to_owned()
+fn random_color() -> ColorChoice {
+    ColorChoice::Random
 }
 
 const fn true_by_default() -> bool {
@@ -85,9 +91,9 @@ async fn create(
     Json(body): Json<NewComputerGameDto>,
 ) -> Result<(StatusCode, axum::Json<GameDto>), AppError> {
     let request = NewComputerGame {
-        variant: &body.variant,
+        variant: body.variant,
         level: body.level,
-        color: &body.color,
+        color: body.color,
         time_control: body
             .time_control
             .map_or(TimeControl::DEFAULT, TimeControl::from),

@@ -136,15 +136,15 @@ pub fn challenge_refused(name: &str) -> AppError {
 /// How long a player is asked to wait when the computer's queue is full (seconds).
 pub const BUSY_RETRY_AFTER_SECS: u64 = 60;
 
-/// A new game against the computer, as text from a form or the API.
+/// A new game against the computer, as a form or the API asks for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewComputerGame<'a> {
-    /// A variant id.
-    pub variant: &'a str,
+pub struct NewComputerGame {
+    /// The variant.
+    pub variant: Variant,
     /// The computer's level, 1 to 8.
     pub level: i64,
-    /// The player's colour: `white`, `black` or `random`.
-    pub color: &'a str,
+    /// The player's colour.
+    pub color: ColorChoice,
     /// The game's time control (checked here).
     pub time_control: TimeControl,
     /// Whether weekends and vacations stop the clocks.
@@ -176,19 +176,11 @@ pub fn level(number: i64) -> Result<Level, AppError> {
 pub async fn start(
     state: &Services,
     user: &User,
-    request: &NewComputerGame<'_>,
+    request: &NewComputerGame,
 ) -> Result<String, AppError> {
-    let variant: Variant = request.variant.parse().map_err(|_| {
-        AppError::invalid(
-            "unknown_variant",
-            format!("unknown variant `{}`", request.variant),
-        )
-    })?;
+    let variant = request.variant;
     let level = level(request.level)?;
-    let color: ColorChoice = request
-        .color
-        .parse()
-        .map_err(|_| AppError::invalid("invalid_color", "color is `white`, `black` or `random`"))?;
+    let color = request.color;
     let control = request.time_control.validated()?;
     let player_white = match color {
         ColorChoice::White => true,

@@ -15,7 +15,7 @@ use crate::{
     accounts::User,
     game::{ClockWarning, GameDetail, GameStatus},
 };
-use store::notifications::{self as rows, NewNotification, NotificationRow};
+use store::notifications::{self as rows, Channel, NewNotification, NotificationRow};
 use vocab::{error::AppError, i18n::Tr};
 
 /// At most this many notices per page.
@@ -108,8 +108,6 @@ impl Kind {
 }
 
 rules::text_form!(Kind, "notification kind");
-
-use store::notifications::channel::EMAIL;
 
 /// Where one notice goes: the centre (with its live channel), e-mail, push.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -234,12 +232,9 @@ pub async fn record_with(
                 payload: payload.to_string(),
             },
             if channels.push {
-                &[
-                    store::notifications::channel::LIVE,
-                    store::notifications::channel::PUSH,
-                ]
+                &[Channel::Live, Channel::Push]
             } else {
-                &[store::notifications::channel::LIVE]
+                &[Channel::Live]
             },
             now,
         )
@@ -258,7 +253,7 @@ pub async fn record_with(
             conn,
             &rows::NewDelivery {
                 user_id,
-                channel: EMAIL,
+                channel: Channel::Email,
                 notification_id: id.as_deref(),
                 payload: Some(snapshot.to_string()),
                 dedupe: Some(dedupe),

@@ -464,14 +464,17 @@ pub(crate) async fn start_computer_game(
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
     let time = &form.game;
-    let request = NewComputerGame {
-        variant: &time.variant,
-        level: form.level(),
-        color: &time.color,
-        time_control: time.time_control(),
-        stops: time.stops(),
+    let started = async {
+        let request = NewComputerGame {
+            variant: edge::field::variant(&time.variant)?,
+            level: form.level(),
+            color: edge::field::color(&time.color)?,
+            time_control: time.time_control(),
+            stops: time.stops(),
+        };
+        computer::start(&state, &user, &request).await
     };
-    match computer::start(&state, &user, &request).await {
+    match started.await {
         Ok(id) => Ok(see_other(&format!("/games/{id}"))),
         Err(error)
             if matches!(

@@ -60,17 +60,6 @@ impl std::str::FromStr for Channel {
 }
 
 /// The channels under their former constant names.
-pub mod channel {
-    use super::Channel;
-
-    /// [`Channel::Live`].
-    pub const LIVE: Channel = Channel::Live;
-    /// [`Channel::Email`].
-    pub const EMAIL: Channel = Channel::Email;
-    /// [`Channel::Push`].
-    pub const PUSH: Channel = Channel::Push;
-}
-
 /// A stored notice.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct NotificationRow {
