@@ -19,10 +19,15 @@ use super::{
 };
 use domain::{
     Services,
-    game::{self, GameAction, GameDetail, GameSummary, snapshots::GameBody},
+    accounts::User,
+    game::{
+        self, GameAction, GameDetail, GameSummary,
+        available::{available, available_to},
+        snapshots::GameBody,
+    },
     ratings::{RatingChange, SideChange},
 };
-use edge::extract::{CurrentUser, Json, Path, Query};
+use edge::extract::{CurrentUser, Json, MaybeUser, Path, Query};
 use vocab::{
     clock::rfc3339,
     error::{AppError, ErrorBody},
@@ -155,6 +160,14 @@ pub struct GameDto {
     /// (part of the record, in the order they were entered); null while the game goes on
     /// (they are private).
     pub conditional_lines: Option<Vec<ConditionalLineDto>>,
+    /// What the caller may do now besides moving, by the names of the action routes and
+    /// the site's forms: `resign`, `abort`, `draw-offer`, `draw-accept`, `draw-decline`,
+    /// `draw-claim`, `give-time`, `pause-offer`, `pause-accept`, `pause-decline`. The
+    /// same list the game page's buttons come from; each one listed is one the action's
+    /// route takes now (offering while the opponent offers accepts). Empty for guests,
+    /// spectators and games that are over.
+    #[schema(example = json!(["resign", "abort", "draw-offer"]))]
+    pub actions: Vec<String>,
 }
 
 /// The account kinds, as the document's enum.
@@ -238,6 +251,16 @@ impl GameDto {
         Ok(dto)
     }
 
+    /// `self` listing `actions` as the caller's (see [`available`]).
+    #[must_use]
+    pub fn with_actions(mut self, actions: &[GameAction]) -> GameDto {
+        self.actions = actions
+            .iter()
+            .map(|action| action.as_str().to_owned())
+            .collect();
+        self
+    }
+
     /// `detail` as the API shows it at `now` (the clocks' time left), without what only
     /// the record of an ended game holds (`conditional_lines` is null).
     #[must_use]
@@ -287,6 +310,7 @@ impl GameDto {
             rated: detail.rated,
             rating_change: detail.rating_change.map(RatingChangeDto::from),
             conditional_lines: None,
+            actions: Vec::new(),
             end_reason: detail.end_reason.map(|reason| reason.as_str().to_owned()),
             white_kind: detail.white_kind.as_str().to_owned(),
             black_kind: detail.black_kind.as_str().to_owned(),
@@ -463,31 +487,48 @@ async fn my_games(
     Ok((headers, axum::Json(games)).into_response())
 }
 
-/// One game.
+/// One game; to a signed-in player of it, with the actions they may take now (`actions`).
 #[utoipa::path(get, path = "/api/v1/games/{id}", tag = "games", operation_id = "show_game",
     params(("id" = String, Path)),
     responses(
         (status = 200, description = "the game", body = GameDto),
         (status = 404, description = "no such game", body = ErrorBody),
     ))]
-async fn show(State(state): State<Services>, Path(id): Path<String>) -> Result<Response, AppError> {
+async fn show(
+    State(state): State<Services>,
+    viewer: Result<MaybeUser, AppError>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
     let detail = game::shown(&state, &id).await?;
-    // Built once per snapshot and second (see `GameBody`), not for every reader.
+    // A public read: credentials that do not sign in read it as a guest.
+    let color = match viewer {
+        Ok(MaybeUser(Some(user))) => detail.color_of(&user.id),
+        _ => None,
+    };
+    // Built once per snapshot, second and viewer's colour (see `GameBody`): the
+    // players' bodies list their actions, everyone else's none.
+    let key = match color {
+        Some(color) => format!("{id}/{color}"),
+        None => id.clone(),
+    };
     let now = state.now();
     let bodies = &state.events.snapshots().game_bodies;
     let same = |body: &GameBody| body.now == now && Arc::ptr_eq(&body.detail, &detail);
-    let ticket = match bodies.get_if(id.as_str(), same) {
+    let ticket = match bodies.get_if(key.as_str(), same) {
         Ok(body) => return Ok(json_body(body.json.clone())),
         Err(ticket) => ticket,
     };
-    let dto = GameDto::with_record(&state, (*detail).clone()).await?;
+    let actions = available_to(&detail, color, now);
+    let dto = GameDto::with_record(&state, (*detail).clone())
+        .await?
+        .with_actions(&actions);
     let json = Bytes::from(serde_json::to_vec(&dto).map_err(AppError::internal)?);
     let body = GameBody {
         detail,
         now,
         json: json.clone(),
     };
-    bodies.keep(ticket, id, Arc::new(body));
+    bodies.keep(ticket, key, Arc::new(body));
     Ok(json_body(json))
 }
 
@@ -526,7 +567,19 @@ async fn play(
     Json(body): Json<MoveDto>,
 ) -> Result<axum::Json<GameDto>, AppError> {
     let detail = game::play_move(&state, &user, &id, &body.move_text, body.ply).await?;
-    Ok(axum::Json(GameDto::with_record(&state, detail).await?))
+    Ok(axum::Json(for_caller(&state, &user, detail).await?))
+}
+
+/// `detail` as the API shows it to `user`, who just moved or acted: with their actions.
+async fn for_caller(
+    state: &Services,
+    user: &User,
+    detail: GameDetail,
+) -> Result<GameDto, AppError> {
+    let actions = available(&detail, Some(user), state.now());
+    Ok(GameDto::with_record(state, detail)
+        .await?
+        .with_actions(&actions))
 }
 
 /// The query of an action: optionally the ply the player saw (409 `stale_ply` if the game
@@ -559,7 +612,7 @@ macro_rules! game_action {
             Query(query): Query<ActionQuery>,
         ) -> Result<axum::Json<GameDto>, AppError> {
             let detail = game::act(&state, &user, &id, $action, query.ply).await?;
-            Ok(axum::Json(GameDto::with_record(&state, detail).await?))
+            Ok(axum::Json(for_caller(&state, &user, detail).await?))
         }
     };
 }

@@ -114,6 +114,7 @@ pub fn routes() -> Router<Services> {
         .route("/rules/{variant}", get(rules::rules))
         .route("/games/{id}", get(game::page))
         .route("/games/{id}/record", get(game::record))
+        .route("/games/{id}/image.svg", get(game::image))
         .route("/games/{id}/analysis", get(analysis::page))
         .route("/games/{id}/move", post(game::play))
         .route("/games/{id}/action/{action}", post(game::action))

@@ -338,19 +338,7 @@ impl AnyGame {
     /// body of a PGN file for chess.
     #[must_use]
     pub fn movetext(&self) -> String {
-        let mut text = String::new();
-        for (index, played) in self.record.iter().enumerate() {
-            if index % 2 == 0 {
-                if index > 0 {
-                    text.push(' ');
-                }
-                text.push_str(&format!("{}. ", index / 2 + 1));
-            } else {
-                text.push(' ');
-            }
-            text.push_str(&played.display);
-        }
-        text
+        crate::numbered_line(0, self.record.iter().map(|played| played.display.as_str()))
     }
 
     /// The board as people see it, with the last move marked.

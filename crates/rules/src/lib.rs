@@ -51,5 +51,5 @@ pub use saved::RestoreError;
 pub use setup::{KnightFightSetup, Setup, SetupError};
 pub use snapshot::{Knights, PositionSnapshot};
 pub use square::{MAX_BOARD_SIZE, ParseSquareError, Square};
-pub use text::ParseNameError;
-pub use variant::{Family, ParseVariantError, Variant};
+pub use text::{ParseNameError, numbered_line, numbered_move};
+pub use variant::{Family, ParseVariantError, RecordFormat, Variant};

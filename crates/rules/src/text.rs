@@ -58,3 +58,51 @@ macro_rules! text_form {
         }
     };
 }
+
+/// The move at `ply` (counting from 0) as a record writes it, with its number where the
+/// record needs one: White's move always (`12. Nf3`), Black's only when `black_number`
+/// says how (`12… e5` opening a line, `12... e5` after a PGN comment), else bare (`e5`).
+/// A full move is White's ply and Black's. Every record, page and line numbers moves
+/// through this one function.
+#[must_use]
+pub fn numbered_move(ply: usize, text: &str, black_number: Option<&str>) -> String {
+    let number = ply / 2 + 1;
+    match (ply.is_multiple_of(2), black_number) {
+        (true, _) => format!("{number}. {text}"),
+        (false, Some(dots)) => format!("{number}{dots} {text}"),
+        (false, None) => text.to_owned(),
+    }
+}
+
+/// Moves as a line of the record, the first being the move at `first_ply` (counting from
+/// 0): `1. e4 e5 2. Nf3`, or `12… e5 13. Nf3 Nc6` when the line opens with Black's move.
+#[must_use]
+pub fn numbered_line<'a>(first_ply: usize, moves: impl IntoIterator<Item = &'a str>) -> String {
+    let mut line = String::new();
+    for (index, text) in moves.into_iter().enumerate() {
+        if index > 0 {
+            line.push(' ');
+        }
+        let opens = (index == 0).then_some("\u{2026}");
+        line.push_str(&numbered_move(first_ply + index, text, opens));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_numbered_by_full_moves() {
+        assert_eq!(numbered_line(0, ["e4", "e5", "Nf3"]), "1. e4 e5 2. Nf3");
+        assert_eq!(
+            numbered_line(23, ["e5", "Nf3", "Nc6"]),
+            "12\u{2026} e5 13. Nf3 Nc6"
+        );
+        assert_eq!(numbered_line(4, []), "");
+        assert_eq!(numbered_move(1, "e5", Some("...")), "1... e5");
+        assert_eq!(numbered_move(1, "e5", None), "e5");
+        assert_eq!(numbered_move(2, "Nf3", None), "2. Nf3");
+    }
+}

@@ -86,6 +86,16 @@ impl Variant {
         matches!(self, Variant::KnightFight)
     }
 
+    /// How a game of it is written down for download: PGN for chess, the plain text
+    /// record for the others (no standard format holds them).
+    #[must_use]
+    pub const fn record_format(self) -> RecordFormat {
+        match self {
+            Variant::Chess => RecordFormat::Pgn,
+            _ => RecordFormat::Text,
+        }
+    }
+
     /// The family it belongs to: the Reversi sizes are one.
     #[must_use]
     pub const fn family(self) -> Family {
@@ -132,9 +142,45 @@ impl Family {
             Family::KnightFight => "knight-fight",
         }
     }
+
+    /// Whether it is played with discs on a one-coloured board (Reversi): its scores
+    /// count discs, and its board is drawn green.
+    #[must_use]
+    pub const fn is_disc_game(self) -> bool {
+        matches!(self, Family::Reversi)
+    }
 }
 
 crate::text_form!(Family, "variant family");
+
+/// How a game's record is written down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RecordFormat {
+    /// Portable Game Notation, with its tags and comments (chess).
+    Pgn,
+    /// A plain text record: the game, its setup, the moves and the chat as lines.
+    Text,
+}
+
+impl RecordFormat {
+    /// The downloaded file's extension: `pgn` or `txt`.
+    #[must_use]
+    pub const fn extension(self) -> &'static str {
+        match self {
+            RecordFormat::Pgn => "pgn",
+            RecordFormat::Text => "txt",
+        }
+    }
+
+    /// The downloaded file's content type.
+    #[must_use]
+    pub const fn content_type(self) -> &'static str {
+        match self {
+            RecordFormat::Pgn => "application/x-chess-pgn",
+            RecordFormat::Text => "text/plain; charset=utf-8",
+        }
+    }
+}
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -262,6 +262,12 @@ fn decide(
     }
 }
 
+/// Whether `color` may do `action` in `detail` at `now`: the check [`act`] makes once it
+/// holds the game, which [`super::available`] lists the actions by.
+pub(super) fn allowed(action: GameAction, detail: &GameDetail, color: Color, now: i64) -> bool {
+    decide(action, detail, color, now).is_ok()
+}
+
 /// Runs `action` for `user` on game `id`. With `seen_ply` (the HTML forms always, the
 /// API when given), the game must still be at that ply. One transaction whose first
 /// write claims the game row; the game is read once inside it; a player whose time has

@@ -2,7 +2,7 @@
 //! games, with the chat and the conditional lines pending at the end; and the move
 //! numbering every page and record shares.
 
-use rules::Variant;
+use rules::{RecordFormat, numbered_move};
 use vocab::{
     clock::{deadline_text, rfc3339},
     error::AppError,
@@ -15,26 +15,9 @@ use crate::{
     game::{self, EndReason, GameDetail, GameStatus, Termination, conditional::ConditionalLine},
 };
 
-/// Moves as the record numbers them, the first being the move at `first_ply` (counting
-/// from 0): `12. Nf3`, `12… e5 13. Nf3 Nc6`. A full move is White's ply and Black's.
-#[must_use]
-pub fn numbered_line<'a>(first_ply: usize, moves: impl IntoIterator<Item = &'a str>) -> String {
-    let mut text = String::new();
-    for (index, shown) in moves.into_iter().enumerate() {
-        let ply = first_ply + index;
-        let number = ply / 2 + 1;
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        if ply.is_multiple_of(2) {
-            text.push_str(&format!("{number}. "));
-        } else if index == 0 {
-            text.push_str(&format!("{number}\u{2026} "));
-        }
-        text.push_str(shown);
-    }
-    text
-}
+/// Moves as the record numbers them (the rules' one numbering), for the pages and
+/// lines that show them.
+pub use rules::numbered_line;
 
 fn pgn_quote(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
@@ -77,14 +60,8 @@ fn movetext_with_chat(detail: &GameDetail, chat: &[ChatLine]) -> String {
     };
     flush(&mut tokens, 0, &mut comment_before);
     for (index, played) in record.iter().enumerate() {
-        let number = index / 2 + 1;
-        if index % 2 == 0 {
-            tokens.push(format!("{number}. {}", played.display));
-        } else if comment_before {
-            tokens.push(format!("{number}... {}", played.display));
-        } else {
-            tokens.push(played.display.clone());
-        }
+        let black_number = comment_before.then_some("...");
+        tokens.push(numbered_move(index, &played.display, black_number));
         comment_before = false;
         flush(&mut tokens, index + 1, &mut comment_before);
     }
@@ -131,12 +108,13 @@ pub fn record_text(
         (_, None) => "unterminated",
     };
     let url = format!("{site}/games/{}", detail.id);
-    let movetext = if chat.is_empty() || detail.variant() != Variant::Chess {
+    let format = detail.variant().record_format();
+    let movetext = if chat.is_empty() || format != RecordFormat::Pgn {
         detail.game.movetext()
     } else {
         movetext_with_chat(detail, chat)
     };
-    if detail.variant() == Variant::Chess {
+    if format == RecordFormat::Pgn {
         let mut pgn = String::new();
         let date = date.replace('-', ".");
         let mut tags = vec![

@@ -20,6 +20,7 @@
 //! live event, metrics) happens after the commit, in `follow_up::after_commit`.
 
 pub mod actions;
+pub mod available;
 pub mod conditional;
 pub mod create;
 pub mod export;

@@ -22,6 +22,7 @@ scenarios!(
     game_list_puts_my_turn_first_then_waiting_then_finished,
     game_list_pages_through_ended_games_by_cursor,
     input_model_enters_every_legal_move_step_by_step,
+    the_game_lists_what_each_viewer_may_do_now,
 );
 
 async fn setup(app: &TestApp, variant: &str) -> (Player, Player, String) {
@@ -588,5 +589,88 @@ async fn input_model_enters_every_legal_move_step_by_step(app: TestApp) {
             .as_str()
             .is_some_and(|text| text.contains("step by step")),
         "{input}"
+    );
+}
+
+/// `game`'s `actions`, as names.
+fn actions_of(game: &Value) -> Vec<&str> {
+    game["actions"]
+        .as_array()
+        .expect("actions is a list")
+        .iter()
+        .map(|action| action.as_str().unwrap())
+        .collect()
+}
+
+async fn the_game_lists_what_each_viewer_may_do_now(app: TestApp) {
+    let (white, black, id) = setup(&app, "chess").await;
+    let watcher = app.player("watcher").await;
+    let path = format!("/api/v1/games/{id}");
+    let read = |token: Option<String>| {
+        let app = &app;
+        let path = path.clone();
+        async move {
+            let (status, body) = app.get(&path, token.as_deref()).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            body
+        }
+    };
+    let white_view = read(Some(white.token.clone())).await;
+    assert_eq!(
+        actions_of(&white_view),
+        ["resign", "abort", "draw-offer", "pause-offer"]
+    );
+    // Black may give White, who is to move, a day.
+    let black_view = read(Some(black.token.clone())).await;
+    assert_eq!(
+        actions_of(&black_view),
+        ["resign", "abort", "draw-offer", "give-time", "pause-offer"]
+    );
+    assert!(actions_of(&read(Some(watcher.token.clone())).await).is_empty());
+    assert!(actions_of(&read(None).await).is_empty());
+    // A draw offered: the offerer may not offer again at this move, as the route says;
+    // the answer to the action lists the caller's actions too.
+    let (status, offered) = app
+        .post(&format!("{path}/draw/offer"), Some(&white.token), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{offered}");
+    assert_eq!(actions_of(&offered), ["resign", "abort"]);
+    let (status, again) = app
+        .post(&format!("{path}/draw/offer"), Some(&white.token), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
+    assert_eq!(
+        actions_of(&read(Some(black.token.clone())).await),
+        [
+            "resign",
+            "abort",
+            "draw-offer",
+            "draw-accept",
+            "draw-decline",
+            "give-time",
+            "pause-offer"
+        ]
+    );
+    // Once both have moved there is no abort; once over, nothing.
+    let moved = play_all(&app, &white, &black, &id, &["e2e4", "e7e5"]).await;
+    assert_eq!(actions_of(&moved), ["resign", "give-time", "pause-offer"]);
+    let (status, _) = app
+        .post(&format!("{path}/abort"), Some(&white.token), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, resigned) = app
+        .post(&format!("{path}/resign"), Some(&white.token), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{resigned}");
+    assert!(actions_of(&resigned).is_empty());
+    assert!(actions_of(&read(Some(black.token.clone())).await).is_empty());
+    // The OpenAPI document describes the field.
+    let (_, doc) = app.get("/api/v1/openapi.json", None).await;
+    let field = &doc["components"]["schemas"]["GameDto"]["properties"]["actions"];
+    assert!(
+        field["description"]
+            .as_str()
+            .is_some_and(|text| text.contains("draw-offer")),
+        "{field}"
     );
 }

@@ -39,6 +39,7 @@ scenarios!(
     a_rated_games_page_shows_the_rating_change,
     time_controls_by_form_on_the_game_page_and_in_my_games,
     rules_pages_explain_time_in_both_languages,
+    the_game_pages_buttons_are_the_actions_the_api_lists,
 );
 
 scenarios!(with [("VACATION_DAYS_PER_YEAR", "30")];
@@ -2315,4 +2316,78 @@ async fn the_bell_counts_unread_notices_and_the_centre_marks_them_read(app: Test
     let html = scraper::Html::parse_document(&page.body);
     assert_eq!(html.select(&sel("#notification-list li.unread")).count(), 0);
     assert!(html.select(&sel("#unread[hidden]")).next().is_some());
+}
+
+/// The actions a game page offers its viewer: its action forms, and resigning when it
+/// links to the confirmation.
+fn page_actions(page: &Page, id: &str) -> Vec<String> {
+    let prefix = format!("/games/{id}/action/");
+    let mut actions: Vec<String> = page
+        .attrs(".actions form", "action")
+        .iter()
+        .map(|action| action.strip_prefix(&prefix).unwrap().to_owned())
+        .collect();
+    if page.has(".actions a.danger") {
+        actions.push("resign".to_owned());
+    }
+    actions.sort();
+    actions
+}
+
+/// The actions the API lists for the browser's viewer of game `id`, less an offer that
+/// would accept the opponent's (the page shows only the accept button for it).
+async fn api_actions(browser: &mut Browser, id: &str) -> Vec<String> {
+    let page = browser.get(&format!("/api/v1/games/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let game: serde_json::Value = serde_json::from_str(&page.body).unwrap();
+    let listed: Vec<String> = game["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|action| action.as_str().unwrap().to_owned())
+        .collect();
+    let has = |name: &str| listed.iter().any(|action| action == name);
+    let mut shown: Vec<String> = listed
+        .iter()
+        .filter(|action| match action.as_str() {
+            "draw-offer" => !has("draw-accept"),
+            "pause-offer" => !has("pause-accept"),
+            _ => true,
+        })
+        .cloned()
+        .collect();
+    shown.sort();
+    shown
+}
+
+async fn the_game_pages_buttons_are_the_actions_the_api_lists(app: TestApp) {
+    let mut white = Browser::sign_up(&app, "wanda").await;
+    let mut black = Browser::sign_up(&app, "boris").await;
+    let mut watcher = Browser::sign_up(&app, "vera").await;
+    let id = new_game(&mut white, &mut black, "boris", "reversi-6x6").await;
+    white.play(&id, "c3").await;
+    black.play(&id, "d3").await;
+    white.act(&id, "draw-offer", "2").await;
+    let mut seen = Vec::new();
+    for browser in [&mut white, &mut black, &mut watcher] {
+        let page = browser.get(&format!("/games/{id}")).await;
+        let shown = page_actions(&page, &id);
+        assert_eq!(shown, api_actions(browser, &id).await);
+        seen.push(shown);
+    }
+    // White offered at this move: no second offer (the domain would refuse it).
+    assert!(!seen[0].contains(&"draw-offer".to_owned()), "{:?}", seen[0]);
+    assert!(seen[0].contains(&"resign".to_owned()));
+    assert!(seen[1].contains(&"draw-accept".to_owned()), "{:?}", seen[1]);
+    assert!(
+        seen[2].is_empty(),
+        "a spectator has no buttons: {:?}",
+        seen[2]
+    );
+    // The image answers at its own address and at its first one alike.
+    let first = white.get(&format!("/games/{id}.svg?ply=1")).await;
+    let own = white.get(&format!("/games/{id}/image.svg?ply=1")).await;
+    assert_eq!(own.status, StatusCode::OK);
+    assert_eq!(first.body, own.body);
+    assert_eq!(own.count("circle"), 1);
 }

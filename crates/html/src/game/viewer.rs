@@ -1,0 +1,250 @@
+//! What the game page shows its viewer besides the game (the chat and their notes, their
+//! conditional lines, their next game and playing settings), read with the game: from
+//! the kept pages and snapshots when fresh, else on one pooled connection.
+
+use std::sync::Arc;
+
+use sqlx::AnyConnection;
+
+use crate::{
+    Ctx, PendingCtx,
+    chat::{self, ChatSection},
+    conditional::{self, ConditionalSection},
+};
+use domain::{
+    Services,
+    accounts::User,
+    chat::{self as domain_chat, ChatView},
+    game::{self, GameDetail, GameStatus, snapshots::ViewerPage},
+    settings::{self, GamePageViewer, PlaySettings},
+};
+use vocab::{error::AppError, i18n::Tr};
+
+/// What the game page shows for the viewer besides the game: the chat (and their notes),
+/// and when signed in their next game and their playing settings.
+#[derive(Debug, Clone, Default)]
+pub(super) struct ViewerExtras {
+    /// The next game where it is the viewer's turn.
+    pub(super) next_game: Option<String>,
+    /// The viewer's playing settings.
+    pub(super) play: PlaySettings,
+    /// The chat and the viewer's notes.
+    pub(super) chat: ChatSection,
+    /// The viewer's conditional lines (everyone's once the game has ended).
+    pub(super) conditional: ConditionalSection,
+}
+
+/// Game `id` and what its page shows `ctx`'s viewer besides, with the viewer's context.
+/// A session cookie's page is kept for a second per session and game
+/// ([`ViewerPage`]), and read otherwise on one pooled connection, the session in the
+/// same statement as the viewer's settings. A spectator's chat (the same for every
+/// viewer who does not play) comes from the snapshots when fresh. So a page shown in the
+/// last second, to a guest or to the same session, needs no connection at all.
+pub(super) async fn game_and_extras(
+    state: &Services,
+    ctx: PendingCtx,
+    id: &str,
+) -> Result<(Ctx, Arc<GameDetail>, ViewerExtras, PageSources), AppError> {
+    let ctx = match ctx {
+        PendingCtx::Ready(ctx) => ctx,
+        PendingCtx::Session { ref token, .. } => {
+            let key = viewer_key(token, id);
+            let viewers = &state.events.snapshots().viewers;
+            let ticket = match viewers.get(key.as_str()) {
+                Ok(page) => {
+                    let (detail, extras, chat) =
+                        kept_viewer_game_and_extras(state, ctx.t(), &page, id).await?;
+                    let viewer = Some((page.user.clone(), page.counts));
+                    let sources = PageSources::Viewer(page, chat);
+                    return Ok((ctx.resolve(viewer), detail, extras, sources));
+                }
+                Err(ticket) => ticket,
+            };
+            let mut conn = state.db.pool.acquire().await?;
+            if let Some((user, counts, viewer)) =
+                settings::game_page_session(&mut conn, token, id, state.now()).await?
+            {
+                let (detail, extras, chat) =
+                    signed_in_game_and_extras(state, ctx.t(), &user, &mut conn, viewer.clone(), id)
+                        .await?;
+                let (own_chat, spectators) = match chat {
+                    Shown::Own(own) => (Some(own), None),
+                    Shown::Spectators(view) => (None, Some(view)),
+                };
+                let page = Arc::new(ViewerPage {
+                    user,
+                    counts,
+                    viewer,
+                    own_chat,
+                });
+                let viewer = Some((page.user.clone(), counts));
+                viewers.keep(ticket, key, page.clone());
+                let sources = PageSources::Viewer(page, spectators);
+                return Ok((ctx.resolve(viewer), detail, extras, sources));
+            }
+            ctx.resolve(None)
+        }
+    };
+    let (detail, extras, sources) = match ctx.user.as_ref() {
+        Some(user) => {
+            let mut conn = state.db.pool.acquire().await?;
+            let viewer = settings::game_page_viewer(&mut conn, user, id).await?;
+            let (detail, extras, _) =
+                signed_in_game_and_extras(state, &ctx.t, user, &mut conn, viewer, id).await?;
+            (detail, extras, PageSources::Read)
+        }
+        None => {
+            let (detail, extras, chat) = guest_game_and_extras(state, &ctx.t, id).await?;
+            (detail, extras, PageSources::Guest(chat))
+        }
+    };
+    Ok((ctx, detail, extras, sources))
+}
+
+/// What a game page's viewer and chat were built from besides the game, to tell whether
+/// the page may be kept rendered ([`RenderedGamePage`]).
+pub(super) enum PageSources {
+    /// A session's kept page, and the spectators' chat when they do not play.
+    Viewer(Arc<ViewerPage>, Option<Arc<ChatView>>),
+    /// A guest: the spectators' chat.
+    Guest(Arc<ChatView>),
+    /// Read for this request alone (an API token, or a session that ended): not kept.
+    Read,
+}
+
+/// The chat a signed-in viewer was shown: their own view as a player, else the
+/// spectators'.
+enum Shown {
+    Own(ChatView),
+    Spectators(Arc<ChatView>),
+}
+
+/// The key of session `token`'s page of game `id` among the kept [`ViewerPage`]s: the
+/// token's hash (as stored), never the token itself.
+pub(super) fn viewer_key(token: &str, id: &str) -> String {
+    let mut key = domain::accounts::token_hash(token);
+    key.push('/');
+    key.push_str(id);
+    key
+}
+
+/// [`game_and_extras`] for the signed-in `user`, whose [`GamePageViewer`] was read on
+/// `conn`, which reads the rest; with the player's own view of the chat, to keep.
+async fn signed_in_game_and_extras(
+    state: &Services,
+    t: &Tr,
+    user: &User,
+    conn: &mut AnyConnection,
+    viewer: GamePageViewer,
+    id: &str,
+) -> Result<(Arc<GameDetail>, ViewerExtras, Shown), AppError> {
+    let detail = game::shown_on(state, conn, id).await?;
+    let (chat, shown) = if detail.color_of(&user.id).is_some() {
+        let own = domain_chat::for_page(conn, Some(user), &detail).await?;
+        (chat::section(t, &detail, own.clone()), Shown::Own(own))
+    } else {
+        let view = match domain_chat::spectators_snapshot(state, &detail.id) {
+            Ok(view) => view,
+            Err(ticket) => domain_chat::read_for_spectators(state, conn, &detail, ticket).await?,
+        };
+        (
+            chat::section(t, &detail, (*view).clone()),
+            Shown::Spectators(view),
+        )
+    };
+    let none_held = none_held(&detail, &viewer);
+    let conditional = conditional::load(conn, t, Some(user), &detail, none_held).await?;
+    let extras = ViewerExtras {
+        next_game: viewer.next_game,
+        play: viewer.play,
+        chat,
+        conditional,
+    };
+    Ok((detail, extras, shown))
+}
+
+/// Whether the signed-in viewer of `detail` is known to see no conditional line: while
+/// the game goes on they see only their own; after it, everyone's (which no longer
+/// change, so the snapshot's count is right).
+fn none_held(detail: &GameDetail, viewer: &GamePageViewer) -> bool {
+    if detail.status == GameStatus::Active {
+        viewer.conditional_lines == 0
+    } else {
+        detail.conditional_lines == 0
+    }
+}
+
+/// [`game_and_extras`] for a kept [`ViewerPage`]: a connection only for what the
+/// snapshots lack (the game or the spectators' chat when not fresh, conditional lines
+/// when there are some).
+async fn kept_viewer_game_and_extras(
+    state: &Services,
+    t: &Tr,
+    page: &ViewerPage,
+    id: &str,
+) -> Result<(Arc<GameDetail>, ViewerExtras, Option<Arc<ChatView>>), AppError> {
+    let detail = game::shown(state, id).await?;
+    let mut conn = None;
+    let (view, spectators) = match &page.own_chat {
+        Some(own) => (own.clone(), None),
+        None => {
+            let view = match domain_chat::spectators_snapshot(state, &detail.id) {
+                Ok(view) => view,
+                Err(ticket) => {
+                    let conn = conn.insert(state.db.pool.acquire().await?);
+                    domain_chat::read_for_spectators(state, conn, &detail, ticket).await?
+                }
+            };
+            ((*view).clone(), Some(view))
+        }
+    };
+    let plays = detail.color_of(&page.user.id).is_some();
+    let conditional = if none_held(&detail, &page.viewer) {
+        conditional::section(t, &detail, plays, Vec::new())
+    } else {
+        let conn = match &mut conn {
+            Some(conn) => conn,
+            empty => empty.insert(state.db.pool.acquire().await?),
+        };
+        conditional::load(conn, t, Some(&page.user), &detail, false).await?
+    };
+    let extras = ViewerExtras {
+        next_game: page.viewer.next_game.clone(),
+        play: page.viewer.play,
+        chat: chat::section(t, &detail, view),
+        conditional,
+    };
+    Ok((detail, extras, spectators))
+}
+
+/// [`game_and_extras`] for a guest: a connection only for what the snapshots lack.
+async fn guest_game_and_extras(
+    state: &Services,
+    t: &Tr,
+    id: &str,
+) -> Result<(Arc<GameDetail>, ViewerExtras, Arc<ChatView>), AppError> {
+    let detail = game::shown(state, id).await?;
+    // A guest holds no conditional lines; once the game is over they see everyone's.
+    let none_held = detail.status == GameStatus::Active || detail.conditional_lines == 0;
+    let snapshot = domain_chat::spectators_snapshot(state, &detail.id);
+    let (view, conditional) = match (snapshot, none_held) {
+        (Ok(view), true) => (view, conditional::section(t, &detail, false, Vec::new())),
+        (snapshot, _) => {
+            let mut conn = state.db.pool.acquire().await?;
+            let view = match snapshot {
+                Ok(view) => view,
+                Err(ticket) => {
+                    domain_chat::read_for_spectators(state, &mut conn, &detail, ticket).await?
+                }
+            };
+            let conditional = conditional::load(&mut conn, t, None, &detail, none_held).await?;
+            (view, conditional)
+        }
+    };
+    let extras = ViewerExtras {
+        chat: chat::section(t, &detail, (*view).clone()),
+        conditional,
+        ..ViewerExtras::default()
+    };
+    Ok((detail, extras, view))
+}

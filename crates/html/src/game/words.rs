@@ -1,0 +1,199 @@
+//! The game page's words: the clocks, the result, a pass, the scores, the replay banner
+//! and a rating change, each from the game and the viewer's language.
+
+use rules::{AnyGame, Color, GameResult};
+
+use super::ClockLine;
+use crate::{
+    board::{color_key, side_key},
+    format::{Countdown, result_text, stop_text, time_left},
+};
+use domain::{
+    game::{EndReason, GameDetail, GameStatus, TimeControl, export::numbered_line},
+    ratings::SideChange,
+};
+use vocab::i18n::Tr;
+
+/// Both players' clocks while the game goes on and is timed (none otherwise).
+pub(super) fn clock_lines(t: &Tr, detail: &GameDetail, now: i64) -> Vec<ClockLine> {
+    if detail.status != GameStatus::Active || detail.time_control == TimeControl::Untimed {
+        return Vec::new();
+    }
+    [Color::White, Color::Black]
+        .into_iter()
+        .map(|color| {
+            let clock = detail.clock_of(color, now);
+            let countdown = match (clock.running, clock.left) {
+                (true, Some(left)) => Some(Countdown::of(t, left, clock.stops_in)),
+                _ => None,
+            };
+            ClockLine {
+                color: t.get(side_key(color)).to_owned(),
+                text: clock
+                    .left
+                    .map_or_else(String::new, |left| time_left(t, left)),
+                countdown,
+                stopped: clock
+                    .stopped
+                    .map_or_else(String::new, |stop| stop_text(t, stop)),
+            }
+        })
+        .collect()
+}
+
+/// A player's rating change as the game page shows it.
+pub(super) fn change_text(side: SideChange) -> String {
+    format!(
+        "{} \u{2192} {} ({})",
+        side.before.display(),
+        side.after.display(),
+        side.signed()
+    )
+}
+
+/// What the page says of a game that is over (nothing while it goes on).
+pub(super) fn end_text(t: &Tr, detail: &GameDetail) -> String {
+    match detail.status {
+        GameStatus::Active => String::new(),
+        GameStatus::Aborted => t.get("game.aborted").to_owned(),
+        GameStatus::Finished => t.fmt(
+            "game.result",
+            &[
+                (
+                    "outcome",
+                    &outcome_text(t, detail.result, detail.end_reason),
+                ),
+                ("result", result_text(detail.result)),
+            ],
+        ),
+    }
+}
+
+/// Who won and how, in words: `Black won by checkmate`, `Draw by agreement`, `White won
+/// on time`; a reason without words of its own is named in brackets.
+#[must_use]
+pub fn outcome_text(t: &Tr, result: Option<GameResult>, reason: Option<EndReason>) -> String {
+    let reason = reason.map_or("normal", EndReason::as_str);
+    let reason_key = format!("end.{reason}");
+    let reason_words = if t.has(&reason_key) {
+        t.get(&reason_key)
+    } else {
+        reason
+    };
+    let (kind, winner) = match result {
+        Some(GameResult::WhiteWins) => ("win", Some(Color::White)),
+        Some(GameResult::BlackWins) => ("win", Some(Color::Black)),
+        Some(GameResult::Draw) | None => ("draw", None),
+    };
+    let key = format!("result.{kind}.{reason}");
+    let key = if t.has(&key) {
+        key
+    } else {
+        format!("result.{kind}.other")
+    };
+    let winner = winner.map_or("", |color| t.get(side_key(color)));
+    t.fmt(&key, &[("winner", winner), ("reason", reason_words)])
+}
+
+/// The words for a forced pass, when `last` (the move that led to `shown`) is one: the
+/// side that passed is the one not to move now.
+pub(super) fn pass_text(t: &Tr, shown: &AnyGame, last: Option<&rules::PlayedMove>) -> String {
+    let passed = last.is_some_and(|played| played.text == "pass");
+    match (passed, shown.to_move()) {
+        (true, Some(next)) => t.fmt(
+            "game.passed",
+            &[
+                ("color", t.get(color_key(next.other()))),
+                ("other", t.get(color_key(next))),
+            ],
+        ),
+        _ => String::new(),
+    }
+}
+
+/// Discs or points of both sides in `game` ("Discs: White 12, Black 9"), empty in chess.
+pub fn scores_text(t: &Tr, game: &AnyGame) -> String {
+    game.scores().map_or_else(String::new, |scores| {
+        let key = if game.family().is_disc_game() {
+            "game.scores_discs"
+        } else {
+            "game.scores_points"
+        };
+        t.fmt(
+            key,
+            &[
+                ("white", &scores.white.to_string()),
+                ("black", &scores.black.to_string()),
+            ],
+        )
+    })
+}
+
+/// The replay banner: which position of the record the page shows.
+pub(super) fn viewing_text(
+    t: &Tr,
+    record: &[rules::PlayedMove],
+    shown_ply: u32,
+    live_ply: u32,
+) -> String {
+    let total = live_ply.to_string();
+    match shown_ply
+        .checked_sub(1)
+        .and_then(|index| record.get(index as usize).map(|played| (index, played)))
+    {
+        None => t.fmt("replay.viewing_start", &[("total", &total)]),
+        Some((index, played)) => t.fmt(
+            "replay.viewing",
+            &[
+                (
+                    "move",
+                    &numbered_line(index as usize, [played.display.as_str()]),
+                ),
+                ("ply", &shown_ply.to_string()),
+                ("total", &total),
+            ],
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vocab::i18n::Lang;
+
+    #[test]
+    fn the_result_says_who_won_and_how_in_both_languages() {
+        let en = Tr::new(Lang::En);
+        let et = Tr::new(Lang::Et);
+        let mate = Some(EndReason::Board(rules::EndReason::Checkmate));
+        assert_eq!(
+            outcome_text(&en, Some(GameResult::BlackWins), mate),
+            "Black won by checkmate"
+        );
+        assert_eq!(
+            outcome_text(&et, Some(GameResult::BlackWins), mate),
+            "Must võitis matiga"
+        );
+        assert_eq!(
+            outcome_text(&en, Some(GameResult::WhiteWins), Some(EndReason::Timeout)),
+            "White won on time"
+        );
+        assert_eq!(
+            outcome_text(&en, Some(GameResult::Draw), Some(EndReason::Agreement)),
+            "Draw by agreement"
+        );
+        assert_eq!(
+            outcome_text(&et, Some(GameResult::Draw), Some(EndReason::Agreement)),
+            "Viik kokkuleppel"
+        );
+        // Every reason reads as words in both languages, won or drawn.
+        for t in [en, et] {
+            for reason in EndReason::all() {
+                for result in GameResult::ALL {
+                    let text = outcome_text(&t, Some(result), Some(reason));
+                    assert!(!text.contains('{') && !text.contains('_'), "{text}");
+                }
+            }
+        }
+    }
+}
