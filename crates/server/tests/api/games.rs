@@ -341,7 +341,10 @@ async fn forced_pass_is_played_in_the_same_request(app: TestApp) {
     assert_eq!(game["to_move"], "black");
     assert_eq!(game["status"], "active");
     assert_ne!(game["legal_moves"], json!([]));
-    assert_eq!(app.game(&id).await, game, "the pass is stored");
+    let (_, stored) = app
+        .get(&format!("/api/v1/games/{id}"), Some(&black.token))
+        .await;
+    assert_eq!(stored, game, "the pass is stored");
     // Black moves again at ply 13; White cannot play at the stale ply 12.
     let (status, _) = app.play(&white, &id, "pass", 12).await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -634,7 +637,7 @@ async fn the_game_lists_what_each_viewer_may_do_now(app: TestApp) {
         .post(&format!("{path}/draw/offer"), Some(&white.token), json!({}))
         .await;
     assert_eq!(status, StatusCode::OK, "{offered}");
-    assert_eq!(actions_of(&offered), ["resign", "abort"]);
+    assert_eq!(actions_of(&offered), ["resign", "abort", "pause-offer"]);
     let (status, again) = app
         .post(&format!("{path}/draw/offer"), Some(&white.token), json!({}))
         .await;
@@ -651,9 +654,13 @@ async fn the_game_lists_what_each_viewer_may_do_now(app: TestApp) {
             "pause-offer"
         ]
     );
-    // Once both have moved there is no abort; once over, nothing.
+    // Once both have moved there is no abort (Black, who just moved, may offer a draw
+    // and give White a day); once over, nothing.
     let moved = play_all(&app, &white, &black, &id, &["e2e4", "e7e5"]).await;
-    assert_eq!(actions_of(&moved), ["resign", "give-time", "pause-offer"]);
+    assert_eq!(
+        actions_of(&moved),
+        ["resign", "draw-offer", "give-time", "pause-offer"]
+    );
     let (status, _) = app
         .post(&format!("{path}/abort"), Some(&white.token), json!({}))
         .await;
