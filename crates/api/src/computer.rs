@@ -104,8 +104,9 @@ async fn create(
     };
     let id = computer::start(&state, &user, &request).await?;
     let detail = game::get(&state, &id).await?;
+    let actions = game::available::available(&detail, Some(&user), state.now());
     Ok((
         StatusCode::CREATED,
-        axum::Json(GameDto::new(detail, state.now())),
+        axum::Json(GameDto::new(detail, state.now()).with_actions(&actions)),
     ))
 }
