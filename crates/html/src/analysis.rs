@@ -30,12 +30,12 @@ use crate::{
     game::{outcome_text, position_at, scores_text},
     render, see_other, url_encode,
 };
-use domain::game::export::numbered_line;
 use domain::{
     Services,
     game::{self, EndReason, GameDetail, GameStatus},
 };
 use edge::extract::{Path, Query};
+use rules::numbered_line;
 use vocab::{error::AppError, i18n::Tr};
 
 /// The most moves a line may hold, forced passes included.

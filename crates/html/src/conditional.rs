@@ -5,7 +5,6 @@ use axum::{extract::State, http::StatusCode, response::Response};
 use serde::Deserialize;
 
 use crate::{Ctx, Form, error_text, game, see_other};
-use domain::game::export::numbered_line;
 use domain::{
     Services,
     accounts::User,
@@ -15,6 +14,7 @@ use domain::{
     },
 };
 use edge::extract::Path;
+use rules::numbered_line;
 use vocab::{error::AppError, i18n::Tr};
 
 /// One line as the page shows it.

@@ -1,8 +1,8 @@
 //! A game's record as a download: PGN for chess, plain text with the setup for the other
-//! games, with the chat and the conditional lines pending at the end; and the move
-//! numbering every page and record shares.
+//! games, with the chat and the conditional lines pending at the end. Moves are numbered
+//! by `rules::numbered_line`, as on every page.
 
-use rules::{RecordFormat, numbered_move};
+use rules::{RecordFormat, numbered_line, numbered_move};
 use vocab::{
     clock::{deadline_text, rfc3339},
     error::AppError,
@@ -14,10 +14,6 @@ use crate::{
     chat::{self, ChatLine},
     game::{self, EndReason, GameDetail, GameStatus, Termination, conditional::ConditionalLine},
 };
-
-/// Moves as the record numbers them (the rules' one numbering), for the pages and
-/// lines that show them.
-pub use rules::numbered_line;
 
 fn pgn_quote(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")

@@ -1,6 +1,7 @@
 //! The game page's words: the clocks, the result, a pass, the scores, the replay banner
 //! and a rating change, each from the game and the viewer's language.
 
+use rules::numbered_line;
 use rules::{AnyGame, Color, GameResult};
 
 use super::ClockLine;
@@ -9,7 +10,7 @@ use crate::{
     format::{Countdown, result_text, stop_text, time_left},
 };
 use domain::{
-    game::{EndReason, GameDetail, GameStatus, TimeControl, export::numbered_line},
+    game::{EndReason, GameDetail, GameStatus, TimeControl},
     ratings::SideChange,
 };
 use vocab::i18n::Tr;
