@@ -1,8 +1,7 @@
 //! The game page's words: the clocks, the result, a pass, the scores, the replay banner
 //! and a rating change, each from the game and the viewer's language.
 
-use rules::numbered_line;
-use rules::{AnyGame, Color, GameResult};
+use rules::{AnyGame, Color, GameResult, numbered_line};
 
 use super::ClockLine;
 use crate::{
