@@ -5,63 +5,16 @@ use std::sync::{Arc, OnceLock};
 
 use sha2::{Digest, Sha256};
 
+pub mod user;
+
+pub use user::{AccountKind, HeaderCounts, User};
+
 use crate::{Services, game::snapshots::TokenOwner, throttle::AccountAction};
 use store::users;
 use vocab::{
     error::AppError,
     ids::{DAY, hex, new_id, new_token},
 };
-
-/// A signed-in person (or program).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct User {
-    /// The user's id.
-    pub id: String,
-    /// The name as registered.
-    pub username: String,
-    /// Who plays the account.
-    pub kind: AccountKind,
-}
-
-/// Who plays an account (`users.kind`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AccountKind {
-    /// A person, signing in with a password.
-    Human,
-    /// The server's engine at one level; it has no password and cannot sign in.
-    Computer,
-    /// A person's account upgraded for a program, which plays through the bot API.
-    Bot,
-}
-
-impl AccountKind {
-    /// The stored name.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Human => "human",
-            Self::Computer => "computer",
-            Self::Bot => "bot",
-        }
-    }
-
-    /// Whether a bot plays the account (pages show BOT by its name).
-    #[must_use]
-    pub const fn is_bot(self) -> bool {
-        matches!(self, Self::Bot)
-    }
-
-    /// The kind stored as `text`; an unknown text reads as a human (the default).
-    #[must_use]
-    pub fn from_stored(text: &str) -> Self {
-        match text {
-            "computer" => Self::Computer,
-            "bot" => Self::Bot,
-            _ => Self::Human,
-        }
-    }
-}
 
 /// A new browser session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,7 +134,7 @@ pub async fn register(
     client: &str,
 ) -> Result<User, AppError> {
     validate_username(username)?;
-    if crate::computer::is_reserved_name(username) || is_deleted_name(username) {
+    if crate::computer::players::is_reserved_name(username) || is_deleted_name(username) {
         return Err(AppError::invalid(
             "reserved_username",
             "names such as Computer-1 or deleted-… are kept by the server: choose another",
@@ -455,15 +408,6 @@ pub async fn revoke_token(state: &Services, user: &User, id: &str) -> Result<(),
     } else {
         Err(AppError::NotFound("token"))
     }
-}
-
-/// What every page's header counts for the signed-in user.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct HeaderCounts {
-    /// Games waiting for the user's move.
-    pub your_turn: i64,
-    /// Unread notices (the bell).
-    pub unread: i64,
 }
 
 /// The user a session cookie belongs to, while the session lasts, with what every

@@ -11,7 +11,7 @@ use sqlx::AnyConnection;
 
 use crate::{
     Services,
-    accounts::{AccountKind, User},
+    accounts::user::{AccountKind, User},
     challenges::Challenge,
     game::{self, GameDetail},
     ratings::StoredRating,

@@ -4,8 +4,8 @@ use rules::{AnyGame, Variant};
 
 use crate::{
     Services,
-    accounts::{AccountKind, User},
-    computer,
+    accounts::user::{AccountKind, User},
+    computer::players as computer,
     events::{ChallengeChange, ChallengeSignal},
     game::{self, ClockSettings, GameSource, NewGameRequest, StopRules, TimeControl},
     notifications,

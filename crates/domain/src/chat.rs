@@ -23,9 +23,13 @@ use std::sync::Arc;
 use rules::Color;
 use serde_json::json;
 
+pub mod view;
+
+pub use view::{Block, ChatLine, ChatView, Closed, Note};
+
 use crate::{
     Services,
-    accounts::User,
+    accounts::user::User,
     events::{ChatNotice, ChatWire},
     game::{GameDetail, GameStatus, snapshots::ReadTicket},
     notifications::{self, Kind, Link},
@@ -54,77 +58,6 @@ pub const MAX_LINES_PER_GAME: i64 = 1_000;
 pub const MAX_BLOCKS: i64 = 1_000;
 /// How many tries a chat line gets when another line of its game takes its number.
 const INSERT_TRIES: usize = 5;
-
-/// One chat line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChatLine {
-    /// Its number in its game (1, 2, …).
-    pub seq: i64,
-    /// Its author's name.
-    pub author: String,
-    /// The colour its author plays.
-    pub color: Option<Color>,
-    /// The game's ply when it was written.
-    pub ply: i64,
-    /// The text (line breaks as `\n`).
-    pub text: String,
-    /// When it was written (unix seconds).
-    pub created_at: i64,
-}
-
-/// Why a player may not write in a game's chat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Closed {
-    /// The viewer blocks the opponent.
-    YouBlock,
-    /// The opponent blocks the viewer.
-    Blocked,
-    /// An administrator muted the viewer (see `domain::moderation`).
-    Muted,
-}
-
-/// A game's chat as one viewer sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChatView {
-    /// The colour the viewer plays (`None`: a spectator or a guest).
-    pub viewer: Option<Color>,
-    /// Whether both players let spectators read it.
-    pub spectators: bool,
-    /// Whether the viewer may read it.
-    pub readable: bool,
-    /// Why the viewer, a player, may not write (`None`: they may, or they do not play).
-    pub closed: Option<Closed>,
-    /// The lines after the number asked for (empty when not readable).
-    pub lines: Vec<ChatLine>,
-    /// The viewer's note on the game, when they play in it and it was asked for.
-    pub note: Option<Note>,
-}
-
-impl ChatView {
-    /// Whether the viewer may write a line now.
-    #[must_use]
-    pub fn may_write(&self) -> bool {
-        self.viewer.is_some() && self.closed.is_none()
-    }
-}
-
-/// A player's note on a game.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Note {
-    /// The text (empty: no note).
-    pub text: String,
-    /// When it was last saved (`None`: never).
-    pub updated_at: Option<i64>,
-}
-
-/// A block, as its blocker lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Block {
-    /// The blocked player's name.
-    pub username: String,
-    /// Since when (unix seconds).
-    pub created_at: i64,
-}
 
 /// What is a chat line and what is a note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -446,7 +379,7 @@ pub async fn post(
     let text = clean(text, TextKind::Line)?;
     {
         let mut conn = state.db.pool.acquire().await?;
-        crate::moderation::check_may_chat(&mut conn, &user.id).await?;
+        check_may_chat(&mut conn, &user.id).await?;
     }
     state.player_limits.check(PlayerAction::Chat, &user.id)?;
     let row = game_row(state, id).await?;
@@ -759,6 +692,22 @@ pub async fn block_partners(
         .await?
         .into_iter()
         .collect())
+}
+
+/// 403 `muted` when `user_id` may not write chat lines.
+///
+/// # Errors
+///
+/// 403 `muted`; database errors.
+pub async fn check_may_chat(conn: &mut sqlx::AnyConnection, user_id: &str) -> Result<(), AppError> {
+    if store::moderation::is_muted(conn, user_id).await? {
+        Err(AppError::forbidden(
+            "muted",
+            "an administrator has muted you: you cannot write in the chat",
+        ))
+    } else {
+        Ok(())
+    }
 }
 
 #[cfg(test)]

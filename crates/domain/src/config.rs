@@ -190,7 +190,7 @@ impl PushConfig {
             .map(|key| key.trim().to_owned())
             .filter(|key| !key.is_empty());
         if let Some(key) = &vapid_private_key
-            && let Err(message) = crate::push::VapidKeys::from_private(key)
+            && let Err(message) = crate::push::client::VapidKeys::from_private(key)
         {
             return Err(ConfigError {
                 variable: "VAPID_PRIVATE_KEY",
@@ -262,12 +262,12 @@ impl MailConfig {
             }),
             (Some(url), Some(from)) => {
                 let url = url.trim().to_owned();
-                crate::mail::check_smtp_url(&url).map_err(|message| ConfigError {
+                check_smtp_url(&url).map_err(|message| ConfigError {
                     variable: "SMTP_URL",
                     message,
                 })?;
                 let from = from.trim().to_owned();
-                crate::mail::check_mailbox(&from).map_err(|message| ConfigError {
+                check_mailbox(&from).map_err(|message| ConfigError {
                     variable: "MAIL_FROM",
                     message,
                 })?;
@@ -591,6 +591,33 @@ pub fn parse_trusted(text: &str) -> Result<Vec<IpNet>, String> {
                 .map_err(|_| format!("`{entry}` is not an IP address or network"))
         })
         .collect()
+}
+
+/// Checks an `SMTP_URL`: a URL lettre can connect with.
+///
+/// # Errors
+///
+/// What is wrong with it.
+pub fn check_smtp_url(url: &str) -> Result<(), String> {
+    lettre::AsyncSmtpTransport::<lettre::Tokio1Executor>::from_url(url)
+        .map(|_| ())
+        .map_err(|error| {
+            format!(
+                "expected smtp://host[:port], smtps://host[:port] or \
+                 smtp://host[:port]?tls=required ({error})"
+            )
+        })
+}
+
+/// Checks a `MAIL_FROM`: `address` or `Name <address>`.
+///
+/// # Errors
+///
+/// What is wrong with it.
+pub fn check_mailbox(text: &str) -> Result<(), String> {
+    text.parse::<lettre::message::Mailbox>()
+        .map(|_| ())
+        .map_err(|error| format!("expected `address` or `Name <address>` ({error})"))
 }
 
 #[cfg(test)]

@@ -14,9 +14,9 @@ use serde_json::json;
 use crate::{
     Services,
     accounts::{self, User},
-    jobs::outbox::Outgoing,
+    jobs::delivery::Outgoing,
     mail::{Content, Item},
-    notifications::Kind,
+    notifications::kind::Kind,
     throttle::AccountAction,
 };
 use store::{

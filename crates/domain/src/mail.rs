@@ -22,33 +22,6 @@ const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
 /// The longest address accepted (RFC 5321's path limit).
 pub const MAX_ADDRESS_LEN: usize = 254;
 
-/// Checks an `SMTP_URL`: a URL lettre can connect with.
-///
-/// # Errors
-///
-/// What is wrong with it.
-pub fn check_smtp_url(url: &str) -> Result<(), String> {
-    AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-        .map(|_| ())
-        .map_err(|error| {
-            format!(
-                "expected smtp://host[:port], smtps://host[:port] or \
-                 smtp://host[:port]?tls=required ({error})"
-            )
-        })
-}
-
-/// Checks a `MAIL_FROM`: `address` or `Name <address>`.
-///
-/// # Errors
-///
-/// What is wrong with it.
-pub fn check_mailbox(text: &str) -> Result<(), String> {
-    text.parse::<Mailbox>()
-        .map(|_| ())
-        .map_err(|error| format!("expected `address` or `Name <address>` ({error})"))
-}
-
 /// A player's address, trimmed, if it is one a mail can be sent to.
 #[must_use]
 pub fn valid_address(text: &str) -> Option<String> {

@@ -14,9 +14,11 @@
 
 use sqlx::AnyConnection;
 
+pub use crate::{chat::check_may_chat, throttle::REPORTS_PER_MINUTE};
+
 use crate::{
     Services,
-    accounts::User,
+    accounts::user::User,
     chat,
     events::{ChallengeChange, ChallengeSignal, Staged},
     game::actions::{Resigned, after_resign_all, resign_all},
@@ -30,9 +32,6 @@ use vocab::{error::AppError, ids::new_id};
 
 /// The longest reason given with a report, in characters.
 pub const MAX_REASON_CHARS: usize = 500;
-
-/// How many reports a player may file per minute (a burst of this many).
-pub const REPORTS_PER_MINUTE: u32 = 5;
 
 /// Open reports the administrators' page shows at most.
 pub const OPEN_REPORTS_SHOWN: i64 = 200;
@@ -66,22 +65,6 @@ pub async fn require_admin(state: &Services, user: &User) -> Result<(), AppError
         Ok(())
     } else {
         Err(not_admin())
-    }
-}
-
-/// 403 `muted` when `user_id` may not write chat lines.
-///
-/// # Errors
-///
-/// 403 `muted`; database errors.
-pub async fn check_may_chat(conn: &mut AnyConnection, user_id: &str) -> Result<(), AppError> {
-    if rows::is_muted(conn, user_id).await? {
-        Err(AppError::forbidden(
-            "muted",
-            "an administrator has muted you: you cannot write in the chat",
-        ))
-    } else {
-        Ok(())
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::{
     Services,
-    accounts::{AccountKind, User},
+    accounts::user::{AccountKind, User},
 };
 use store::users;
 use vocab::error::AppError;

@@ -20,7 +20,7 @@
 
 use sqlx::AnyConnection;
 
-use crate::{Services, accounts::User, game::pauses};
+use crate::{Services, accounts::user::User, game::pauses};
 use store::{
     Backend,
     games::{self, RowLock, RunningClock},

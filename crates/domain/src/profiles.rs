@@ -5,14 +5,16 @@
 
 use rules::{GameResult, Variant};
 
+pub use crate::game::summary::GamesPage;
+
 use crate::{
     Services,
-    accounts::User,
-    game::GameSummary,
-    ratings::{ShownRating, StoredRating},
+    accounts::user::User,
+    game::summary::{page_of, parse_games_cursor},
+    ratings::glicko::{ShownRating, StoredRating},
 };
 use store::{
-    games::{self, FinishedFilter, GameRow},
+    games::{self, FinishedFilter},
     ratings::{self as rating_rows, PlayerStatsRow},
 };
 use vocab::error::AppError;
@@ -163,29 +165,6 @@ impl ResultFilter {
 
 rules::text_form!(ResultFilter, "result filter");
 
-/// A page of a player's finished games.
-#[derive(Debug, Clone)]
-pub struct GamesPage {
-    /// Newest first.
-    pub games: Vec<GameSummary>,
-    /// The cursor of the next page, if there is one.
-    pub next: Option<String>,
-}
-
-fn invalid_cursor() -> AppError {
-    AppError::invalid("invalid_cursor", "`after` is not a cursor this list gave")
-}
-
-/// A games cursor: `<finished_at>_<game id>` of the last game shown.
-pub(crate) fn parse_games_cursor(text: &str) -> Result<(i64, String), AppError> {
-    let (at, id) = text.split_once('_').ok_or_else(invalid_cursor)?;
-    let at = at.parse().map_err(|_| invalid_cursor())?;
-    if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(invalid_cursor());
-    }
-    Ok((at, id.to_owned()))
-}
-
 /// A page of `user`'s finished games, newest first: only `variant` and only `result`
 /// when given, `limit` games after the cursor `after` (keyset pagination).
 ///
@@ -268,29 +247,6 @@ pub async fn recent_games_on(
     page_of(rows, limit, "")
 }
 
-/// The first `limit` of `rows` (fetched one over, to know whether more follow) as a page
-/// seen by `viewer_id`, with the cursor of the next page when there is one.
-pub(crate) fn page_of(
-    rows: Vec<GameRow>,
-    limit: i64,
-    viewer_id: &str,
-) -> Result<GamesPage, AppError> {
-    let page = usize::try_from(limit).unwrap_or(usize::MAX);
-    let more = rows.len() > page;
-    let games = rows
-        .into_iter()
-        .take(page)
-        .map(|row| GameSummary::of_row(row, viewer_id))
-        .collect::<Result<Vec<_>, _>>()?;
-    let next = if more {
-        games
-            .last()
-            .map(|game| format!("{}_{}", game.finished_at.unwrap_or_default(), game.id))
-    } else {
-        None
-    };
-    Ok(GamesPage { games, next })
-}
 /// Reads the finished-games result filter of a query (empty means "all"); the variant
 /// filter is read at the edge.
 ///

@@ -61,7 +61,7 @@ pub struct Shared {
     /// queued for the next start.
     pub engine_stop: Arc<std::sync::atomic::AtomicBool>,
     /// Web Push: the VAPID key pair once read, and the HTTP client.
-    pub push: Arc<crate::jobs::push::PushContext>,
+    pub push: Arc<crate::push::client::PushContext>,
     /// The SMTP mailer when `SMTP_URL` and `MAIL_FROM` are set; `None`: e-mail is off.
     pub mailer: Option<crate::mail::Mailer>,
     /// The records of the games this instance changed lately (a change then reads the
@@ -71,7 +71,7 @@ pub struct Shared {
 
 impl Services {
     /// The state for `config` over `db`, with `clock` as the time source. On Postgres,
-    /// live events reach this state's subscribers only once [`server::build_state`] (or
+    /// live events reach this state's subscribers only once the server's start-up (or
     /// [`crate::events::listener::start`]) listens for them.
     #[must_use]
     pub fn new(config: Config, db: Database, clock: Arc<dyn Clock>) -> Services {

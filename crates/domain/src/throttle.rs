@@ -95,6 +95,9 @@ pub const NOTE_SAVES_PER_MINUTE: u32 = 30;
 /// Conditional lines one player may enter or delete per minute (all games together).
 pub const CONDITIONAL_CHANGES_PER_MINUTE: u32 = 60;
 
+/// How many reports a player may file per minute (a burst of this many).
+pub const REPORTS_PER_MINUTE: u32 = 5;
+
 /// Budgets per player (by user id) for what they write: chat lines and note saves. Kept
 /// in each instance's memory, so behind a load balancer each instance counts its own.
 #[derive(Debug)]
@@ -137,9 +140,7 @@ impl PlayerLimits {
             conditional: per_minute(
                 NonZeroU32::new(CONDITIONAL_CHANGES_PER_MINUTE).unwrap_or(NonZeroU32::MIN),
             ),
-            reports: per_minute(
-                NonZeroU32::new(crate::moderation::REPORTS_PER_MINUTE).unwrap_or(NonZeroU32::MIN),
-            ),
+            reports: per_minute(NonZeroU32::new(REPORTS_PER_MINUTE).unwrap_or(NonZeroU32::MIN)),
         }
     }
 

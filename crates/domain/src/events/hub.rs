@@ -10,7 +10,10 @@ use std::{
 use tokio::sync::{mpsc, watch};
 
 use super::{
-    ChallengeSignal, ChatWire, Delivery, RenderedGame, SUBSCRIBER_BUFFER, TurnNotice, UserNotice,
+    payloads::{
+        ChallengeSignal, ChatWire, Delivery, RenderedGame, SUBSCRIBER_BUFFER, TurnNotice,
+        UserNotice,
+    },
     wire::{Change, Wire},
 };
 use crate::game::snapshots::{Delivered, ReadSnapshots};

@@ -9,7 +9,7 @@ use std::time::Duration;
 use sqlx::postgres::PgListener;
 use store::notify::listen;
 
-use super::EventHub;
+use super::hub::EventHub;
 
 /// The longest wait between two reconnection attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(10);

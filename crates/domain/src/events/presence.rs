@@ -19,7 +19,7 @@ use vocab::{
     error::AppError,
 };
 
-use super::EventHub;
+use super::hub::EventHub;
 
 /// How often an instance renews its rows.
 pub const REFRESH: Duration = Duration::from_secs(20);

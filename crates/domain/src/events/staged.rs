@@ -5,7 +5,8 @@
 use sqlx::AnyConnection;
 
 use super::{
-    ChallengeSignal, ChatWire, EventHub, GameEvent, UserNotice,
+    hub::EventHub,
+    payloads::{ChallengeSignal, ChatWire, GameEvent, UserNotice},
     wire::{ChallengeWire, Change, FlushWire, SignedOutWire, Wire},
 };
 use store::{Backend, games, notify};

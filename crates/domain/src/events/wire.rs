@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ChallengeSignal, ChatWire, GameEvent, UserNotice};
+use super::payloads::{ChallengeSignal, ChatWire, GameEvent, UserNotice};
 use crate::game::snapshots::Delivered;
 
 /// What a NOTIFY payload carries: a game's change, a player's notice, a challenge's

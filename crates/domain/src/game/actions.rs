@@ -7,14 +7,17 @@
 use rules::Color;
 
 use super::{
-    Applied, DrawOfferTally, Ending, GameDetail, commit,
+    change::{Applied, save, stage},
+    commit::commit,
+    detail::{DrawOfferTally, GameDetail},
+    errors::{not_a_player, not_your_turn},
     finish::finish,
-    not_a_player, not_your_turn,
-    read::{load, load_for_change},
-    save, timeout, why_not_claimed,
+    read::{load, load_for_change, why_not_claimed},
+    time_control::{TimeControl, bank_index},
+    timeout,
+    vocabulary::{Ending, GameSource},
 };
-use super::{TimeControl, time_control::bank_index};
-use crate::{Services, accounts::User, events::Staged, notifications};
+use crate::{Services, accounts::user::User, events::staged::Staged, notifications};
 use store::games;
 use vocab::{clock::rfc3339, error::AppError, ids::DAY};
 
@@ -206,12 +209,10 @@ fn decide(
         }
         GameAction::AcceptPause | GameAction::DeclinePause => Err(no_pause_offer()),
         GameAction::Resign => Ok(Change::End(Ending::Resignation { loser: color })),
-        GameAction::Abort if detail.source == super::GameSource::Tournament => {
-            Err(AppError::conflict(
-                "tournament_game",
-                "a tournament game cannot be aborted: resign it instead",
-            ))
-        }
+        GameAction::Abort if detail.source == GameSource::Tournament => Err(AppError::conflict(
+            "tournament_game",
+            "a tournament game cannot be aborted: resign it instead",
+        )),
         GameAction::Abort if detail.game.ply() >= 2 => Err(AppError::conflict(
             "too_late_to_abort",
             "a game can be aborted only before both sides have moved",
@@ -438,7 +439,7 @@ pub async fn resign_all(
                 }
             }
         };
-        let staged = super::stage(state, &mut *conn, &applied.detail).await?;
+        let staged = stage(state, &mut *conn, &applied.detail).await?;
         ended.push(Resigned { applied, staged });
     }
     Ok(ended)

@@ -6,8 +6,12 @@
 
 use rules::Color;
 
-use super::{GameAction, GameDetail, GameStatus, actions::allowed};
-use crate::accounts::User;
+use super::{
+    actions::{GameAction, allowed},
+    detail::GameDetail,
+    vocabulary::GameStatus,
+};
+use crate::accounts::user::User;
 
 /// The actions `viewer` may take in `detail` at `now`, in [`GameAction::ALL`]'s order:
 /// none for a guest, a spectator or a game that is over.
@@ -36,7 +40,7 @@ mod tests {
 
     use super::*;
     use crate::{
-        accounts::AccountKind,
+        accounts::user::AccountKind,
         game::{
             DrawOfferTally, GameSource, PlayerTime, StopRules, TimeControl, TurnWarnings,
             actions::{MAX_DRAW_OFFERS, MAX_PAUSES},

@@ -33,10 +33,12 @@ use rules::{AnyGame, Color, PlayError};
 use sqlx::AnyConnection;
 
 use super::{
-    GameDetail, GameStatus, follow_up::play_forced_passes, not_a_player, play::end_turn,
-    read::load_for_change, why_not_claimed,
+    detail::{GameDetail, end_turn, play_forced_passes},
+    errors::{corrupt, not_a_player},
+    read::{load_for_change, why_not_claimed},
+    vocabulary::GameStatus,
 };
-use crate::{Services, accounts::User, throttle::PlayerAction};
+use crate::{Services, accounts::user::User, throttle::PlayerAction};
 use store::{
     conditional::{self as rows, LineRow, NewLine},
     games,
@@ -348,7 +350,7 @@ pub async fn for_page(
 /// # Errors
 ///
 /// 404 no such game; 403 `not_a_player`; 409 `stale_ply`, `game_over`,
-/// `too_many_lines`, `duplicate_line`, `conflicting_line`; 422 as [`check_line`]; 429
+/// `too_many_lines`, `duplicate_line`, `conflicting_line`; 422 as `check_line`; 429
 /// `rate_limited` beyond
 /// [`CONDITIONAL_CHANGES_PER_MINUTE`](crate::throttle::CONDITIONAL_CHANGES_PER_MINUTE)
 /// entries and deletions a minute; database errors. On any error nothing is written.
@@ -599,7 +601,7 @@ pub(super) async fn answer(
         let text = detail
             .game
             .play(&reply)
-            .map_err(|error| super::corrupt(format!("conditional reply: {error}")))?;
+            .map_err(|error| corrupt(format!("conditional reply: {error}")))?;
         played.push(text);
         last_mover = to_move;
         play_forced_passes(detail, played)?;

@@ -7,10 +7,17 @@
 use rules::{AnyGame, Color, Setup, Variant};
 use sqlx::AnyConnection;
 
-use super::{GameSource, GameStatus, PlayerTime, StopRules, TimeControl, TurnWarnings, follow_up};
+use super::{
+    follow_up,
+    pauses::{PlayerTime, StopRules},
+    time_control::TimeControl,
+    vocabulary::{GameSource, GameStatus},
+    warnings::TurnWarnings,
+};
 use crate::{
-    Services, computer,
-    events::{GameEvent, Staged},
+    Services,
+    computer::players as computer,
+    events::{payloads::GameEvent, staged::Staged},
 };
 use store::{
     games::{self, NewGame},

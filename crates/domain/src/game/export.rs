@@ -10,7 +10,7 @@ use vocab::{
 
 use crate::{
     Services,
-    accounts::User,
+    accounts::user::User,
     chat::{self, ChatLine},
     game::{self, EndReason, GameDetail, GameStatus, Termination, conditional::ConditionalLine},
 };

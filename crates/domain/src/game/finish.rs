@@ -4,7 +4,12 @@
 
 use sqlx::AnyConnection;
 
-use super::{Ending, GameDetail, GameStatus, follow_up, save};
+use super::{
+    change::save,
+    detail::GameDetail,
+    follow_up,
+    vocabulary::{Ending, GameStatus},
+};
 use crate::notifications;
 use vocab::error::AppError;
 

@@ -8,7 +8,7 @@
 //!   to move, its reply is queued (a row of `engine_queue`: the ply it answers, the level,
 //!   a seed), for the engine job ([`crate::jobs::engine`]) to compute and play as the
 //!   computer's own move (which runs this pipeline in turn). The new game whose computer
-//!   moves first queues it in [`super::create`].
+//!   moves first queues it in [`super::create`](mod@super::create).
 //! - `after_finish`, once a game has ended: the variant statistics, the players'
 //!   counters and head-to-head records, the ratings (when [`counts_for_rating`] says so;
 //!   never in a game against the computer); then the tournament's scores (a tournament
@@ -26,8 +26,15 @@
 use rules::{Color, Variant};
 use sqlx::AnyConnection;
 
-use super::{Applied, GameDetail, GameStatus, conditional, corrupt};
-use crate::{Services, computer, events::Staged, ratings, tournaments};
+use super::{
+    change::Applied,
+    conditional,
+    detail::{GameDetail, counts_for_rating, play_forced_passes},
+    vocabulary::{GameSource, GameStatus},
+};
+use crate::{
+    Services, computer::players as computer, events::staged::Staged, ratings, tournaments::scores,
+};
 use store::{engine as engine_queue, ratings as rating_rows, stats};
 use vocab::{error::AppError, metrics};
 
@@ -82,25 +89,6 @@ pub(super) async fn after_move(
     Ok(after)
 }
 
-/// Plays the forced passes of the position (a side whose only move is `pass`).
-///
-/// # Errors
-///
-/// A pass the rules refuse (a 500).
-pub(super) fn play_forced_passes(
-    detail: &mut GameDetail,
-    played: &mut Vec<String>,
-) -> Result<(), AppError> {
-    while let Some(pass) = detail.game.forced_pass() {
-        let pass = detail
-            .game
-            .play(pass)
-            .map_err(|error| corrupt(format!("pass: {error}")))?;
-        played.push(pass);
-    }
-    Ok(())
-}
-
 /// The steps after a game has ended, in the transaction that ends it (whose first write
 /// claimed the still-active game, so these run once per game).
 ///
@@ -147,45 +135,7 @@ pub(super) async fn after_finish(
     }
     // 4. Tournament standings: a tournament game's outcome and both players' scores,
     //    and its tournament marked for the runner (a round may be complete).
-    tournaments::standings::game_ended(&mut *conn, detail, result).await
-}
-
-/// The moves each side played in `detail` (White's, Black's), passes not counted.
-#[must_use]
-pub fn moves_by_side(detail: &GameDetail) -> (usize, usize) {
-    detail
-        .game
-        .record()
-        .iter()
-        .enumerate()
-        .filter(|(_, played)| played.text != "pass")
-        .fold((0, 0), |(white, black), (ply, _)| {
-            if ply % 2 == 0 {
-                (white + 1, black)
-            } else {
-                (white, black + 1)
-            }
-        })
-}
-
-/// Whether a game that has ended changes ratings: the one decision, used by the end of
-/// every game and by `server ratings rebuild` alike. A game counts when it is rated (not
-/// casual), finished with a result (not aborted), and each side played at least two
-/// moves.
-///
-/// A serial timeout (a loss on time within 72 hours after another of the same player:
-/// they have left the site, and their games run out one after another) does not count:
-/// the first loss of the run is rated, the ones after it change neither rating. The mark
-/// is stored with the game's end, so the live update and the rebuild follow it alike.
-#[must_use]
-pub fn counts_for_rating(detail: &GameDetail) -> bool {
-    let (white_moves, black_moves) = moves_by_side(detail);
-    detail.rated
-        && !detail.serial_timeout
-        && detail.status == GameStatus::Finished
-        && detail.result.is_some()
-        && white_moves >= 2
-        && black_moves >= 2
+    scores::game_ended(&mut *conn, detail, result).await
 }
 
 /// The steps after a change of a game has committed: deliver its live event, wake the
@@ -204,7 +154,7 @@ pub(super) fn after_commit(state: &Services, staged: Staged, applied: &Applied) 
     } else {
         state.records.forget(&detail.id);
     }
-    if applied.ended && detail.source == super::GameSource::Tournament {
+    if applied.ended && detail.source == GameSource::Tournament {
         state.wake_tournaments();
     }
     let variant = detail.variant().as_str();

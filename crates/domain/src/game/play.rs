@@ -7,10 +7,17 @@
 use rules::PlayError;
 
 use super::{
-    Applied, Ending, GameDetail, commit, finish::finish, follow_up, game_over, not_a_player,
-    not_your_turn, read::load_for_change, save_with_moves, timeout, why_not_claimed,
+    change::{Applied, save_with_moves},
+    commit::commit,
+    detail::{GameDetail, end_turn},
+    errors::{game_over, not_a_player, not_your_turn},
+    finish::finish,
+    follow_up,
+    read::{load_for_change, why_not_claimed},
+    timeout,
+    vocabulary::Ending,
 };
-use crate::{Services, accounts::User, notifications};
+use crate::{Services, accounts::user::User, notifications};
 use store::{engine as engine_queue, games};
 use vocab::error::AppError;
 
@@ -136,13 +143,4 @@ async fn play(
     }
     .await;
     commit(state, tx, work).await
-}
-
-/// Ends the turn of `mover`, who has just moved at `now` (the game goes on): their clock
-/// stops and the next player's starts; an offer (of a draw or a pause) lapses when the
-/// offering player's opponent moves.
-pub(super) fn end_turn(detail: &mut GameDetail, mover: rules::Color, now: i64) {
-    detail.restart_clock(mover, now);
-    detail.draw_offer = detail.draw_offer.filter(|offerer| *offerer == mover);
-    detail.pause_offer = detail.pause_offer.filter(|asker| *asker == mover);
 }

@@ -10,40 +10,37 @@
 //! start-up) writes the caches it lacks. A cache that does not restore is logged and
 //! replayed over: the moves are the truth. The event stream's opening ([`live_event`])
 //! reads the row alone, and a change of a game whose record this instance kept at the
-//! row's ply ([`load_for_change`], [`super::records`]) does not read the moves either.
+//! row's ply (`load_for_change`, [`super::records`]) does not read the moves either.
 
 use std::sync::Arc;
 
-use rules::{AnyGame, Color, PlayedMove, Setup, Variant};
+use rules::{AnyGame, PlayedMove, Setup, Variant};
 use sqlx::AnyConnection;
 
 use super::{
-    DrawOfferTally, GameDetail, GameStatus, Pauses, PlayerTime, StopRules, TurnWarnings, corrupt,
-    pauses::TurnClock,
+    detail::{DrawOfferTally, GameDetail},
+    errors::{corrupt, game_over, not_a_player},
     records::GameRecords,
     snapshots::{ReadTicket, VariantResults},
-    time_control::bank_index,
+    summary::{
+        GameSummary, GamesPage, VariantStats, decode, page_of, parse_games_cursor, player_times,
+        stop_rules,
+    },
+    vocabulary::GameStatus,
+    warnings::TurnWarnings,
 };
 use crate::{
     Services,
-    accounts::{AccountKind, User},
-    events::GameEvent,
-    profiles::{self, GamesPage},
-    ratings::RatingChange,
+    accounts::user::{AccountKind, User},
+    events::payloads::GameEvent,
+    profiles,
+    ratings::glicko::RatingChange,
 };
 use store::{
     games::{self, GameRow, StoredGame},
     ratings as rating_rows, stats,
 };
 use vocab::{error::AppError, metrics};
-
-/// Reads an optional text column as a vocabulary type.
-fn decode<T: std::str::FromStr>(text: Option<&str>) -> Result<Option<T>, AppError>
-where
-    T::Err: std::fmt::Display,
-{
-    text.map(str::parse).transpose().map_err(corrupt)
-}
 
 /// The game `stored` holds: restored from its position cache when the cache is at the
 /// row's ply and every move has its display text, else replayed from the moves.
@@ -82,30 +79,6 @@ fn rebuild(stored: StoredGame) -> Result<(GameRow, AnyGame), AppError> {
         return Err(corrupt(format!("ply {} but {} moves", row.ply, game.ply())));
     }
     Ok((row, game))
-}
-
-/// What `row`'s game lets stop its clocks.
-fn stop_rules(row: &GameRow) -> StopRules {
-    StopRules {
-        weekends_off: row.weekends_off != 0,
-        vacation_allowed: row.vacation_allowed != 0,
-    }
-}
-
-/// White's and Black's time zones and vacations, as `row` joins them.
-fn player_times(row: &GameRow) -> [PlayerTime; 2] {
-    [
-        PlayerTime::stored(
-            row.white_time_zone.clone(),
-            row.white_vacation_from,
-            row.white_vacation_until,
-        ),
-        PlayerTime::stored(
-            row.black_time_zone.clone(),
-            row.black_vacation_from,
-            row.black_vacation_until,
-        ),
-    ]
 }
 
 /// Rebuilds a game from what is stored of it.
@@ -368,98 +341,6 @@ pub async fn live_event(state: &Services, id: &str) -> Result<GameEvent, AppErro
     Ok(GameEvent::of_row(&row))
 }
 
-/// A line of a user's game list.
-#[derive(Debug, Clone)]
-pub struct GameSummary {
-    /// The game's id.
-    pub id: String,
-    /// The variant.
-    pub variant: Variant,
-    /// White's name.
-    pub white: String,
-    /// Black's name.
-    pub black: String,
-    /// Who plays White's account.
-    pub white_kind: AccountKind,
-    /// Who plays Black's account.
-    pub black_kind: AccountKind,
-    /// White's user id.
-    pub white_id: String,
-    /// Black's user id.
-    pub black_id: String,
-    /// Active, finished or aborted.
-    pub status: GameStatus,
-    /// The result once finished.
-    pub result: Option<rules::GameResult>,
-    /// Moves played.
-    pub ply: i64,
-    /// The side to move while active.
-    pub to_move: Option<Color>,
-    /// The deadline while active.
-    pub deadline: Option<i64>,
-    /// Whether the user is to move.
-    pub your_turn: bool,
-    /// When it ended.
-    pub finished_at: Option<i64>,
-    /// Rated or casual.
-    pub rated: bool,
-    /// How its time is counted.
-    pub time_control: super::TimeControl,
-    /// When the clock of the player to move stands still (their weekends, vacation).
-    pub mover_pauses: Pauses,
-}
-
-impl GameSummary {
-    /// In a game against the computer, its level.
-    #[must_use]
-    pub fn computer_level(&self) -> Option<engine::Level> {
-        crate::computer::level_of(&self.white_id, self.white_kind)
-            .or_else(|| crate::computer::level_of(&self.black_id, self.black_kind))
-    }
-
-    /// The clock of the player to move at `now`, `None` when no clock runs (untimed or
-    /// over).
-    #[must_use]
-    pub fn turn_clock(&self, now: i64) -> Option<TurnClock> {
-        let deadline = self
-            .deadline
-            .filter(|_| self.status == GameStatus::Active)?;
-        Some(self.mover_pauses.turn_clock(now, deadline))
-    }
-
-    /// The list line of `row`, as `user_id` sees it.
-    ///
-    /// # Errors
-    ///
-    /// A stored value that does not decode (a 500).
-    pub fn of_row(row: GameRow, user_id: &str) -> Result<GameSummary, AppError> {
-        let to_move: Option<Color> = decode(row.to_move.as_deref())?;
-        let mover_pauses = to_move.map_or_else(Pauses::none, |color| {
-            player_times(&row)[bank_index(color)].pauses(stop_rules(&row))
-        });
-        Ok(GameSummary {
-            mover_pauses,
-            your_turn: games::is_users_turn(&row, user_id),
-            variant: row.variant.parse().map_err(corrupt)?,
-            status: row.status.parse().map_err(corrupt)?,
-            result: decode(row.result.as_deref())?,
-            to_move,
-            time_control: row.time_control.parse().map_err(corrupt)?,
-            white_kind: AccountKind::from_stored(&row.white_kind),
-            black_kind: AccountKind::from_stored(&row.black_kind),
-            id: row.id,
-            white: row.white,
-            black: row.black,
-            white_id: row.white_id,
-            black_id: row.black_id,
-            ply: row.ply,
-            deadline: row.deadline,
-            finished_at: row.finished_at,
-            rated: row.rated != 0,
-        })
-    }
-}
-
 /// How many ended games a page of a user's own list shows.
 pub const ENDED_PAGE: i64 = 50;
 
@@ -478,7 +359,7 @@ pub async fn list_for_user(
 ) -> Result<GamesPage, AppError> {
     let after = after
         .filter(|text| !text.is_empty())
-        .map(profiles::parse_games_cursor)
+        .map(parse_games_cursor)
         .transpose()?;
     let mut conn = state.db.pool.acquire().await?;
     let active = match after {
@@ -492,7 +373,7 @@ pub async fn list_for_user(
         ENDED_PAGE + 1,
     )
     .await?;
-    let mut page = profiles::page_of(ended, ENDED_PAGE, &user.id)?;
+    let mut page = page_of(ended, ENDED_PAGE, &user.id)?;
     let active = active
         .into_iter()
         .map(|row| GameSummary::of_row(row, &user.id))
@@ -538,27 +419,6 @@ pub async fn next_for_user(
 pub async fn count_your_turn(state: &Services, user: &User) -> Result<i64, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     Ok(games::count_users_turn(&mut conn, &user.id).await?)
-}
-
-/// One variant's results.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VariantStats {
-    /// The variant.
-    pub variant: Variant,
-    /// Games White won.
-    pub white_wins: i64,
-    /// Games Black won.
-    pub black_wins: i64,
-    /// Drawn games.
-    pub draws: i64,
-}
-
-impl VariantStats {
-    /// Finished games of this variant.
-    #[must_use]
-    pub const fn games(&self) -> i64 {
-        self.white_wins + self.black_wins + self.draws
-    }
 }
 
 /// Every variant's counters, in [`Variant::ALL`] order.
@@ -619,4 +479,29 @@ async fn variant_stats_on(conn: &mut AnyConnection) -> Result<Vec<VariantStats>,
             }
         })
         .collect())
+}
+
+/// Why the guarded first write of a move or action found no row: no such game, not a
+/// player, a stale ply, or a game over. One read, after the transaction was rolled back.
+pub(super) async fn why_not_claimed(
+    state: &Services,
+    user_id: &str,
+    id: &str,
+    seen_ply: Option<u32>,
+) -> AppError {
+    let detail = match get(state, id).await {
+        Ok(detail) => detail,
+        Err(error) => return error,
+    };
+    if detail.color_of(user_id).is_none() {
+        return not_a_player();
+    }
+    match (detail.status, seen_ply) {
+        (GameStatus::Active, Some(seen)) => AppError::conflict(
+            "stale_ply",
+            format!("the game is at ply {}, not {seen}", detail.game.ply()),
+        ),
+        // Without a ply the guard is "still active": it found none.
+        _ => game_over(),
+    }
 }

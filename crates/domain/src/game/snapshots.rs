@@ -52,12 +52,14 @@ use std::{
 use bytes::Bytes;
 use rules::Variant;
 
-use super::{GameDetail, VariantStats};
+use super::{
+    detail::GameDetail,
+    summary::{GamesPage, VariantStats},
+};
 use crate::{
-    accounts::{HeaderCounts, User},
-    chat::ChatView,
-    profiles::GamesPage,
-    settings::GamePageViewer,
+    accounts::user::{HeaderCounts, User},
+    chat::view::ChatView,
+    settings::play::GamePageViewer,
 };
 
 /// The longest a snapshot is used before it is read again.

@@ -15,7 +15,7 @@
 
 use rules::Color;
 
-use super::{GameDetail, GameStatus, Pauses, Stop, TurnWarnings};
+use super::{Pauses, Stop};
 use vocab::{error::AppError, ids::DAY};
 
 /// An hour in seconds.
@@ -272,94 +272,6 @@ pub const fn bank_index(color: Color) -> usize {
     match color {
         Color::White => 0,
         Color::Black => 1,
-    }
-}
-
-impl GameDetail {
-    /// When `color`'s clock stands still in this game: their weekends and vacation as
-    /// the game allows, and a pause both players agreed to.
-    #[must_use]
-    pub fn pauses_of(&self, color: Color) -> Pauses {
-        let pauses = self.player_times[bank_index(color)].pauses(self.stop_rules);
-        match self.pause {
-            Some((from, until)) => pauses.with_pause(from, until),
-            None => pauses,
-        }
-    }
-
-    /// `color`'s clock at `now`.
-    #[must_use]
-    pub fn clock_of(&self, color: Color, now: i64) -> PlayerClock {
-        let idle = PlayerClock {
-            left: None,
-            running: false,
-            stopped: None,
-            stops_in: None,
-        };
-        if self.time_control == TimeControl::Untimed || self.status != GameStatus::Active {
-            return idle;
-        }
-        match (self.to_move() == Some(color), self.deadline) {
-            (true, Some(deadline)) => {
-                let clock = self.pauses_of(color).turn_clock(now, deadline);
-                PlayerClock {
-                    left: Some(clock.left),
-                    running: clock.stopped.is_none(),
-                    stopped: clock.stopped,
-                    stops_in: clock.stops_in,
-                }
-            }
-            _ => PlayerClock {
-                left: self.time_control.turn_time(self.banks[bank_index(color)]),
-                ..idle
-            },
-        }
-    }
-
-    /// The running time the player to move has left at `now` (0 without a clock).
-    #[must_use]
-    pub fn time_left_to_move(&self, now: i64) -> i64 {
-        match (self.to_move(), self.deadline) {
-            (Some(color), Some(deadline)) => self.pauses_of(color).running_between(now, deadline),
-            _ => 0,
-        }
-    }
-
-    /// Moves the deadline of the player to move at `now`: `change` turns the running time
-    /// they have left into what they are to have, counted from now under their stops
-    /// (so a pause or a gift both land where the clock says). The next time warning is
-    /// looked at again at once.
-    pub(super) fn move_deadline(&mut self, now: i64, change: impl FnOnce(i64) -> i64) {
-        let (Some(color), Some(_)) = (self.to_move(), self.deadline) else {
-            return;
-        };
-        let left = change(self.time_left_to_move(now));
-        self.deadline = Some(self.pauses_of(color).deadline(now, left));
-        if self.warnings.next_at.is_some() {
-            self.warnings.next_at = Some(now);
-        }
-    }
-
-    /// The clocks after `mover` moved at `now` (before the deadline) and the game goes
-    /// on: the mover's bank keeps the running time that was left plus the increment, and
-    /// the player now to move gets their deadline (the same player again after forced
-    /// passes), their weekends and vacation skipped.
-    pub(super) fn restart_clock(&mut self, mover: Color, now: i64) {
-        let control = self.time_control;
-        let left = self
-            .deadline
-            .map(|deadline| self.pauses_of(mover).running_between(now, deadline));
-        if let Some(bank) = left.and_then(|left| control.bank_after_move(left)) {
-            self.banks[bank_index(mover)] = Some(bank);
-        }
-        let turn_time = self
-            .to_move()
-            .and_then(|next| control.turn_time(self.banks[bank_index(next)]));
-        self.deadline = self
-            .to_move()
-            .zip(turn_time)
-            .map(|(next, time)| self.pauses_of(next).deadline(now, time));
-        self.warnings = TurnWarnings::new_turn(turn_time, now);
     }
 }
 

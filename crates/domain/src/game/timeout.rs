@@ -1,7 +1,7 @@
 //! Time: a player to move whose deadline has passed loses on time. It is checked at every
 //! move and action (`end_if_overdue`, so a late move is refused whatever the sweeper
 //! does) and by the background sweeper ([`sweep_overdue`]); both go through
-//! [`run_out`], the one decision: an automatic vacation instead (when the player has it
+//! `run_out`, the one decision: an automatic vacation instead (when the player has it
 //! on and allowance left, and the game allows vacation), or the loss through [`finish`],
 //! marked as a serial timeout when the same player lost another game on time in the
 //! [`SERIAL_WINDOW`] before it. The deadline is computed by the game's time control
@@ -11,10 +11,19 @@
 use rules::Color;
 use sqlx::AnyConnection;
 
-use super::{Applied, Ending, GameDetail, GameStatus, commit, corrupt, finish::finish, read::load};
-use crate::{Services, player_time};
+use super::{
+    change::Applied,
+    commit::commit,
+    detail::GameDetail,
+    errors::corrupt,
+    finish::finish,
+    read::load,
+    vocabulary::{Ending, GameStatus},
+    warnings::{ClockWarning, TurnWarnings},
+};
+use crate::{Services, notifications, player_time};
 use store::games;
-use vocab::{clock::rfc3339, error::AppError};
+use vocab::{clock::rfc3339, error::AppError, metrics};
 
 /// A loss on time within this many seconds after another loss on time of the same player
 /// is a serial timeout (72 hours): it changes no rating.
@@ -174,4 +183,81 @@ pub async fn sweep_overdue(state: &Services) -> Result<usize, AppError> {
             return Ok(ended);
         }
     }
+}
+
+/// Finds the warnings due at the sweeper's `now`, gives each once (several instances may
+/// sweep: each game is claimed by a guarded write first) and returns them.
+///
+/// # Errors
+///
+/// Database errors (warnings given before the error stay given).
+pub async fn sweep_warnings(state: &Services) -> Result<Vec<ClockWarning>, AppError> {
+    const BATCH: i64 = 100;
+    let now = state.now();
+    let ids = {
+        let mut conn = state.db.pool.acquire().await?;
+        games::warnings_due(&mut conn, now, BATCH).await?
+    };
+    let mut given = Vec::new();
+    for (id, seen) in ids {
+        let mut tx = state.db.begin_write().await?;
+        if !games::claim_warning(&mut tx, &id, seen, now).await? {
+            tx.rollback().await?;
+            continue;
+        }
+        let Some(detail) = load(&mut tx, &id).await? else {
+            tx.rollback().await?;
+            continue;
+        };
+        let (warnings, state_after) = warnings_of(&detail, now);
+        games::set_warnings(&mut tx, &id, state_after.sent, state_after.next_at).await?;
+        // The notices, in this transaction: given exactly when the warning is. Several
+        // warnings at once supersede each other: the player finds the latest.
+        for warning in &warnings {
+            notifications::clock_warning(&mut tx, warning, state.mail_enabled(), now).await?;
+        }
+        tx.commit().await?;
+        if !warnings.is_empty() {
+            state.wake_outbox();
+        }
+        for warning in &warnings {
+            metrics::clock_warning(warning.kind.as_str());
+        }
+        given.extend(warnings);
+    }
+    Ok(given)
+}
+
+/// The warnings `detail` owes its player to move at `now`, and the warning state after
+/// giving them.
+fn warnings_of(detail: &GameDetail, now: i64) -> (Vec<ClockWarning>, TurnWarnings) {
+    let mut state = detail.warnings;
+    let (Some(color), Some(deadline), GameStatus::Active) =
+        (detail.to_move(), detail.deadline, detail.status)
+    else {
+        return (Vec::new(), TurnWarnings::default());
+    };
+    let left = detail.pauses_of(color).running_between(now, deadline);
+    let due = state.due(left);
+    for kind in &due {
+        state.sent |= kind.bit();
+    }
+    state.next_at = state.next_check(now, left);
+    let user_id = match color {
+        Color::White => &detail.white_id,
+        Color::Black => &detail.black_id,
+    };
+    let warnings = due
+        .into_iter()
+        .map(|kind| ClockWarning {
+            game_id: detail.id.clone(),
+            user_id: user_id.clone(),
+            color,
+            kind,
+            seconds_left: left,
+            deadline,
+            ply: detail.stored_ply(),
+        })
+        .collect();
+    (warnings, state)
 }

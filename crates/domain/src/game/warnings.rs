@@ -2,7 +2,7 @@
 //! have used four fifths of the turn's time, once when a day is left and once when an
 //! hour is left (the last two only when the turn began with more than that). The
 //! warnings are domain events ([`ClockWarning`]) that the sweeper finds
-//! ([`sweep_warnings`]), which writes each as a notice (`clock_warning`) in the
+//! ([`sweep_warnings`](super::timeout::sweep_warnings)), which writes each as a notice (`clock_warning`) in the
 //! transaction that gives it; push and e-mail will deliver them through the outbox.
 //!
 //! Each game stores the running time its turn began with (`turn_time`), the warnings
@@ -15,10 +15,7 @@
 
 use rules::Color;
 
-use super::{GameDetail, GameStatus, read::load};
-use crate::{Services, notifications};
-use store::games;
-use vocab::{error::AppError, ids::DAY, metrics};
+use vocab::ids::DAY;
 
 /// An hour in seconds.
 const HOUR: i64 = 3_600;
@@ -151,83 +148,6 @@ impl TurnWarnings {
             .map(|at| now + (left - at).max(0))
             .min()
     }
-}
-
-/// Finds the warnings due at the sweeper's `now`, gives each once (several instances may
-/// sweep: each game is claimed by a guarded write first) and returns them.
-///
-/// # Errors
-///
-/// Database errors (warnings given before the error stay given).
-pub async fn sweep_warnings(state: &Services) -> Result<Vec<ClockWarning>, AppError> {
-    const BATCH: i64 = 100;
-    let now = state.now();
-    let ids = {
-        let mut conn = state.db.pool.acquire().await?;
-        games::warnings_due(&mut conn, now, BATCH).await?
-    };
-    let mut given = Vec::new();
-    for (id, seen) in ids {
-        let mut tx = state.db.begin_write().await?;
-        if !games::claim_warning(&mut tx, &id, seen, now).await? {
-            tx.rollback().await?;
-            continue;
-        }
-        let Some(detail) = load(&mut tx, &id).await? else {
-            tx.rollback().await?;
-            continue;
-        };
-        let (warnings, state_after) = warnings_of(&detail, now);
-        games::set_warnings(&mut tx, &id, state_after.sent, state_after.next_at).await?;
-        // The notices, in this transaction: given exactly when the warning is. Several
-        // warnings at once supersede each other: the player finds the latest.
-        for warning in &warnings {
-            notifications::clock_warning(&mut tx, warning, state.mail_enabled(), now).await?;
-        }
-        tx.commit().await?;
-        if !warnings.is_empty() {
-            state.wake_outbox();
-        }
-        for warning in &warnings {
-            metrics::clock_warning(warning.kind.as_str());
-        }
-        given.extend(warnings);
-    }
-    Ok(given)
-}
-
-/// The warnings `detail` owes its player to move at `now`, and the warning state after
-/// giving them.
-fn warnings_of(detail: &GameDetail, now: i64) -> (Vec<ClockWarning>, TurnWarnings) {
-    let mut state = detail.warnings;
-    let (Some(color), Some(deadline), GameStatus::Active) =
-        (detail.to_move(), detail.deadline, detail.status)
-    else {
-        return (Vec::new(), TurnWarnings::default());
-    };
-    let left = detail.pauses_of(color).running_between(now, deadline);
-    let due = state.due(left);
-    for kind in &due {
-        state.sent |= kind.bit();
-    }
-    state.next_at = state.next_check(now, left);
-    let user_id = match color {
-        Color::White => &detail.white_id,
-        Color::Black => &detail.black_id,
-    };
-    let warnings = due
-        .into_iter()
-        .map(|kind| ClockWarning {
-            game_id: detail.id.clone(),
-            user_id: user_id.clone(),
-            color,
-            kind,
-            seconds_left: left,
-            deadline,
-            ply: detail.stored_ply(),
-        })
-        .collect();
-    (warnings, state)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! (`ENGINE_WORKERS`, never on the async threads), and plays each reply through the
 //! lifecycle's move path as the computer, with the ply guard.
 //!
-//! - **Claiming.** A round ([`claim_round`]) claims as many due rows as there are free
+//! - **Claiming.** A round (`claim_round`) claims as many due rows as there are free
 //!   threads, with one guarded update (`claimed_by` this instance, `claimed_until` now
 //!   plus [`LEASE_SECS`]; on Postgres over `for update skip locked`), so several
 //!   instances on one database never take one row at once. A row whose lease ran out
@@ -46,7 +46,7 @@ use tokio::sync::Semaphore;
 
 use crate::{
     Services,
-    accounts::User,
+    accounts::user::User,
     computer,
     game::{self, GameStatus, play::play_reply},
 };

@@ -16,7 +16,9 @@
 //! ([`senders`]) [`Channel::Email`] ([`EmailSender`]: the clock warnings' mails and the
 //! daily digest) and [`Channel::Push`] (Web Push to the player's devices).
 
-use std::{collections::HashMap, future::Future, pin::Pin, sync::Arc, time::Duration};
+use std::{collections::HashMap, sync::Arc, time::Duration};
+
+pub use super::delivery::{Outgoing, SendFuture, Sender};
 
 use crate::{
     Services,
@@ -54,31 +56,6 @@ pub fn backoff(attempts: i64) -> i64 {
         .min(BACKOFF_MAX_SECS)
 }
 
-/// One delivery to send: the claimed row and its notice.
-#[derive(Debug, Clone)]
-pub struct Outgoing {
-    /// The claimed outbox row.
-    pub delivery: ClaimedDelivery,
-    /// The notice it delivers.
-    pub notification: NotificationRow,
-    /// How many of the player's notices were unread when the round read this one
-    /// (`None`: a delivery without a notice of its own in the centre).
-    pub unread: Option<i64>,
-}
-
-/// A boxed future of a send.
-pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>>;
-
-/// A delivery channel: e-mail and push implement it beside [`LiveSender`].
-pub trait Sender: Send + Sync {
-    /// The channel it sends on.
-    fn channel(&self) -> Channel;
-
-    /// Sends `outgoing`; an error (its text is kept in `last_error`) is tried again
-    /// later.
-    fn send<'a>(&'a self, state: &'a Services, outgoing: &'a Outgoing) -> SendFuture<'a>;
-}
-
 /// The e-mail channel: a clock warning's mail or a digest, over SMTP
 /// ([`crate::email::deliver`]), with the row's id as the Message-ID.
 #[derive(Debug, Clone, Copy, Default)]
@@ -95,7 +72,7 @@ impl Sender for EmailSender {
 }
 
 /// The senders of every channel but [`Channel::Live`] (a round publishes its live rows together,
-/// [`send_live`]).
+/// `send_live`).
 #[must_use]
 pub fn senders() -> Vec<Arc<dyn Sender>> {
     vec![

@@ -9,76 +9,20 @@
 //! and the outbox tries it again after its backoff. Which devices a row has reached is
 //! recorded (`push_deliveries`), so a retry sends only to the devices not reached yet.
 
-use std::{net::SocketAddr, sync::OnceLock, time::Duration};
-
 use futures_util::future::join_all;
 use reqwest::{StatusCode, Url};
 use serde_json::json;
 
 use crate::{
     Services,
-    jobs::outbox::{Outgoing, SendFuture, Sender},
+    jobs::delivery::{Outgoing, SendFuture, Sender},
     notifications::Notification,
-    push::{VapidKeys, check_endpoint, check_keys, is_public, vapid_keys},
+    push::{VapidKeys, check_endpoint, check_keys, vapid_keys},
 };
 use store::push::{self as rows, SubscriptionRow};
 use vocab::i18n::{Lang, Tr};
 
 use store::notifications::Channel;
-
-/// How long one request to a push service may take.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// What the push channel keeps per process: the VAPID key pair once read, and the HTTP
-/// client.
-#[derive(Debug, Default)]
-pub struct PushContext {
-    /// The VAPID key pair ([`vapid_keys`] fills it).
-    pub keys: tokio::sync::OnceCell<VapidKeys>,
-    client: OnceLock<Result<reqwest::Client, String>>,
-}
-
-impl PushContext {
-    /// The HTTP client: HTTPS by rustls, no redirects followed, and (unless
-    /// `allow_private`) a resolver that connects only to public addresses.
-    fn client(&self, allow_private: bool) -> Result<&reqwest::Client, String> {
-        self.client
-            .get_or_init(|| {
-                let mut builder = reqwest::Client::builder()
-                    .timeout(REQUEST_TIMEOUT)
-                    .connect_timeout(REQUEST_TIMEOUT)
-                    .redirect(reqwest::redirect::Policy::none())
-                    .user_agent("boardgames-push");
-                if !allow_private {
-                    builder = builder.dns_resolver(std::sync::Arc::new(PublicOnly));
-                }
-                builder.build().map_err(|error| error.to_string())
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-}
-
-/// Resolves host names to their public addresses only, so a push endpoint cannot lead
-/// the server into its own network.
-struct PublicOnly;
-
-impl reqwest::dns::Resolve for PublicOnly {
-    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
-        let host = name.as_str().to_owned();
-        Box::pin(async move {
-            let found: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0))
-                .await?
-                .filter(|address| is_public(address.ip()))
-                .collect();
-            if found.is_empty() {
-                return Err(format!("{host} has no public address").into());
-            }
-            let addresses: reqwest::dns::Addrs = Box::new(found.into_iter());
-            Ok(addresses)
-        })
-    }
-}
 
 /// One push message.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,6 +10,7 @@
 //! `docs/tournament-rules.md` states them for players.
 
 pub mod runner;
+pub mod scores;
 mod settings;
 pub mod standings;
 
@@ -20,7 +21,7 @@ use sqlx::AnyConnection;
 
 use crate::{
     Services,
-    accounts::{AccountKind, User},
+    accounts::user::{AccountKind, User},
     challenges,
     game::{StopRules, TimeControl, actions},
     notifications, ratings,

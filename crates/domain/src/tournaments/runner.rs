@@ -8,7 +8,7 @@
 //! holds the write lock from its start; on Postgres the row stays locked until the
 //! commit, and a second instance's claim then finds the mark cleared and does nothing.
 //! Everything the step does (the games it creates through the one
-//! [`game::create`](crate::game::create), the byes, the notices) commits with
+//! [`game::create`](fn@crate::game::create), the byes, the notices) commits with
 //! the claim or not at all.
 
 mod knockouts;

@@ -1,69 +1,16 @@
 //! A tournament's scores and standings: the scores are kept in the transaction of every
-//! game's end ([`game_ended`]) and every Swiss bye; the tie-breaks and places are
+//! game's end ([`game_ended`](super::scores::game_ended)) and every Swiss bye; the tie-breaks and places are
 //! computed from the games when the standings are read ([`read`]), and [`recount`]
 //! gives the scores again from the games alone (the tests hold the kept ones to it).
 
 use std::collections::{BTreeMap, HashMap};
 
-use rules::GameResult;
-use sqlx::AnyConnection;
 use tournament::{Game, Seed};
 
 use super::{Format, Tournament, runner::outcome_of};
-use crate::{
-    Services,
-    game::{GameDetail, GameSource},
-};
+use crate::Services;
 use store::tournaments::{self as rows, ByeRow, GameRow, PlayerRow, ScoreRow};
 use vocab::error::AppError;
-
-/// Scores a finished tournament game in its own transaction: its outcome, both
-/// players' scores in its stage, and the tournament marked for the runner. Nothing for
-/// other games, or one already scored.
-///
-/// # Errors
-///
-/// Database errors.
-pub(crate) async fn game_ended(
-    conn: &mut AnyConnection,
-    detail: &GameDetail,
-    result: GameResult,
-) -> Result<(), AppError> {
-    if detail.source != GameSource::Tournament {
-        return Ok(());
-    }
-    let (outcome, white, black) = match result {
-        GameResult::WhiteWins => ("white", 2, 0),
-        GameResult::BlackWins => ("black", 0, 2),
-        GameResult::Draw => ("draw", 1, 1),
-    };
-    let Some((id, stage)) = rows::record_outcome(&mut *conn, &detail.id, outcome).await? else {
-        return Ok(());
-    };
-    // The tournament's row before the scores: the order the runner takes them in too.
-    rows::mark_pending(&mut *conn, &id).await?;
-    rows::add_score(
-        &mut *conn,
-        &id,
-        stage,
-        &detail.white_id,
-        white,
-        white == 2,
-        true,
-    )
-    .await?;
-    rows::add_score(
-        &mut *conn,
-        &id,
-        stage,
-        &detail.black_id,
-        black,
-        black == 2,
-        true,
-    )
-    .await?;
-    Ok(())
-}
 
 /// One player's line in a section's standings.
 #[derive(Debug, Clone, PartialEq, Eq)]
