@@ -403,7 +403,7 @@ pub async fn revoke_token(state: &Services, user: &User, id: &str) -> Result<(),
     let mut conn = state.db.pool.acquire().await?;
     if users::delete_token(&mut conn, &user.id, id).await? {
         // Which hash the token had is not known here: every kept owner goes.
-        state.events.snapshots().tokens.forget_all();
+        state.caches.tokens.forget_all();
         Ok(())
     } else {
         Err(AppError::NotFound("token"))
@@ -449,7 +449,7 @@ const LAST_USED_RESOLUTION: i64 = 60;
 pub async fn user_by_api_token(state: &Services, token: &str) -> Result<Option<User>, AppError> {
     let hash = token_hash(token);
     let now = state.now();
-    let tokens = &state.events.snapshots().tokens;
+    let tokens = &state.caches.tokens;
     let ticket = match tokens.get_if(hash.as_str(), |owner| owner.now == now) {
         Ok(owner) => return Ok(Some(owner.user.clone())),
         Err(ticket) => ticket,

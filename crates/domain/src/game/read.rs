@@ -299,7 +299,7 @@ pub async fn shown(state: &Services, id: &str) -> Result<Arc<GameDetail>, AppErr
 
 /// Game `id`'s fresh snapshot, counted; else the ticket to keep a read of it.
 fn snapshot(state: &Services, id: &str) -> Result<Arc<GameDetail>, ReadTicket> {
-    let found = state.events.snapshots().games.get(id);
+    let found = state.caches.games.get(id);
     metrics::game_snapshot_read(if found.is_ok() { "hit" } else { "miss" });
     found
 }
@@ -313,7 +313,7 @@ async fn read_and_keep(
     ticket: ReadTicket,
 ) -> Result<Arc<GameDetail>, AppError> {
     let detail = Arc::new(get_on(conn, id).await?);
-    let snapshots = &state.events.snapshots().games;
+    let snapshots = &state.caches.games;
     snapshots.keep(ticket, detail.id.clone(), detail.clone());
     Ok(detail)
 }
@@ -445,7 +445,7 @@ pub async fn variant_results(
     after: Option<&str>,
     limit: i64,
 ) -> Result<Arc<VariantResults>, AppError> {
-    let snapshots = &state.events.snapshots().results;
+    let snapshots = &state.caches.results;
     let ticket = if after.is_none_or(str::is_empty) {
         match snapshots.get(&variant) {
             Ok(results) => return Ok(results),
