@@ -15,7 +15,7 @@ use ipnet::IpNet;
 mod variables;
 
 use variables::default_of;
-pub use variables::{DefaultValue, VARIABLES, Variable};
+pub use variables::{DEFAULT_DATABASE_URL, DefaultValue, VARIABLES, Variable};
 
 /// The server's configuration. [`VARIABLES`] lists every variable with its default.
 #[derive(Debug, Clone)]
@@ -413,9 +413,6 @@ impl FromStr for PublicUrl {
         })
     }
 }
-
-/// The database file used when `DATABASE_URL` is unset.
-pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/boardgames.db";
 
 impl Config {
     /// Reads the configuration from the process environment.

@@ -3,7 +3,8 @@
 //! the list against the parser's source and against the reference table of
 //! `docs/self-hosting.md`, so the three cannot drift apart.
 
-use super::DEFAULT_DATABASE_URL;
+/// The database file used when `DATABASE_URL` is unset.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/boardgames.db";
 
 /// One environment variable the configuration reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
