@@ -406,7 +406,7 @@ fn graph_of(texts: &[(String, String)]) -> std::collections::BTreeMap<String, Ve
         })
     };
     // Each file's paths, made absolute (from the crate's root), with the `pub use` mark.
-    let mut absolute_paths: Vec<(String, Vec<(Vec<String>, bool)>)> = Vec::new();
+    let mut absolute_paths: Vec<(String, Vec<MarkedPath>)> = Vec::new();
     for (file, text) in texts {
         let me = module_of(file);
         let code = code_only(text).join("\n");
@@ -475,6 +475,9 @@ fn graph_of(texts: &[(String, String)]) -> std::collections::BTreeMap<String, Ve
     }
     graph
 }
+
+/// A path from the crate's root, and whether a `pub use` hands it on.
+type MarkedPath = (Vec<String>, bool);
 
 /// The modules `code` declares (`mod name;`, `pub mod name;`).
 fn declared_modules(code: &str) -> std::collections::BTreeSet<String> {
