@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use sqlx::AnyConnection;
 
-use crate::{
-    Ctx, PendingCtx,
-    chat::{self, ChatSection},
-    conditional::{self, ConditionalSection},
+use super::{
+    chat_section::{self as chat, ChatSection},
+    conditional_section::{self as conditional, ConditionalSection},
 };
+use crate::{Ctx, PendingCtx};
 use domain::{
     Services,
     accounts::User,
