@@ -41,7 +41,7 @@ pub(crate) async fn page(
     }
     query.params = params;
     let now = state.now();
-    let pages = &state.events.snapshots().game_pages;
+    let pages = &state.caches.game_pages;
     let kept = rendered_key(&ctx, &id).map(|(key, viewer)| {
         let current = |page: &RenderedGamePage| still_current(&state, &id, &viewer, page, now);
         (pages.get_if(key.as_str(), current), key)
@@ -105,7 +105,7 @@ fn still_current(
     page: &RenderedGamePage,
     now: i64,
 ) -> bool {
-    let snapshots = state.events.snapshots();
+    let snapshots = &state.caches;
     page.now == now
         && snapshots
             .games

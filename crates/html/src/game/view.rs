@@ -148,7 +148,7 @@ fn rendered_board(
     options: &BoardOptions,
     t: &Tr,
 ) -> Result<Arc<String>, AppError> {
-    let boards = &state.events.snapshots().boards;
+    let boards = &state.caches.boards;
     let ticket = match key.as_deref().map(|key| boards.get(key)) {
         Some(Ok(html)) => return Ok(html),
         Some(Err(ticket)) => Some(ticket),

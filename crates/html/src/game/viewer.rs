@@ -49,7 +49,7 @@ pub(super) async fn game_and_extras(
         PendingCtx::Ready(ctx) => ctx,
         PendingCtx::Session { ref token, .. } => {
             let key = viewer_key(token, id);
-            let viewers = &state.events.snapshots().viewers;
+            let viewers = &state.caches.viewers;
             let ticket = match viewers.get(key.as_str()) {
                 Ok(page) => {
                     let (detail, extras, chat) =
