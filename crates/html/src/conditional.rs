@@ -1,5 +1,6 @@
-//! The game page's conditional moves: the section's view model, and the plain forms that
-//! enter a line (moves as text) and delete one. See docs/conditional-moves.md.
+//! The game page's conditional moves: the plain forms that enter a line (moves as text)
+//! and delete one. The section they come back to is the game page's
+//! ([`game::conditional_section`]). See docs/conditional-moves.md.
 
 use axum::{extract::State, http::StatusCode, response::Response};
 use serde::Deserialize;
@@ -7,113 +8,10 @@ use serde::Deserialize;
 use crate::{Ctx, Form, error_text, game, see_other};
 use domain::{
     Services,
-    accounts::User,
-    game::{
-        GameDetail, GameStatus,
-        conditional::{self, ConditionalLine, MAX_LINE_TEXT, MAX_LINES},
-    },
+    game::conditional::{self, MAX_LINE_TEXT, MAX_LINES},
 };
 use edge::extract::Path;
-use rules::numbered_line;
 use vocab::{error::AppError, i18n::Tr};
-
-/// One line as the page shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineView {
-    /// Its id (the delete form's target).
-    pub id: String,
-    /// Its owner's name.
-    pub player: String,
-    /// `white` or `black`: the owner's side (a class).
-    pub side: &'static str,
-    /// Its moves as people read them, with move numbers ("12… e5 13. Nf3 Nc6").
-    pub text: String,
-}
-
-/// The conditional-moves section of the game page.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ConditionalSection {
-    /// Whether the section is shown: to a player while the game goes on, to everyone
-    /// once it has ended and lines were pending at its end.
-    pub shown: bool,
-    /// Whether the viewer may enter and delete lines (a player of a game going on).
-    pub editable: bool,
-    /// Whether the game has ended (the lines are then the record's).
-    pub ended: bool,
-    /// The lines, oldest first.
-    pub lines: Vec<LineView>,
-    /// The game's ply, which a new line starts at.
-    pub ply: u32,
-    /// The hint on how to write a line, for this game and viewer.
-    pub help: String,
-    /// A refused line's error.
-    pub error: String,
-    /// A refused line's text, kept in the box.
-    pub draft: String,
-    /// The longest text of a line, for the box's `maxlength`.
-    pub max_text: usize,
-}
-
-/// The moves of `line`, numbered as the record numbers them.
-fn numbered(line: &ConditionalLine) -> String {
-    numbered_line(
-        usize::try_from(line.ply).unwrap_or(0),
-        line.display.iter().map(String::as_str),
-    )
-}
-
-/// The section of `detail` for a viewer playing `viewer_plays`, from the lines they may
-/// see.
-#[must_use]
-pub fn section(
-    t: &Tr,
-    detail: &GameDetail,
-    viewer_plays: bool,
-    lines: Vec<ConditionalLine>,
-) -> ConditionalSection {
-    let active = detail.status == GameStatus::Active;
-    let editable = active && viewer_plays;
-    ConditionalSection {
-        shown: editable || (!active && !lines.is_empty()),
-        editable,
-        ended: !active,
-        lines: lines
-            .iter()
-            .map(|line| LineView {
-                id: line.id.clone(),
-                player: line.player.clone(),
-                side: line.color.map_or("", |color| color.fold("white", "black")),
-                text: numbered(line),
-            })
-            .collect(),
-        ply: detail.game.ply(),
-        help: t.fmt("conditional.help", &[("lines", &MAX_LINES.to_string())]),
-        max_text: MAX_LINE_TEXT,
-        ..ConditionalSection::default()
-    }
-}
-
-/// Loads the section of `detail` for the page's viewer; `none_held` when it is known
-/// that none of the lines the viewer may see exists (nothing is read then).
-///
-/// # Errors
-///
-/// Database errors.
-pub async fn load(
-    conn: &mut sqlx::AnyConnection,
-    t: &Tr,
-    viewer: Option<&User>,
-    detail: &GameDetail,
-    none_held: bool,
-) -> Result<ConditionalSection, AppError> {
-    let plays = viewer.is_some_and(|user| detail.color_of(&user.id).is_some());
-    let lines = if none_held {
-        Vec::new()
-    } else {
-        conditional::for_page(conn, viewer, detail).await?
-    };
-    Ok(section(t, detail, plays, lines))
-}
 
 /// The form that enters a line.
 #[derive(Debug, Deserialize)]
@@ -207,25 +105,5 @@ pub(crate) async fn delete_line(
             .await
         }
         Err(error) => Err(error),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_are_numbered_as_the_record_is() {
-        let line = |ply, display: &[&str]| ConditionalLine {
-            id: "x".into(),
-            player: "p".into(),
-            color: None,
-            ply,
-            moves: Vec::new(),
-            display: display.iter().map(|s| (*s).to_owned()).collect(),
-            created_at: 0,
-        };
-        assert_eq!(numbered(&line(0, &["e4", "e5", "Nf3"])), "1. e4 e5 2. Nf3");
-        assert_eq!(numbered(&line(3, &["Nc6", "Bb5"])), "2\u{2026} Nc6 3. Bb5");
     }
 }

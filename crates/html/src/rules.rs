@@ -104,10 +104,10 @@ pub(crate) async fn rules(
     // A guest's first page at the page's own address is the same for every guest of a
     // language: served as rendered while the results it shows are the fresh snapshot.
     let shared = ctx.user.is_none() && ctx.here.strip_prefix("/rules/") == Some(variant.as_str());
-    let pages = &state.events.snapshots().rules_pages;
+    let pages = &state.caches.rules_pages;
     let key = (variant, ctx.t.lang.code());
     let ticket = if shared {
-        let results = state.events.snapshots().results.get(&variant).ok();
+        let results = state.caches.results.get(&variant).ok();
         let shown = |page: &RenderedRulesPage| {
             results
                 .as_ref()

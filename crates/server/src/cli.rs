@@ -7,7 +7,7 @@ use std::{path::PathBuf, process::ExitCode, time::Duration};
 use clap::{Parser, Subcommand};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use domain::config::{Config, LogFormat};
+use domain::config::{Config, LogFormat, VARIABLES};
 use store::Database;
 
 /// Correspondence board-game server. Configured by environment variables (see
@@ -109,105 +109,99 @@ pub fn redact_url(url: &str) -> String {
     )
 }
 
-/// The effective configuration as `NAME=value` lines, secrets hidden.
+/// The effective configuration as `NAME=value` lines, one for every variable of
+/// [`VARIABLES`] in its order, secrets hidden.
 #[must_use]
 pub fn describe(config: &Config) -> String {
-    let proxies: Vec<String> = config
-        .trusted_proxies
+    VARIABLES
         .iter()
-        .map(ToString::to_string)
-        .collect();
-    let limits = &config.accounts;
-    let lines = [
-        ("LISTEN_ADDR", config.listen_addr.to_string()),
-        ("DATABASE_URL", redact_url(config.database_url.expose())),
-        (
-            "DATABASE_MAX_CONNECTIONS",
-            config.database_max_connections.to_string(),
-        ),
-        ("PUBLIC_URL", config.public_url.base.clone()),
-        ("RUST_LOG", config.log_filter.clone()),
-        (
-            "LOG_FORMAT",
-            match config.log_format {
-                LogFormat::Text => "text",
-                LogFormat::Json => "json",
-            }
-            .to_owned(),
-        ),
-        ("TRUSTED_PROXIES", proxies.join(",")),
-        (
-            "SWEEP_INTERVAL_SECS",
-            config
-                .sweep_interval
-                .map_or(0, |interval| interval.as_secs())
-                .to_string(),
-        ),
-        ("LOGIN_MAX_ATTEMPTS", config.login_max_attempts.to_string()),
-        ("LOGIN_WINDOW_SECS", config.login_window_secs.to_string()),
-        ("SESSION_DAYS", config.session_days.to_string()),
-        (
-            "LEADERBOARD_ACTIVE_DAYS",
-            config.leaderboard_active_days.to_string(),
-        ),
-        ("BODY_LIMIT_BYTES", config.body_limit_bytes.to_string()),
-        (
-            "CHAT_MESSAGES_PER_MINUTE",
-            config.chat_messages_per_minute.to_string(),
-        ),
-        (
-            "VAPID_PRIVATE_KEY",
-            if config.push.vapid_private_key.is_some() {
-                "****"
-            } else {
-                "(generated, in the database)"
-            }
-            .to_owned(),
-        ),
-        ("VAPID_SUBJECT", config.push.vapid_subject.clone()),
-        (
-            "PUSH_ALLOW_HTTP_ENDPOINTS",
-            config.push.allow_http_endpoints.to_string(),
-        ),
-        ("HASH_THREADS", limits.hash_threads.to_string()),
-        ("HASH_QUEUE", limits.hash_queue.to_string()),
-        ("SIGNUP_PER_HOUR", limits.signups_per_hour.to_string()),
-        ("LOGIN_PER_MINUTE", limits.logins_per_minute.to_string()),
-        (
-            "TOKEN_CREATIONS_PER_HOUR",
-            limits.token_creations_per_hour.to_string(),
-        ),
-        (
-            "LOGIN_ADDRESS_MAX_FAILURES",
-            limits.address_max_failures.to_string(),
-        ),
-        (
-            "LOGIN_BACKOFF_MAX_SECS",
-            limits.backoff_max_secs.to_string(),
-        ),
-        (
-            "MAX_TOKENS_PER_ACCOUNT",
-            limits.max_tokens_per_account.to_string(),
-        ),
-        (
-            "SMTP_URL",
-            config.mail.as_ref().map_or_else(
-                || "(unset: e-mail is off)".to_owned(),
-                |mail| redact_url(mail.smtp_url.expose()),
-            ),
-        ),
-        (
-            "MAIL_FROM",
-            config
-                .mail
-                .as_ref()
-                .map_or_else(String::new, |mail| mail.from.clone()),
-        ),
-    ];
-    lines
-        .iter()
-        .map(|(name, value)| format!("{name}={value}\n"))
+        .map(|variable| {
+            let value = effective_value(config, variable.name)
+                .unwrap_or_else(|| "(not shown by check-config)".to_owned());
+            format!("{}={value}\n", variable.name)
+        })
         .collect()
+}
+
+/// The value `config` took for variable `name` as text, secrets hidden; `None` for a
+/// name this function does not know (a variable added to [`VARIABLES`] without a line
+/// here, which the tests find).
+fn effective_value(config: &Config, name: &str) -> Option<String> {
+    let limits = &config.accounts;
+    let engine = &config.engine;
+    let millis = |duration: Duration| duration.as_millis().to_string();
+    let value = match name {
+        "LISTEN_ADDR" => config.listen_addr.to_string(),
+        "DATABASE_URL" => redact_url(config.database_url.expose()),
+        "DATABASE_MAX_CONNECTIONS" => config.database_max_connections.to_string(),
+        "DATABASE_ACQUIRE_TIMEOUT_MS" => millis(config.database_acquire_timeout),
+        "DATABASE_STATEMENT_TIMEOUT_MS" => millis(config.database_statement_timeout),
+        "REQUEST_TIMEOUT_MS" => millis(config.request_timeout),
+        "MAX_CONNECTIONS" => config.max_connections.to_string(),
+        "MAX_CONNECTIONS_PER_ADDRESS" => config.max_connections_per_address.to_string(),
+        "MAX_STREAMS_PER_ADDRESS" => config.max_streams_per_address.to_string(),
+        "HEADER_READ_TIMEOUT_MS" => millis(config.header_read_timeout),
+        "BODY_READ_TIMEOUT_MS" => millis(config.body_read_timeout),
+        "PUBLIC_URL" => config.public_url.base.clone(),
+        "RUST_LOG" => config.log_filter.clone(),
+        "LOG_FORMAT" => match config.log_format {
+            LogFormat::Text => "text",
+            LogFormat::Json => "json",
+        }
+        .to_owned(),
+        "TRUSTED_PROXIES" => config
+            .trusted_proxies
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+        "SWEEP_INTERVAL_SECS" => config
+            .sweep_interval
+            .map_or(0, |interval| interval.as_secs())
+            .to_string(),
+        "DOWNTIME_THRESHOLD_MINS" => (config.downtime_threshold_secs / 60).to_string(),
+        "VACATION_DAYS_PER_YEAR" => config.vacation_days_per_year.to_string(),
+        "NOTIFICATION_RETENTION_DAYS" => config.notification_retention_days.to_string(),
+        "VAPID_PRIVATE_KEY" => if config.push.vapid_private_key.is_some() {
+            "****"
+        } else {
+            "(generated, in the database)"
+        }
+        .to_owned(),
+        "VAPID_SUBJECT" => config.push.vapid_subject.clone(),
+        "PUSH_ALLOW_HTTP_ENDPOINTS" => config.push.allow_http_endpoints.to_string(),
+        "SMTP_URL" => config.mail.as_ref().map_or_else(
+            || "(unset: e-mail is off)".to_owned(),
+            |mail| redact_url(mail.smtp_url.expose()),
+        ),
+        "MAIL_FROM" => config
+            .mail
+            .as_ref()
+            .map_or_else(String::new, |mail| mail.from.clone()),
+        "LOGIN_MAX_ATTEMPTS" => config.login_max_attempts.to_string(),
+        "LOGIN_WINDOW_SECS" => config.login_window_secs.to_string(),
+        "LOGIN_BACKOFF_MAX_SECS" => limits.backoff_max_secs.to_string(),
+        "LOGIN_ADDRESS_MAX_FAILURES" => limits.address_max_failures.to_string(),
+        "SIGNUP_PER_HOUR" => limits.signups_per_hour.to_string(),
+        "LOGIN_PER_MINUTE" => limits.logins_per_minute.to_string(),
+        "TOKEN_CREATIONS_PER_HOUR" => limits.token_creations_per_hour.to_string(),
+        "HASH_THREADS" => limits.hash_threads.to_string(),
+        "HASH_QUEUE" => limits.hash_queue.to_string(),
+        "MAX_TOKENS_PER_ACCOUNT" => limits.max_tokens_per_account.to_string(),
+        "SESSION_DAYS" => config.session_days.to_string(),
+        "LEADERBOARD_ACTIVE_DAYS" => config.leaderboard_active_days.to_string(),
+        "BODY_LIMIT_BYTES" => config.body_limit_bytes.to_string(),
+        "CHAT_MESSAGES_PER_MINUTE" => config.chat_messages_per_minute.to_string(),
+        "ENGINE_WORKERS" => engine.workers.to_string(),
+        "ENGINE_NODES" => engine.nodes.to_string(),
+        "ENGINE_QUEUE_LIMIT" => engine.queue_limit.to_string(),
+        "STOCKFISH_PATH" => engine.stockfish_path.as_ref().map_or_else(
+            || "(unset: chess uses the built-in search)".to_owned(),
+            |path| path.display().to_string(),
+        ),
+        _ => return None,
+    };
+    Some(value)
 }
 
 /// The configuration from the environment, or exit code 2 after printing what is wrong.
@@ -440,6 +434,47 @@ mod tests {
         );
         assert!(!text.contains("hunter2"));
         assert!(text.contains("LISTEN_ADDR=127.0.0.1:8080"));
+    }
+
+    #[test]
+    fn check_config_prints_every_variable_once_in_the_tables_order() {
+        let config = Config::from_lookup(|_| None).unwrap();
+        for variable in VARIABLES {
+            assert!(
+                effective_value(&config, variable.name).is_some(),
+                "check-config shows no value for {}",
+                variable.name
+            );
+        }
+        let text = describe(&config);
+        let names: Vec<&str> = text
+            .lines()
+            .map(|line| line.split_once('=').map_or(line, |(name, _)| name))
+            .collect();
+        let listed: Vec<&str> = VARIABLES.iter().map(|variable| variable.name).collect();
+        assert_eq!(names, listed, "{text}");
+        assert!(
+            text.contains("DATABASE_ACQUIRE_TIMEOUT_MS=2000\n"),
+            "{text}"
+        );
+        assert!(text.contains("DOWNTIME_THRESHOLD_MINS=60\n"), "{text}");
+        assert!(text.contains("ENGINE_NODES=1000000\n"), "{text}");
+    }
+
+    #[test]
+    fn check_config_masks_the_vapid_private_key() {
+        let text = describe(&Config::from_lookup(|_| None).unwrap());
+        assert!(
+            text.contains("VAPID_PRIVATE_KEY=(generated, in the database)\n"),
+            "{text}"
+        );
+        let key = "RS0WdYWWo1HajXg3NZR1olzCf31i-ZBGDkFyCs7j1jw";
+        let config =
+            Config::from_lookup(|name| (name == "VAPID_PRIVATE_KEY").then(|| key.to_owned()))
+                .unwrap();
+        let text = describe(&config);
+        assert!(text.contains("VAPID_PRIVATE_KEY=****\n"), "{text}");
+        assert!(!text.contains(key), "{text}");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use axum::{
 };
 use serde::Deserialize;
 
-use super::{GameQuery, view::build_page, viewer::game_and_extras};
+use super::{parts::GameQuery, view::build_page, viewer::game_and_extras};
 use crate::{Ctx, Form, PendingCtx, render, see_other};
 use domain::{
     Services,

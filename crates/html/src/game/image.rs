@@ -8,7 +8,7 @@ use axum::{
 };
 use serde::Deserialize;
 
-use super::position_at;
+use super::parts::position_at;
 use crate::svg;
 use domain::{Services, game};
 use edge::extract::{Path, Query};

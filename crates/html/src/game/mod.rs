@@ -1,129 +1,26 @@
 //! The game page: the board, the record, the actions allowed now, replay; the move and
 //! action forms; the record download and the SVG image. One module per job:
 //! [`page`] (the handler and the kept pages), [`viewer`] (what the page shows its viewer
-//! besides the game), [`view`] and [`words`] (the page built from small parts),
-//! [`actions`] (the forms), [`record`] and [`image`].
+//! besides the game), [`chat_section`] and [`conditional_section`] (the chat and
+//! conditional-moves sections it shows), [`view`] and [`words`] (the page built from
+//! small parts), [`parts`] (what they share), [`actions`] (the forms), [`record`] and
+//! [`image`]. This module only declares them and names what the crate uses.
 
 mod actions;
+pub mod chat_section;
+pub mod conditional_section;
 mod image;
 mod page;
+mod parts;
 mod record;
 mod view;
 mod viewer;
 mod words;
 
-use axum::{http::StatusCode, response::Response};
-use rules::AnyGame;
-use serde::Deserialize;
-
-use crate::{Ctx, chat::ChatSection, conditional::ConditionalSection, format::Countdown};
-use domain::{Services, game::GameDetail};
-use vocab::error::AppError;
-
 pub(crate) use actions::{action, play};
 pub(crate) use image::image;
-pub(crate) use page::page;
+pub(crate) use page::{page, page_with_chat, page_with_conditional};
+pub(crate) use parts::position_at;
+pub use parts::{ActionButton, ClockLine, MovePair, ReplayLink};
 pub(crate) use record::record;
 pub use words::{outcome_text, scores_text};
-
-/// The game page's query.
-#[derive(Debug, Default, Deserialize)]
-pub(crate) struct GameQuery {
-    /// Show the position after this many moves.
-    ply: Option<u32>,
-    /// Turn the board around.
-    flip: Option<String>,
-    /// Chess Reversi: shade attacked squares.
-    attacks: Option<String>,
-    /// `resign`: ask for confirmation.
-    confirm: Option<String>,
-    /// `note`: the viewer's note was just saved.
-    saved: Option<String>,
-    /// Every parameter, for the board: the selection so far is kept in parameters named
-    /// after the game's input steps (`from=e2`, `piece=Q`).
-    #[serde(skip)]
-    params: Vec<(String, String)>,
-}
-
-/// One numbered line of the move list.
-#[derive(Debug, Clone)]
-pub struct MovePair {
-    /// The move number.
-    pub number: usize,
-    /// White's move: (text, link, shown now).
-    pub white: (String, String, bool),
-    /// Black's move, if played.
-    pub black: Option<(String, String, bool)>,
-}
-
-/// A replay link.
-#[derive(Debug, Clone)]
-pub struct ReplayLink {
-    /// The translation key of its text.
-    pub key: &'static str,
-    /// `first`, `prev`, `next` or `last`: the script follows it on Home, the left arrow,
-    /// the right arrow or End.
-    pub nav: &'static str,
-    /// The link (empty when it goes nowhere).
-    pub href: String,
-}
-
-/// An action button: where it posts and its translated text.
-#[derive(Debug, Clone)]
-pub struct ActionButton {
-    /// The action's name in the URL (`resign`, `draw-offer`, …).
-    pub action: &'static str,
-    /// The button text.
-    pub text: String,
-}
-
-/// One player's clock on the game page.
-#[derive(Debug, Clone)]
-pub struct ClockLine {
-    /// The colour's name.
-    pub color: String,
-    /// The time left in words (empty when untimed).
-    pub text: String,
-    /// The countdown, while the clock runs.
-    pub countdown: Option<Countdown>,
-    /// Why the clock stands still on the player's turn ("Weekend", "On vacation until
-    /// …"), empty when it does not.
-    pub stopped: String,
-}
-
-/// The position after `ply` moves of `detail` (the live one when `ply` is the end).
-pub(crate) fn position_at(detail: &GameDetail, ply: u32) -> Result<AnyGame, AppError> {
-    if ply >= detail.game.ply() {
-        return Ok(detail.game.clone());
-    }
-    let moves: Vec<&str> = detail.game.moves().take(ply as usize).collect();
-    AnyGame::replay(detail.variant(), detail.game.setup().clone(), moves)
-        .map_err(AppError::internal)
-}
-
-/// The game page of `id` at `status`, its chat section changed by `adjust` (a refused
-/// line or note), for the chat's forms.
-pub(crate) async fn page_with_chat(
-    state: &Services,
-    ctx: Ctx,
-    id: &str,
-    status: StatusCode,
-    adjust: impl FnOnce(&mut ChatSection),
-) -> Result<Response, AppError> {
-    page::page_with(state, ctx, id, status, |extras| adjust(&mut extras.chat)).await
-}
-
-/// The game page of `id` at `status`, its conditional section changed by `adjust` (a
-/// refused line), for the conditional forms.
-pub(crate) async fn page_with_conditional(
-    state: &Services,
-    ctx: Ctx,
-    id: &str,
-    status: StatusCode,
-    adjust: impl FnOnce(&mut ConditionalSection),
-) -> Result<Response, AppError> {
-    page::page_with(state, ctx, id, status, |extras| {
-        adjust(&mut extras.conditional);
-    })
-    .await
-}

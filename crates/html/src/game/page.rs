@@ -11,7 +11,10 @@ use axum::{
 };
 
 use super::{
-    GameQuery, image,
+    chat_section::ChatSection,
+    conditional_section::ConditionalSection,
+    image,
+    parts::GameQuery,
     view::build_page,
     viewer::{PageSources, ViewerExtras, game_and_extras, viewer_key},
 };
@@ -38,7 +41,7 @@ pub(crate) async fn page(
     }
     query.params = params;
     let now = state.now();
-    let pages = &state.events.snapshots().game_pages;
+    let pages = &state.caches.game_pages;
     let kept = rendered_key(&ctx, &id).map(|(key, viewer)| {
         let current = |page: &RenderedGamePage| still_current(&state, &id, &viewer, page, now);
         (pages.get_if(key.as_str(), current), key)
@@ -102,7 +105,7 @@ fn still_current(
     page: &RenderedGamePage,
     now: i64,
 ) -> bool {
-    let snapshots = state.events.snapshots();
+    let snapshots = &state.caches;
     page.now == now
         && snapshots
             .games
@@ -143,4 +146,31 @@ pub(super) async fn page_with(
         extras,
     )?;
     Ok((status, render(&page)?).into_response())
+}
+
+/// The game page of `id` at `status`, its chat section changed by `adjust` (a refused
+/// line or note), for the chat's forms.
+pub(crate) async fn page_with_chat(
+    state: &Services,
+    ctx: Ctx,
+    id: &str,
+    status: StatusCode,
+    adjust: impl FnOnce(&mut ChatSection),
+) -> Result<Response, AppError> {
+    page_with(state, ctx, id, status, |extras| adjust(&mut extras.chat)).await
+}
+
+/// The game page of `id` at `status`, its conditional section changed by `adjust` (a
+/// refused line), for the conditional forms.
+pub(crate) async fn page_with_conditional(
+    state: &Services,
+    ctx: Ctx,
+    id: &str,
+    status: StatusCode,
+    adjust: impl FnOnce(&mut ConditionalSection),
+) -> Result<Response, AppError> {
+    page_with(state, ctx, id, status, |extras| {
+        adjust(&mut extras.conditional);
+    })
+    .await
 }

@@ -8,15 +8,15 @@ use askama::Template;
 use rules::{AnyGame, Color};
 
 use super::{
-    ActionButton, ClockLine, GameQuery, MovePair, ReplayLink, position_at,
+    chat_section::ChatSection,
+    conditional_section::ConditionalSection,
+    parts::{ActionButton, ClockLine, GameQuery, MovePair, ReplayLink, position_at},
     viewer::ViewerExtras,
     words::{change_text, clock_lines, end_text, pass_text, scores_text, viewing_text},
 };
 use crate::{
     Ctx,
     board::{self, BoardForm, BoardOptions, color_key, side_key},
-    chat::ChatSection,
-    conditional::ConditionalSection,
     format::{clock_text, computer_badge, time_left, variant_key},
 };
 use domain::{
@@ -148,7 +148,7 @@ fn rendered_board(
     options: &BoardOptions,
     t: &Tr,
 ) -> Result<Arc<String>, AppError> {
-    let boards = &state.events.snapshots().boards;
+    let boards = &state.caches.boards;
     let ticket = match key.as_deref().map(|key| boards.get(key)) {
         Some(Ok(html)) => return Ok(html),
         Some(Err(ticket)) => Some(ticket),

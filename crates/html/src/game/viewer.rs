@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use sqlx::AnyConnection;
 
-use crate::{
-    Ctx, PendingCtx,
-    chat::{self, ChatSection},
-    conditional::{self, ConditionalSection},
+use super::{
+    chat_section::{self as chat, ChatSection},
+    conditional_section::{self as conditional, ConditionalSection},
 };
+use crate::{Ctx, PendingCtx};
 use domain::{
     Services,
     accounts::User,
@@ -49,7 +49,7 @@ pub(super) async fn game_and_extras(
         PendingCtx::Ready(ctx) => ctx,
         PendingCtx::Session { ref token, .. } => {
             let key = viewer_key(token, id);
-            let viewers = &state.events.snapshots().viewers;
+            let viewers = &state.caches.viewers;
             let ticket = match viewers.get(key.as_str()) {
                 Ok(page) => {
                     let (detail, extras, chat) =

@@ -3,7 +3,7 @@
 
 use rules::{AnyGame, Color, GameResult, numbered_line};
 
-use super::ClockLine;
+use super::parts::ClockLine;
 use crate::{
     board::{color_key, side_key},
     format::{Countdown, result_text, stop_text, time_left},

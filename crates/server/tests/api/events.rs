@@ -531,7 +531,7 @@ async fn a_change_without_a_game_event_drops_the_snapshots_of_every_instance() {
             // The other instance shows the game and keeps its snapshot.
             let before = other.game(&id).await;
             assert_eq!(before["clocks"]["white"]["stopped"], Value::Null);
-            let kept = &other.state.events.snapshots().games;
+            let kept = &other.state.caches.games;
             assert_eq!(kept.len(), 1);
             // White, to move, goes on vacation through the first instance: no game event,
             // but a flush, which reaches the other instance through its listener.

@@ -467,6 +467,15 @@ fn check_config_names_a_bad_variable_and_exits_non_zero() {
     );
     assert!(printed.contains("TRUSTED_PROXIES=10.0.0.0/8"), "{printed}");
     assert!(!printed.contains("hunter2"));
+    // Every variable of the one table, each on a line of its own.
+    for variable in domain::config::VARIABLES {
+        let prefix = format!("{}=", variable.name);
+        assert!(
+            printed.lines().any(|line| line.starts_with(&prefix)),
+            "check-config does not print {}:\n{printed}",
+            variable.name
+        );
+    }
 }
 
 #[test]

@@ -247,7 +247,7 @@ async fn outage(app: &TestApp, proxy: &CutProxy, failure: Link) {
     let api = format!("{}/api/v1/games/{id}", app.address);
     // A read that must reach the database: the readers' last read would otherwise serve
     // it from the game's snapshot for up to a second.
-    app.state.events.snapshots().forget_all();
+    app.state.caches.forget_all();
     let (status, retry_after, body, took) = timed(app.client.get(&api)).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert!(took < ANSWER_WITHIN, "a read took {took:?}");

@@ -27,7 +27,7 @@ async fn execute(app: &TestApp, sql: &str, id: &str) {
         .execute(&app.state.db.pool)
         .await
         .unwrap_or_else(|error| panic!("{sql}: {error}"));
-    app.state.events.snapshots().forget_all();
+    app.state.caches.forget_all();
 }
 
 /// The game page and record download answer 200 for a guest.

@@ -58,7 +58,7 @@ async fn a_game_shown_again_comes_from_its_snapshot(app: TestApp) {
     let black = app.player("snap_black").await;
     let id = app.new_game("chess", &white, &black).await;
     settle_creation(&app, &id).await;
-    let snapshots = &app.state.events.snapshots().games;
+    let snapshots = &app.state.caches.games;
     snapshots.forget_all();
     assert!(snapshots.is_empty());
     assert_eq!(app.game(&id).await["white"], "snap_white");
@@ -223,7 +223,7 @@ async fn what_spectators_see_of_a_chat_is_kept_until_a_line_or_a_setting_changes
     let mut events = app.state.events.subscribe(Some(&id), None);
     // On Postgres the instance hears of the game's creation a moment later (see above).
     let _ = tokio::time::timeout(Duration::from_millis(500), events.next()).await;
-    let chats = &app.state.events.snapshots().chats;
+    let chats = &app.state.caches.chats;
     chats.forget_all();
     assert!(!app.page_html(&page).await.contains("hello spectators"));
     assert_eq!(chats.len(), 1, "the guest's look kept what spectators see");
@@ -317,7 +317,7 @@ async fn a_kept_board_is_each_viewers_own_and_a_move_shows_the_next(app: TestApp
     let black = app.player("kept_black").await;
     let id = app.new_game("chess", &white, &black).await;
     let page = format!("/games/{id}");
-    let boards = &app.state.events.snapshots().boards;
+    let boards = &app.state.caches.boards;
     for round in 0..2 {
         let as_white = app.page_html_as(&white, &page).await;
         assert_eq!((selectable(&as_white), top_left(&as_white)), (10, "a8"));
@@ -362,7 +362,7 @@ async fn a_viewers_page_is_kept_per_session_until_a_change_through_the_server(ap
     let white_cookie = app.session_cookie(&white).await;
     let black_cookie = app.session_cookie(&black).await;
     settle_creation(&app, &id).await;
-    let viewers = &app.state.events.snapshots().viewers;
+    let viewers = &app.state.caches.viewers;
     viewers.forget_all();
     let confirms = |page: &str| page.contains("data-confirm-moves=\"1\"");
     let shown = app.page_html_with_cookie(&white_cookie, &page).await;
@@ -436,7 +436,7 @@ async fn a_guests_rules_page_is_served_rendered_while_its_results_are_fresh(app:
     let black = app.player("rules_black").await;
     let first = app.new_game("chess", &white, &black).await;
     resign_and_settle(&app, &white, &first).await;
-    let snapshots = app.state.events.snapshots();
+    let snapshots = &app.state.caches;
     snapshots.forget_all();
     let page = app.page_html("/rules/chess").await;
     assert!(
@@ -499,7 +499,7 @@ async fn a_game_page_and_body_are_built_once_per_snapshot_viewer_and_second(app:
     let black = app.player("built_black").await;
     let id = app.new_game("chess", &white, &black).await;
     settle_creation(&app, &id).await;
-    let snapshots = app.state.events.snapshots();
+    let snapshots = &app.state.caches;
     snapshots.forget_all();
     let path = format!("/games/{id}");
     let page = app.page_html(&path).await;
