@@ -58,7 +58,7 @@ fn field_error<E: serde::de::Error>(error: &AppError) -> E {
     E::custom(format!("{}: {}", error.code(), error.message()))
 }
 
-/// A JSON body's serde error as the field error it carries (see [`FIELD_CODES`]), if it
+/// A JSON body's serde error as the field error it carries (see `FIELD_CODES`), if it
 /// carries one.
 #[must_use]
 pub fn coded(message: &str) -> Option<AppError> {

@@ -1,5 +1,5 @@
 //! The operator's endpoints and the request middleware: `/livez`, `/readyz`, `/metrics`
-//! (Prometheus text, read from the counters in [`vocab::metrics`]) and [`track`], which
+//! (Prometheus text, read from the counters in [`vocab::metrics`]) and `track`, which
 //! counts, times and logs every request.
 
 use std::{net::SocketAddr, time::Instant};

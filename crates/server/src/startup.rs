@@ -30,7 +30,7 @@ pub fn raise_file_limit() -> Option<u64> {
 }
 
 /// The connection limit for `configured` under an open-file soft limit `file_limit`:
-/// [`RESERVED_FDS`] and the shed connections stay free below it.
+/// `RESERVED_FDS` and the shed connections stay free below it.
 #[must_use]
 pub fn connection_limit(configured: usize, file_limit: Option<u64>) -> usize {
     let Some(file_limit) = file_limit else {

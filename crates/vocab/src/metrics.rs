@@ -1,6 +1,6 @@
 //! The process's metrics: names, descriptions and the counting functions the lower layers
 //! call. `/metrics` and the request middleware that feeds the HTTP counters are in
-//! [`server::ops`].
+//! the `server` crate's (`server::ops`), above this one.
 //!
 //! Counters and histograms go through the `metrics` facade into one process-wide
 //! Prometheus recorder; the gauges (active games, pool, live-event subscribers) are
@@ -60,7 +60,7 @@ const BUCKETS: &[f64] = &[
 const UPKEEP_INTERVAL: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The process-wide Prometheus recorder, installed on first use, with a thread that
-/// folds histogram samples into buckets every [`UPKEEP_INTERVAL`]: the recorder keeps
+/// folds histogram samples into buckets every `UPKEEP_INTERVAL`: the recorder keeps
 /// each sample until then, so without it a site that is never scraped would hold every
 /// request's latency (about 20 MiB a million requests).
 ///
