@@ -1,6 +1,6 @@
 //! Games and their moves: the rows and the reads of one game here; the writes of a
-//! game's transactions in [`writes`], the lists of games and turn counts in [`lists`],
-//! the clocks' deadlines and warnings in [`clocks`].
+//! game's transactions in `writes`, the lists of games and turn counts in `lists`,
+//! the clocks' deadlines and warnings in `clocks`.
 
 mod clocks;
 mod lists;

@@ -211,7 +211,7 @@ pub async fn count_turns_of_both(
 }
 
 /// The next game waiting for `user_id` to move, other than `except`: the one whose
-/// deadline comes first (untimed games last, then by id), the order of [`for_user`].
+/// deadline comes first (untimed games last, then by id), the order of `for_user`.
 ///
 /// # Errors
 ///
