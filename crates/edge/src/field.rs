@@ -1,5 +1,5 @@
 //! The request fields read into the domain's types once, at the edge: a variant id, a
-//! colour choice. Each has one place that turns bad text into its error, whether the text
+//! colour choice, a tournament format. Each has one place that turns bad text into its error, whether the text
 //! comes from a form, a query or a JSON body.
 //!
 //! In a JSON body, such a field is read with `#[serde(deserialize_with = ...)]`: the serde
@@ -9,17 +9,21 @@
 use rules::Variant;
 use serde::{Deserialize, Deserializer};
 
-use domain::challenges::ColorChoice;
+use domain::{challenges::ColorChoice, tournaments::Format};
 use vocab::error::AppError;
 
 /// The codes a field's serde error may carry, as `<code>: <message>`.
-const FIELD_CODES: [&str; 2] = [UNKNOWN_VARIANT, INVALID_COLOR];
+const FIELD_CODES: [&str; 3] = [UNKNOWN_VARIANT, INVALID_COLOR, UNKNOWN_FORMAT];
 
 /// The code of a variant id that names no game.
 const UNKNOWN_VARIANT: &str = "unknown_variant";
 
 /// The code of a colour choice other than `white`, `black` or `random`.
 const INVALID_COLOR: &str = "invalid_color";
+
+/// The code of a tournament format other than `round_robin`, `swiss`, `knockout` or
+/// `league`.
+const UNKNOWN_FORMAT: &str = "unknown_format";
 
 /// The variant `text` names.
 ///
@@ -50,6 +54,20 @@ pub fn variant_filter(text: Option<&str>) -> Result<Option<Variant>, AppError> {
 pub fn color(text: &str) -> Result<ColorChoice, AppError> {
     text.parse()
         .map_err(|_| AppError::invalid(INVALID_COLOR, "color is `white`, `black` or `random`"))
+}
+
+/// The tournament format `text` names.
+///
+/// # Errors
+///
+/// 422 `unknown_format`.
+pub fn format(text: &str) -> Result<Format, AppError> {
+    text.parse().map_err(|_| {
+        AppError::invalid(
+            UNKNOWN_FORMAT,
+            "format is `round_robin`, `swiss`, `knockout` or `league`",
+        )
+    })
 }
 
 /// The error a field's deserializer fails with: its code and message in one text, which
@@ -99,6 +117,16 @@ pub fn optional_variant_id<'de, D: Deserializer<'de>>(
 pub fn color_choice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<ColorChoice, D::Error> {
     let text = String::deserialize(deserializer)?;
     color(&text).map_err(|error| field_error(&error))
+}
+
+/// Reads a tournament format (`#[serde(deserialize_with = "edge::field::tournament_format")]`).
+///
+/// # Errors
+///
+/// Not text, or [`format`]'s error.
+pub fn tournament_format<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Format, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    format(&text).map_err(|error| field_error(&error))
 }
 
 #[cfg(test)]
