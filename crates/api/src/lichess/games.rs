@@ -35,7 +35,7 @@ async fn open_stream(
     id: String,
 ) -> Result<Response, LichessError> {
     face.admit(&user)?;
-    let slot = super::reserve_stream(&state, client)?;
+    let slot = crate::events::reserve_stream(&state, client)?;
     // Subscribe before reading, so no change between the two is lost; as the player, so
     // the game's chat lines come too.
     let subscription = state.events.subscribe(Some(&id), Some(&user.id));
