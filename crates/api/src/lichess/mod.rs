@@ -54,32 +54,8 @@ pub(crate) fn routes() -> Router<Services> {
         .route("/api/challenge/{id}/accept", post(challenges::accept))
         .route("/api/challenge/{id}/decline", post(challenges::decline))
         .route("/api/challenge/{id}/cancel", post(challenges::cancel))
-        .route("/api/bot/game/stream/{id}", get(games::bot_stream))
-        .route("/api/bot/game/{id}/move/{move}", post(games::bot_move))
-        .route("/api/bot/game/{id}/resign", post(games::bot_resign))
-        .route("/api/bot/game/{id}/abort", post(games::bot_abort))
-        .route("/api/bot/game/{id}/draw/{accept}", post(games::bot_draw))
-        .route("/api/bot/game/{id}/claim-draw", post(games::bot_claim_draw))
-        .route(
-            "/api/bot/game/{id}/chat",
-            get(games::bot_chat).post(games::bot_write_chat),
-        )
-        .route("/api/board/game/stream/{id}", get(games::board_stream))
-        .route("/api/board/game/{id}/move/{move}", post(games::board_move))
-        .route("/api/board/game/{id}/resign", post(games::board_resign))
-        .route("/api/board/game/{id}/abort", post(games::board_abort))
-        .route(
-            "/api/board/game/{id}/draw/{accept}",
-            post(games::board_draw),
-        )
-        .route(
-            "/api/board/game/{id}/claim-draw",
-            post(games::board_claim_draw),
-        )
-        .route(
-            "/api/board/game/{id}/chat",
-            get(games::board_chat).post(games::board_write_chat),
-        )
+        .merge(games::bot::routes())
+        .merge(games::board::routes())
 }
 
 /// An [`AppError`] answered with Lichess's status for it: a refusal (403, 409, 422 and
