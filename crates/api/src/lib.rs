@@ -243,6 +243,12 @@ pub fn routes() -> Router<Services> {
         .route("/api/v1/openapi.json", get(openapi))
 }
 
+/// The default of the flags that are on unless a body turns them off (`rated`,
+/// `vacation_allowed`).
+pub(crate) const fn true_by_default() -> bool {
+    true
+}
+
 /// Reads a JSON integer into `T`, also when it is written with a fraction of zero
 /// (`3.0`): JSON Schema's `integer` allows that spelling, so the API accepts it.
 pub(crate) fn whole_number<'de, D, T>(deserializer: D) -> Result<T, D::Error>

@@ -56,10 +56,6 @@ fn status_schema() -> Object {
         .build()
 }
 
-const fn true_by_default() -> bool {
-    true
-}
-
 /// A new tournament.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewTournamentDto {
@@ -80,11 +76,11 @@ pub struct NewTournamentDto {
     #[serde(default)]
     pub weekends_off: bool,
     /// A player's vacation stops their clock. Default true.
-    #[serde(default = "true_by_default")]
+    #[serde(default = "super::true_by_default")]
     #[schema(default = true)]
     pub vacation_allowed: bool,
     /// Rated games (default true).
-    #[serde(default = "true_by_default")]
+    #[serde(default = "super::true_by_default")]
     #[schema(default = true)]
     pub rated: bool,
     /// The fewest entrants it starts with (at least 2; default 2).
