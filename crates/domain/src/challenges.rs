@@ -383,11 +383,7 @@ pub async fn cancel(state: &Services, user: &User, id: &str) -> Result<Challenge
         commit_with_signal(state, tx, signal).await?;
         return get(state, id).await;
     }
-    tx.rollback().await?;
-    let mut conn = state.db.pool.acquire().await?;
-    let row = challenges::get(&mut conn, id)
-        .await?
-        .ok_or(AppError::NotFound("challenge"))?;
+    let row = unchanged(state, tx, id).await?;
     if row.challenger_id != user.id {
         Err(AppError::forbidden(
             "not_your_challenge",
@@ -418,6 +414,24 @@ async fn commit_with_signal(
         staged.committed(&state.events);
     }
     Ok(signalled)
+}
+
+/// Rolls `tx` back after a closing write that found no open challenge `id` and reads
+/// it, to tell why.
+///
+/// # Errors
+///
+/// 404 when there is none; database errors.
+async fn unchanged(
+    state: &Services,
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    id: &str,
+) -> Result<ChallengeRow, AppError> {
+    tx.rollback().await?;
+    let mut conn = state.db.pool.acquire().await?;
+    challenges::get(&mut conn, id)
+        .await?
+        .ok_or(AppError::NotFound("challenge"))
 }
 
 /// Why a challenge is declined: Lichess's reasons, by their keys.
@@ -468,11 +482,7 @@ pub async fn decline(
         commit_with_signal(state, tx, Some(signal)).await?;
         return get(state, id).await;
     }
-    tx.rollback().await?;
-    let mut conn = state.db.pool.acquire().await?;
-    let row = challenges::get(&mut conn, id)
-        .await?
-        .ok_or(AppError::NotFound("challenge"))?;
+    let row = unchanged(state, tx, id).await?;
     if row.opponent_id.as_deref() != Some(user.id.as_str()) {
         Err(AppError::forbidden(
             "not_addressed_to_you",
