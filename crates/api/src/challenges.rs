@@ -58,14 +58,14 @@ pub struct NewChallengeDto {
     #[serde(default)]
     pub weekends_off: bool,
     /// A player's vacation stops their clock (default true; false: "no vacation").
-    #[serde(default = "true_by_default")]
+    #[serde(default = "super::true_by_default")]
     #[schema(default = true)]
     pub vacation_allowed: bool,
     /// The one user who may accept (absent or null: anyone).
     #[serde(default)]
     pub opponent: Option<String>,
     /// Rated (true, the default) or casual (false).
-    #[serde(default = "true_by_default")]
+    #[serde(default = "super::true_by_default")]
     #[schema(default = true)]
     pub rated: bool,
     /// Open challenges only: the lowest rating (whole points, 0–4000) that may accept.
@@ -76,11 +76,6 @@ pub struct NewChallengeDto {
     #[serde(default, deserialize_with = "super::optional_whole_number")]
     #[schema(minimum = 0, maximum = 4000)]
     pub max_rating: Option<i64>,
-}
-
-/// The default of `rated` and `vacation_allowed`.
-const fn true_by_default() -> bool {
-    true
 }
 
 /// A whole number that is there (absent: `None` through `#[serde(default)]`; null is

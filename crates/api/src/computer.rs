@@ -50,17 +50,13 @@ pub struct NewComputerGameDto {
     #[serde(default)]
     pub weekends_off: bool,
     /// A player's vacation stops their clock (default true).
-    #[serde(default = "true_by_default")]
+    #[serde(default = "super::true_by_default")]
     #[schema(default = true)]
     pub vacation_allowed: bool,
 }
 
 fn random_color() -> ColorChoice {
     ColorChoice::Random
-}
-
-const fn true_by_default() -> bool {
-    true
 }
 
 /// Starts a game against the computer at a level. The game is casual (games against the

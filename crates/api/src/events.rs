@@ -87,8 +87,9 @@ async fn game_events(
 }
 
 /// Counts a stream for the client's address, or 429 `too_many_streams` when it holds
-/// `MAX_STREAMS_PER_ADDRESS` already. No slot when the address is unknown.
-fn reserve_stream(
+/// `MAX_STREAMS_PER_ADDRESS` already (one budget for the server-sent events and the
+/// Lichess-shaped NDJSON streams). No slot when the address is unknown.
+pub(crate) fn reserve_stream(
     state: &Services,
     client: Option<Extension<ClientIp>>,
 ) -> Result<Option<StreamSlot>, AppError> {

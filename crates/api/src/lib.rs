@@ -65,13 +65,14 @@ use vocab::error::ErrorBody;
         lichess::account::account, lichess::account::upgrade, lichess::stream::events,
         lichess::challenges::create, lichess::challenges::list, lichess::challenges::accept,
         lichess::challenges::decline, lichess::challenges::cancel,
-        lichess::games::bot_stream, lichess::games::bot_move, lichess::games::bot_resign,
-        lichess::games::bot_abort, lichess::games::bot_draw, lichess::games::bot_claim_draw,
-        lichess::games::board_stream, lichess::games::board_move, lichess::games::board_resign,
-        lichess::games::board_abort, lichess::games::board_draw,
-        lichess::games::board_claim_draw, lichess::games::bot_chat,
-        lichess::games::bot_write_chat, lichess::games::board_chat,
-        lichess::games::board_write_chat,
+        lichess::games::bot::stream, lichess::games::bot::play_move,
+        lichess::games::bot::resign, lichess::games::bot::abort, lichess::games::bot::draw,
+        lichess::games::bot::claim_draw, lichess::games::bot::chat,
+        lichess::games::bot::write_chat,
+        lichess::games::board::stream, lichess::games::board::play_move,
+        lichess::games::board::resign, lichess::games::board::abort,
+        lichess::games::board::draw, lichess::games::board::claim_draw,
+        lichess::games::board::chat, lichess::games::board::write_chat,
         chat::show_chat, chat::post_line, chat::show_note, chat::save_note, chat::list_blocks,
         chat::add_block, chat::remove_block, chat::chat_settings, chat::change_chat_settings,
         conditional::list_lines, conditional::add_line, conditional::delete_line,
@@ -240,6 +241,12 @@ pub fn routes() -> Router<Services> {
         .merge(moderation::routes())
         .merge(tournaments::routes())
         .route("/api/v1/openapi.json", get(openapi))
+}
+
+/// The default of the flags that are on unless a body turns them off (`rated`,
+/// `vacation_allowed`).
+pub(crate) const fn true_by_default() -> bool {
+    true
 }
 
 /// Reads a JSON integer into `T`, also when it is written with a fraction of zero

@@ -17,7 +17,7 @@ use super::{challenges::variant_id_schema, clocks::TimeControlDto};
 use domain::{
     Services,
     game::{StopRules, TimeControl},
-    tournaments::{self, Format, Status, Tournament, TournamentRequest, standings},
+    tournaments::{self, Format, FormatOptions, Status, Tournament, TournamentRequest, standings},
 };
 use edge::extract::{CurrentUser, Json, MaybeUser, Path, Query};
 use vocab::{
@@ -56,10 +56,6 @@ fn status_schema() -> Object {
         .build()
 }
 
-const fn true_by_default() -> bool {
-    true
-}
-
 /// A new tournament.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewTournamentDto {
@@ -71,7 +67,8 @@ pub struct NewTournamentDto {
     pub variant: rules::Variant,
     /// `round_robin`, `swiss`, `knockout` or `league`.
     #[schema(schema_with = format_schema)]
-    pub format: String,
+    #[serde(deserialize_with = "edge::field::tournament_format")]
+    pub format: Format,
     /// The games' time control (absent or null: three days per move).
     #[serde(default)]
     pub time_control: Option<TimeControlDto>,
@@ -79,11 +76,11 @@ pub struct NewTournamentDto {
     #[serde(default)]
     pub weekends_off: bool,
     /// A player's vacation stops their clock. Default true.
-    #[serde(default = "true_by_default")]
+    #[serde(default = "super::true_by_default")]
     #[schema(default = true)]
     pub vacation_allowed: bool,
     /// Rated games (default true).
-    #[serde(default = "true_by_default")]
+    #[serde(default = "super::true_by_default")]
     #[schema(default = true)]
     pub rated: bool,
     /// The fewest entrants it starts with (at least 2; default 2).
@@ -202,13 +199,14 @@ pub struct TournamentDto {
 impl TournamentDto {
     fn of(tournament: Tournament, viewer: Option<&domain::accounts::User>) -> TournamentDto {
         let invite_code = tournament.invite_code_for(viewer).map(str::to_owned);
+        let (format, options) = (tournament.format(), tournament.settings.options());
         TournamentDto {
             invite_code,
             id: tournament.id,
             name: tournament.name,
             organiser: tournament.organiser,
             variant: tournament.variant.as_str().to_owned(),
-            format: tournament.format.as_str().to_owned(),
+            format: format.as_str().to_owned(),
             time_control: tournament.time_control.into(),
             weekends_off: tournament.stops.weekends_off,
             vacation_allowed: tournament.stops.vacation_allowed,
@@ -217,11 +215,11 @@ impl TournamentDto {
             max_players: tournament.max_players,
             min_rating: tournament.min_rating,
             max_rating: tournament.max_rating,
-            section_size: tournament.section_size,
-            both_colours: tournament.both_colours,
-            advance: tournament.advance,
-            rounds: tournament.rounds,
-            games_per_match: tournament.games_per_match,
+            section_size: options.section_size,
+            both_colours: options.both_colours,
+            advance: options.advance,
+            rounds: options.rounds,
+            games_per_match: options.games_per_match,
             private: tournament.private,
             starts_at: tournament.starts_at.map(rfc3339),
             status: tournament.status.as_str().to_owned(),
@@ -435,7 +433,14 @@ async fn create_tournament(
     let request = TournamentRequest {
         name: &body.name,
         variant: body.variant,
-        format: &body.format,
+        format: body.format,
+        options: FormatOptions {
+            section_size: body.section_size,
+            both_colours: body.both_colours,
+            advance: body.advance,
+            rounds: body.rounds,
+            games_per_match: body.games_per_match,
+        },
         time_control: body.time_control.map_or(TimeControl::DEFAULT, Into::into),
         stops: StopRules {
             weekends_off: body.weekends_off,
@@ -446,11 +451,6 @@ async fn create_tournament(
         max_players: body.max_players.unwrap_or(64),
         min_rating: body.min_rating,
         max_rating: body.max_rating,
-        section_size: body.section_size,
-        both_colours: body.both_colours,
-        advance: body.advance,
-        rounds: body.rounds,
-        games_per_match: body.games_per_match,
         private: body.private,
         starts_at: start_time(body.starts_at.as_deref())?,
     };

@@ -23,7 +23,7 @@ use domain::{
     accounts::{AccountKind, User},
     config::Config,
     game::{self, ClockSettings, GameAction, GameSource, NewGameRequest, StopRules, TimeControl},
-    tournaments::{self, TournamentRequest, runner},
+    tournaments::{self, Format, FormatOptions, TournamentRequest, runner},
 };
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use store::{tournaments as rows, users};
@@ -109,7 +109,11 @@ async fn main() {
         &TournamentRequest {
             name: "Benchmark Swiss",
             variant: "reversi-8x8".parse().expect("a variant id"),
-            format: "swiss",
+            format: Format::Swiss,
+            options: FormatOptions {
+                rounds: Some(options.rounds),
+                ..FormatOptions::default()
+            },
             time_control: TimeControl::DEFAULT,
             stops: StopRules::default(),
             rated: true,
@@ -117,11 +121,6 @@ async fn main() {
             max_players: max,
             min_rating: None,
             max_rating: None,
-            section_size: None,
-            both_colours: false,
-            advance: None,
-            rounds: Some(options.rounds),
-            games_per_match: None,
             private: false,
             starts_at: None,
         },

@@ -245,7 +245,7 @@ pub async fn create(
         },
     )
     .await?;
-    let staged = match &opponent {
+    let signal = match &opponent {
         Some(opponent) => {
             notifications::record(
                 &mut tx,
@@ -256,19 +256,16 @@ pub async fn create(
                 now,
             )
             .await?;
-            let signal = ChallengeSignal {
+            Some(ChallengeSignal {
                 challenge_id: id.clone(),
                 change: ChallengeChange::Created,
                 users: vec![user.id.clone(), opponent.id.clone()],
                 reason: None,
-            };
-            Some(state.events.stage_challenge(&mut tx, signal).await?)
+            })
         }
         None => None,
     };
-    tx.commit().await?;
-    if let Some(staged) = staged {
-        staged.committed(&state.events);
+    if commit_with_signal(state, tx, signal).await? {
         state.wake_outbox();
     }
     Ok(Challenge {
@@ -377,29 +374,16 @@ pub async fn cancel(state: &Services, user: &User, id: &str) -> Result<Challenge
     let mut tx = state.db.begin_write().await?;
     // The first statement is the write that cancels it.
     if let Some(opponent) = challenges::cancel(&mut tx, id, &user.id).await? {
-        let staged = match opponent {
-            Some(opponent) => {
-                let signal = ChallengeSignal {
-                    challenge_id: id.to_owned(),
-                    change: ChallengeChange::Canceled,
-                    users: vec![user.id.clone(), opponent],
-                    reason: None,
-                };
-                Some(state.events.stage_challenge(&mut tx, signal).await?)
-            }
-            None => None,
-        };
-        tx.commit().await?;
-        if let Some(staged) = staged {
-            staged.committed(&state.events);
-        }
+        let signal = opponent.map(|opponent| ChallengeSignal {
+            challenge_id: id.to_owned(),
+            change: ChallengeChange::Canceled,
+            users: vec![user.id.clone(), opponent],
+            reason: None,
+        });
+        commit_with_signal(state, tx, signal).await?;
         return get(state, id).await;
     }
-    tx.rollback().await?;
-    let mut conn = state.db.pool.acquire().await?;
-    let row = challenges::get(&mut conn, id)
-        .await?
-        .ok_or(AppError::NotFound("challenge"))?;
+    let row = unchanged(state, tx, id).await?;
     if row.challenger_id != user.id {
         Err(AppError::forbidden(
             "not_your_challenge",
@@ -411,6 +395,43 @@ pub async fn cancel(state: &Services, user: &User, id: &str) -> Result<Challenge
             "the challenge is no longer open",
         ))
     }
+}
+
+/// Stages `signal` (if any) in `tx`, commits, then delivers it to live viewers. Returns
+/// whether there was one.
+async fn commit_with_signal(
+    state: &Services,
+    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    signal: Option<ChallengeSignal>,
+) -> Result<bool, AppError> {
+    let staged = match signal {
+        Some(signal) => Some(state.events.stage_challenge(&mut tx, signal).await?),
+        None => None,
+    };
+    tx.commit().await?;
+    let signalled = staged.is_some();
+    if let Some(staged) = staged {
+        staged.committed(&state.events);
+    }
+    Ok(signalled)
+}
+
+/// Rolls `tx` back after a closing write that found no open challenge `id` and reads
+/// it, to tell why.
+///
+/// # Errors
+///
+/// 404 when there is none; database errors.
+async fn unchanged(
+    state: &Services,
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    id: &str,
+) -> Result<ChallengeRow, AppError> {
+    tx.rollback().await?;
+    let mut conn = state.db.pool.acquire().await?;
+    challenges::get(&mut conn, id)
+        .await?
+        .ok_or(AppError::NotFound("challenge"))
 }
 
 /// Why a challenge is declined: Lichess's reasons, by their keys.
@@ -458,16 +479,10 @@ pub async fn decline(
             users: vec![challenger, user.id.clone()],
             reason: Some(reason.to_owned()),
         };
-        let staged = state.events.stage_challenge(&mut tx, signal).await?;
-        tx.commit().await?;
-        staged.committed(&state.events);
+        commit_with_signal(state, tx, Some(signal)).await?;
         return get(state, id).await;
     }
-    tx.rollback().await?;
-    let mut conn = state.db.pool.acquire().await?;
-    let row = challenges::get(&mut conn, id)
-        .await?
-        .ok_or(AppError::NotFound("challenge"))?;
+    let row = unchanged(state, tx, id).await?;
     if row.opponent_id.as_deref() != Some(user.id.as_str()) {
         Err(AppError::forbidden(
             "not_addressed_to_you",

@@ -1,6 +1,6 @@
 //! The request fields read into the domain's types once, at the edge: a variant id, a
-//! colour choice. Each has one place that turns bad text into its error, whether the text
-//! comes from a form, a query or a JSON body.
+//! colour choice, a tournament format. Each has one place that turns bad text into its
+//! error, whether the text comes from a form, a query or a JSON body.
 //!
 //! In a JSON body, such a field is read with `#[serde(deserialize_with = ...)]`: the serde
 //! error carries the code, and [`Json`](crate::extract::Json) answers with it (see
@@ -9,17 +9,44 @@
 use rules::Variant;
 use serde::{Deserialize, Deserializer};
 
-use domain::challenges::ColorChoice;
+use domain::{challenges::ColorChoice, tournaments::Format};
 use vocab::error::AppError;
 
-/// The codes a field's serde error may carry, as `<code>: <message>`.
-const FIELD_CODES: [&str; 2] = [UNKNOWN_VARIANT, INVALID_COLOR];
+/// The 422 codes of the fields read here; a field's serde error carries its code as
+/// `<code>: <message>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FieldCode {
+    /// `unknown_variant`: a variant id that names no game.
+    UnknownVariant,
+    /// `invalid_color`: a colour choice other than `white`, `black` or `random`.
+    InvalidColor,
+    /// `unknown_format`: a tournament format other than `round_robin`, `swiss`,
+    /// `knockout` or `league`.
+    UnknownFormat,
+}
 
-/// The code of a variant id that names no game.
-const UNKNOWN_VARIANT: &str = "unknown_variant";
+impl FieldCode {
+    /// Every code.
+    const ALL: [FieldCode; 3] = [
+        FieldCode::UnknownVariant,
+        FieldCode::InvalidColor,
+        FieldCode::UnknownFormat,
+    ];
 
-/// The code of a colour choice other than `white`, `black` or `random`.
-const INVALID_COLOR: &str = "invalid_color";
+    /// The code's text.
+    const fn as_str(self) -> &'static str {
+        match self {
+            FieldCode::UnknownVariant => "unknown_variant",
+            FieldCode::InvalidColor => "invalid_color",
+            FieldCode::UnknownFormat => "unknown_format",
+        }
+    }
+
+    /// The 422 with this code and `message`.
+    fn error(self, message: impl Into<String>) -> AppError {
+        AppError::invalid(self.as_str(), message)
+    }
+}
 
 /// The variant `text` names.
 ///
@@ -28,7 +55,7 @@ const INVALID_COLOR: &str = "invalid_color";
 /// 422 `unknown_variant`.
 pub fn variant(text: &str) -> Result<Variant, AppError> {
     text.parse()
-        .map_err(|_| AppError::invalid(UNKNOWN_VARIANT, format!("unknown variant `{text}`")))
+        .map_err(|_| FieldCode::UnknownVariant.error(format!("unknown variant `{text}`")))
 }
 
 /// A query's variant filter: empty or absent is every variant (`None`).
@@ -49,7 +76,18 @@ pub fn variant_filter(text: Option<&str>) -> Result<Option<Variant>, AppError> {
 /// 422 `invalid_color`.
 pub fn color(text: &str) -> Result<ColorChoice, AppError> {
     text.parse()
-        .map_err(|_| AppError::invalid(INVALID_COLOR, "color is `white`, `black` or `random`"))
+        .map_err(|_| FieldCode::InvalidColor.error("color is `white`, `black` or `random`"))
+}
+
+/// The tournament format `text` names.
+///
+/// # Errors
+///
+/// 422 `unknown_format`.
+pub fn format(text: &str) -> Result<Format, AppError> {
+    text.parse().map_err(|_| {
+        FieldCode::UnknownFormat.error("format is `round_robin`, `swiss`, `knockout` or `league`")
+    })
 }
 
 /// The error a field's deserializer fails with: its code and message in one text, which
@@ -58,14 +96,23 @@ fn field_error<E: serde::de::Error>(error: &AppError) -> E {
     E::custom(format!("{}: {}", error.code(), error.message()))
 }
 
-/// A JSON body's serde error as the field error it carries (see `FIELD_CODES`), if it
+/// A JSON body's serde error as the field error it carries (one of [`FieldCode`]), if it
 /// carries one.
 #[must_use]
 pub fn coded(message: &str) -> Option<AppError> {
-    FIELD_CODES.into_iter().find_map(|code| {
-        let rest = message.strip_prefix(code)?.strip_prefix(": ")?;
-        Some(AppError::invalid(code, rest))
+    FieldCode::ALL.into_iter().find_map(|code| {
+        let rest = message.strip_prefix(code.as_str())?.strip_prefix(": ")?;
+        Some(code.error(rest))
     })
+}
+
+/// Reads text with `parse`, its error carried by serde's (see [`coded`]).
+fn read_text<'de, D: Deserializer<'de>, T>(
+    deserializer: D,
+    parse: fn(&str) -> Result<T, AppError>,
+) -> Result<T, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    parse(&text).map_err(|error| field_error(&error))
 }
 
 /// Reads a variant id (`#[serde(deserialize_with = "edge::field::variant_id")]`).
@@ -74,8 +121,7 @@ pub fn coded(message: &str) -> Option<AppError> {
 ///
 /// Not text, or [`variant`]'s error.
 pub fn variant_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
-    let text = String::deserialize(deserializer)?;
-    variant(&text).map_err(|error| field_error(&error))
+    read_text(deserializer, variant)
 }
 
 /// Reads an optional variant id: null or absent (with `#[serde(default)]`) is `None`.
@@ -97,8 +143,16 @@ pub fn optional_variant_id<'de, D: Deserializer<'de>>(
 ///
 /// Not text, or [`color`]'s error.
 pub fn color_choice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<ColorChoice, D::Error> {
-    let text = String::deserialize(deserializer)?;
-    color(&text).map_err(|error| field_error(&error))
+    read_text(deserializer, color)
+}
+
+/// Reads a tournament format (`#[serde(deserialize_with = "edge::field::tournament_format")]`).
+///
+/// # Errors
+///
+/// Not text, or [`format`]'s error.
+pub fn tournament_format<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Format, D::Error> {
+    read_text(deserializer, format)
 }
 
 #[cfg(test)]
@@ -134,5 +188,14 @@ mod tests {
         assert_eq!(error.code(), "invalid_color");
         let error = read(serde_json::json!({"variant": 3, "color": "white"})).unwrap_err();
         assert_eq!(error.code(), "invalid_body");
+    }
+
+    #[test]
+    fn a_tournament_format_is_read_with_its_code() {
+        assert_eq!(format("swiss").unwrap(), Format::Swiss);
+        let error = format("ladder").unwrap_err();
+        assert_eq!(error.code(), "unknown_format");
+        let carried = coded(&field_error::<serde_json::Error>(&error).to_string()).unwrap();
+        assert_eq!(carried.code(), "unknown_format");
     }
 }

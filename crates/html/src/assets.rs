@@ -22,27 +22,24 @@ struct Asset {
     body: &'static [u8],
 }
 
+/// The asset `static/<name>` of `content_type`: the file's name said once.
+macro_rules! asset {
+    ($name:literal, $content_type:expr) => {
+        Asset {
+            name: $name,
+            content_type: $content_type,
+            body: include_bytes!(concat!("../../../static/", $name)),
+        }
+    };
+}
+
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+
 static ASSETS: [Asset; 4] = [
-    Asset {
-        name: "style.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_bytes!("../../../static/style.css"),
-    },
-    Asset {
-        name: "app.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../../static/app.js"),
-    },
-    Asset {
-        name: "favicon.svg",
-        content_type: "image/svg+xml",
-        body: include_bytes!("../../../static/favicon.svg"),
-    },
-    Asset {
-        name: "push-sw.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../../static/push-sw.js"),
-    },
+    asset!("style.css", "text/css; charset=utf-8"),
+    asset!("app.js", JAVASCRIPT),
+    asset!("favicon.svg", "image/svg+xml"),
+    asset!("push-sw.js", JAVASCRIPT),
 ];
 
 /// `GET /push-sw.js`: the Web Push service worker, from the site's root so that its

@@ -28,6 +28,30 @@ fn shown_on_page(error: &AppError) -> bool {
         || error.status().is_server_error())
 }
 
+/// Answers a chat form: to `done` after `result`'s success; on a refusal, the game
+/// page at the refusal's status with its text put in the chat section by `show` (or the
+/// error page, see [`shown_on_page`]).
+async fn answer<T>(
+    state: &Services,
+    ctx: Ctx,
+    id: &str,
+    result: Result<T, AppError>,
+    done: &str,
+    show: impl FnOnce(&mut ChatSection, String),
+) -> Result<Response, AppError> {
+    match result {
+        Ok(_) => Ok(see_other(done)),
+        Err(error) if shown_on_page(&error) => {
+            let message = error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
+            game::page_with_chat(state, ctx, id, error.status(), move |chat| {
+                show(chat, message);
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
+
 /// `POST /games/{id}/chat`: writes a line as the signed-in player; back to the game's
 /// chat, or the game page with the error and the line kept in the box.
 pub(crate) async fn post_line(
@@ -37,24 +61,18 @@ pub(crate) async fn post_line(
     Form(form): Form<TextForm>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
-    match chat::post(&state, &user, &id, &form.text).await {
-        Ok(_) => Ok(see_other(&format!("/games/{id}#chat"))),
-        Err(error) if shown_on_page(&error) => {
-            let message = error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
-            let status = error.status();
-            let mut draft = form.text;
-            // A line far too long is not sent back whole.
-            if draft.len() > MAX_LINE_CHARS * 8 {
-                draft.clear();
-            }
-            game::page_with_chat(&state, ctx, &id, status, move |chat| {
-                chat.error = message;
-                chat.draft = draft;
-            })
-            .await
-        }
-        Err(error) => Err(error),
+    let result = chat::post(&state, &user, &id, &form.text).await;
+    let mut draft = form.text;
+    // A line far too long is not sent back whole.
+    if draft.len() > MAX_LINE_CHARS * 8 {
+        draft.clear();
     }
+    let done = format!("/games/{id}#chat");
+    answer(&state, ctx, &id, result, &done, move |chat, message| {
+        chat.error = message;
+        chat.draft = draft;
+    })
+    .await
 }
 
 /// `POST /games/{id}/note`: saves the signed-in player's note; back to it saying so, or
@@ -66,20 +84,14 @@ pub(crate) async fn save_note(
     Form(form): Form<TextForm>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
-    match chat::save_note(&state, &user, &id, &form.text).await {
-        Ok(_) => Ok(see_other(&format!("/games/{id}?saved=note#note"))),
-        Err(error) if shown_on_page(&error) => {
-            let message = error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
-            let status = error.status();
-            let text = form.text;
-            game::page_with_chat(&state, ctx, &id, status, move |chat| {
-                chat.note_error = message;
-                if chat.note.is_some() && text.chars().count() <= MAX_NOTE_CHARS * 2 {
-                    chat.note = Some(text);
-                }
-            })
-            .await
+    let result = chat::save_note(&state, &user, &id, &form.text).await;
+    let text = form.text;
+    let done = format!("/games/{id}?saved=note#note");
+    answer(&state, ctx, &id, result, &done, move |chat, message| {
+        chat.note_error = message;
+        if chat.note.is_some() && text.chars().count() <= MAX_NOTE_CHARS * 2 {
+            chat.note = Some(text);
         }
-        Err(error) => Err(error),
-    }
+    })
+    .await
 }

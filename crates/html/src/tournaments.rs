@@ -22,8 +22,8 @@ use domain::{
     challenges::DAYS_PER_MOVE,
     game::{StopRules, TimeControl},
     tournaments::{
-        self, Format, MATCH_GAMES, SECTION_SIZES, Status, Tournament, TournamentRequest, runner,
-        standings,
+        self, Format, FormatOptions, MATCH_GAMES, SECTION_SIZES, Status, Tournament,
+        TournamentRequest, TournamentSettings, runner, standings,
     },
 };
 use edge::extract::{Path, Query};
@@ -58,7 +58,7 @@ fn listed(t: &Tr, tournament: &Tournament) -> Listed {
         id: tournament.id.clone(),
         name: tournament.name.clone(),
         variant: t.get(&variant_key(tournament.variant)).to_owned(),
-        format: format_name(t, tournament.format),
+        format: format_name(t, tournament.format()),
         time: clock_text(t, tournament.time_control, tournament.stops),
         entrants: format!("{} / {}", tournament.entrants, tournament.max_players),
         start: start_text(t, tournament),
@@ -278,7 +278,14 @@ pub(crate) async fn create(
         let request = TournamentRequest {
             name: &form.name,
             variant: edge::field::variant(&form.variant)?,
-            format: &form.format,
+            format: edge::field::format(&form.format)?,
+            options: FormatOptions {
+                section_size: number(&form.section_size, None),
+                both_colours: form.both_colours.is_some(),
+                advance: number(&form.advance, None),
+                rounds: number(&form.rounds, None),
+                games_per_match: number(&form.games_per_match, None),
+            },
             time_control: TimeControl::PerMove {
                 days: number(&form.days_per_move, Some(3)).unwrap_or(3),
                 hours: 0,
@@ -292,11 +299,6 @@ pub(crate) async fn create(
             max_players: number(&form.max_players, Some(16)).unwrap_or(16),
             min_rating: number(&form.min_rating, None),
             max_rating: number(&form.max_rating, None),
-            section_size: number(&form.section_size, None),
-            both_colours: form.both_colours.is_some(),
-            advance: number(&form.advance, None),
-            rounds: number(&form.rounds, None),
-            games_per_match: number(&form.games_per_match, None),
             private: form.private.is_some(),
             starts_at,
         };
@@ -526,7 +528,7 @@ fn settings_of(t: &Tr, tournament: &Tournament) -> Vec<Setting> {
         ),
         (
             t.get("tournaments.format").to_owned(),
-            format_name(t, tournament.format),
+            format_name(t, tournament.format()),
         ),
         (
             t.get("tournaments.time").to_owned(),
@@ -575,45 +577,36 @@ fn settings_of(t: &Tr, tournament: &Tournament) -> Vec<Setting> {
             ),
         ));
     }
-    match tournament.format {
-        Format::RoundRobin => {
-            settings.push((
-                t.get("tournaments.section_size").to_owned(),
-                tournament.section_size.unwrap_or(8).to_string(),
-            ));
-            settings.push((
-                t.get("tournaments.advance").to_owned(),
-                tournament.advance.unwrap_or(1).to_string(),
-            ));
-            if tournament.both_colours {
-                settings.push((
-                    t.get("tournaments.both_colours").to_owned(),
+    let mut show = |key: &str, value: String| settings.push((t.get(key).to_owned(), value));
+    match tournament.settings {
+        TournamentSettings::RoundRobin {
+            section_size,
+            advance,
+            both_colours,
+        } => {
+            show("tournaments.section_size", section_size.to_string());
+            show("tournaments.advance", advance.to_string());
+            if both_colours {
+                show(
+                    "tournaments.both_colours",
                     t.get("tournaments.yes").to_owned(),
-                ));
+                );
             }
         }
-        Format::League => {
-            settings.push((
-                t.get("tournaments.group_size").to_owned(),
-                tournament.section_size.unwrap_or(8).to_string(),
-            ));
-            settings.push((
-                t.get("tournaments.moving").to_owned(),
-                tournament.advance.unwrap_or(1).to_string(),
-            ));
-            settings.push((
-                t.get("tournaments.seasons").to_owned(),
-                tournament.rounds.unwrap_or(10).to_string(),
-            ));
+        TournamentSettings::League {
+            section_size,
+            advance,
+            seasons,
+            ..
+        } => {
+            show("tournaments.group_size", section_size.to_string());
+            show("tournaments.moving", advance.to_string());
+            show("tournaments.seasons", seasons.to_string());
         }
-        Format::Swiss => settings.push((
-            t.get("tournaments.rounds").to_owned(),
-            tournament.rounds.unwrap_or(7).to_string(),
-        )),
-        Format::Knockout => settings.push((
-            t.get("tournaments.games_per_match").to_owned(),
-            tournament.games_per_match.unwrap_or(2).to_string(),
-        )),
+        TournamentSettings::Swiss { rounds } => show("tournaments.rounds", rounds.to_string()),
+        TournamentSettings::Knockout { games_per_match } => {
+            show("tournaments.games_per_match", games_per_match.to_string());
+        }
     }
     settings
 }
@@ -687,16 +680,16 @@ pub(crate) async fn page(
                 },
             })
             .collect(),
-        stages: stage_views(t, tournament.format, standings.stages),
+        stages: stage_views(t, tournament.format(), standings.stages),
         may_join: (open
-            || (tournament.status == Status::Running && tournament.format.joins_while_running()))
+            || (tournament.status == Status::Running && tournament.format().joins_while_running()))
             && ctx.user.is_some()
             && !joined,
         joined,
         organiser,
         open,
         running: tournament.status == Status::Running,
-        round_robin: matches!(tournament.format, Format::RoundRobin | Format::League),
+        round_robin: matches!(tournament.format(), Format::RoundRobin | Format::League),
         ctx,
     };
     render(&page)

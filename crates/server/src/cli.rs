@@ -226,20 +226,7 @@ pub async fn run(command: Command) -> ExitCode {
             }
             Err(code) => code,
         },
-        Command::Migrate => {
-            let config = match config_or_exit() {
-                Ok(config) => config,
-                Err(code) => return code,
-            };
-            let result = async {
-                let db = Database::connect(config.database_url.expose(), 1).await?;
-                db.migrate().await?;
-                db.pool.close().await;
-                Ok::<_, Box<dyn std::error::Error>>(())
-            }
-            .await;
-            report(result.map(|()| "migrations applied".to_owned()))
-        }
+        Command::Migrate => with_database(|_| async { Ok("migrations applied".to_owned()) }).await,
         Command::Backup { file } => {
             let config = match config_or_exit() {
                 Ok(config) => config,
@@ -263,25 +250,13 @@ pub async fn run(command: Command) -> ExitCode {
         Command::Ratings {
             action: RatingsCommand::Rebuild,
         } => {
-            let config = match config_or_exit() {
-                Ok(config) => config,
-                Err(code) => return code,
-            };
-            let result = async {
-                let db = Database::connect(config.database_url.expose(), 1).await?;
-                db.migrate().await?;
+            with_database(|db| async move {
                 let report = domain::ratings::rebuild(&db).await?;
-                db.pool.close().await;
-                Ok::<_, Box<dyn std::error::Error>>(format!("ratings rebuilt: {report}"))
-            }
-            .await;
-            report(result)
+                Ok(format!("ratings rebuilt: {report}"))
+            })
+            .await
         }
         Command::Admin { action } => {
-            let config = match config_or_exit() {
-                Ok(config) => config,
-                Err(code) => return code,
-            };
             let (name, on) = match &action {
                 AdminCommand::Grant { name } => (name.as_str(), true),
                 AdminCommand::Revoke { name } => (name.as_str(), false),
@@ -291,15 +266,12 @@ pub async fn run(command: Command) -> ExitCode {
                 .map_or(0, |since| {
                     i64::try_from(since.as_secs()).unwrap_or(i64::MAX)
                 });
-            let result = async {
-                let db = Database::connect(config.database_url.expose(), 1).await?;
-                db.migrate().await?;
-                let done = domain::moderation::set_admin_from_cli(&db, name, on, now).await;
-                db.pool.close().await;
-                done.map_err(|error| -> Box<dyn std::error::Error> { error.message().into() })
-            }
-            .await;
-            report(result)
+            with_database(|db| async move {
+                domain::moderation::set_admin_from_cli(&db, name, on, now)
+                    .await
+                    .map_err(|error| error.message().into())
+            })
+            .await
         }
         Command::Healthcheck => {
             let config = match config_or_exit() {
@@ -315,6 +287,28 @@ pub async fn run(command: Command) -> ExitCode {
             }
         }
     }
+}
+
+/// Reads the configuration, opens and migrates its database for `work`, closes it, and
+/// reports what `work` says.
+async fn with_database<F, Fut>(work: F) -> ExitCode
+where
+    F: FnOnce(Database) -> Fut,
+    Fut: Future<Output = Result<String, Box<dyn std::error::Error>>>,
+{
+    let config = match config_or_exit() {
+        Ok(config) => config,
+        Err(code) => return code,
+    };
+    let result = async {
+        let db = Database::connect(config.database_url.expose(), 1).await?;
+        db.migrate().await?;
+        let done = work(db.clone()).await;
+        db.pool.close().await;
+        done
+    }
+    .await;
+    report(result)
 }
 
 fn report(result: Result<String, Box<dyn std::error::Error>>) -> ExitCode {

@@ -6,20 +6,13 @@ mod player_status;
 pub use player_status::PlayerStatus;
 use sqlx::{AnyConnection, FromRow};
 
-/// A stored tournament with its organiser's name and its number of entrants.
-#[derive(Debug, Clone, FromRow)]
-pub struct TournamentRow {
-    /// Its id.
-    pub id: String,
-    /// Its name.
-    pub name: String,
-    /// Who created it.
-    pub organiser_id: String,
-    /// Their name.
-    pub organiser: String,
+/// What an organiser chose for a tournament, as stored: read back in every
+/// [`TournamentRow`] and written once by [`insert`].
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct TournamentTerms {
     /// The variant id.
     pub variant: String,
-    /// `round_robin`, `swiss` or `knockout`.
+    /// `round_robin`, `swiss`, `knockout` or `league`.
     pub format: String,
     /// The games' time control (text form).
     pub time_control: String,
@@ -37,13 +30,13 @@ pub struct TournamentRow {
     pub min_rating: Option<i64>,
     /// The highest rating that may join.
     pub max_rating: Option<i64>,
-    /// Round robin: the largest section.
+    /// Round robin and league: the largest section.
     pub section_size: Option<i64>,
-    /// Round robin: 1 when each pair meets twice.
+    /// Round robin and league: 1 when each pair meets twice.
     pub both_colours: i64,
-    /// Round robin: how many of each section go on.
+    /// Round robin and league: how many of each section go on.
     pub advance: Option<i64>,
-    /// Swiss: the rounds.
+    /// Swiss: the rounds; league: the seasons.
     pub rounds: Option<i64>,
     /// Knock-out: the games of a match.
     pub games_per_match: Option<i64>,
@@ -51,6 +44,22 @@ pub struct TournamentRow {
     pub invite_code: Option<String>,
     /// When it starts (`None`: when full).
     pub starts_at: Option<i64>,
+}
+
+/// A stored tournament with its organiser's name and its number of entrants.
+#[derive(Debug, Clone, FromRow)]
+pub struct TournamentRow {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Who created it.
+    pub organiser_id: String,
+    /// Their name.
+    pub organiser: String,
+    /// What its organiser chose.
+    #[sqlx(flatten)]
+    pub terms: TournamentTerms,
     /// open, running, finished or cancelled.
     pub status: String,
     /// The current stage (0 before the start).
@@ -80,59 +89,20 @@ const SELECT: &str = "select t.id, t.name, t.organiser_id, o.username as organis
     from tournaments t join users o on o.id = t.organiser_id \
     left join users w on w.id = t.winner_id";
 
-/// What a new tournament holds.
-#[derive(Debug, Clone)]
-pub struct NewTournament<'a> {
-    /// Its id.
-    pub id: &'a str,
-    /// Its name.
-    pub name: &'a str,
-    /// Who creates it.
-    pub organiser_id: &'a str,
-    /// The variant id.
-    pub variant: &'a str,
-    /// The format's name.
-    pub format: &'a str,
-    /// The time control's text form.
-    pub time_control: &'a str,
-    /// Weekends off.
-    pub weekends_off: bool,
-    /// Vacation allowed.
-    pub vacation_allowed: bool,
-    /// Rated.
-    pub rated: bool,
-    /// The fewest entrants.
-    pub min_players: i64,
-    /// The most entrants.
-    pub max_players: i64,
-    /// The lowest rating that may join.
-    pub min_rating: Option<i64>,
-    /// The highest rating that may join.
-    pub max_rating: Option<i64>,
-    /// Round robin: the largest section.
-    pub section_size: Option<i64>,
-    /// Round robin: both colours.
-    pub both_colours: bool,
-    /// Round robin: who go on from each section.
-    pub advance: Option<i64>,
-    /// Swiss: the rounds.
-    pub rounds: Option<i64>,
-    /// Knock-out: the games of a match.
-    pub games_per_match: Option<i64>,
-    /// A private tournament's invitation key.
-    pub invite_code: Option<&'a str>,
-    /// When it starts (`None`: when full).
-    pub starts_at: Option<i64>,
-    /// Now.
-    pub created_at: i64,
-}
-
-/// Stores a new open tournament.
+/// Stores a new open tournament `id`, called `name`, organised by `organiser_id` on
+/// `terms`, created at `now`.
 ///
 /// # Errors
 ///
 /// Database errors.
-pub async fn insert(conn: &mut AnyConnection, new: &NewTournament<'_>) -> Result<(), sqlx::Error> {
+pub async fn insert(
+    conn: &mut AnyConnection,
+    id: &str,
+    name: &str,
+    organiser_id: &str,
+    terms: &TournamentTerms,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into tournaments (id, name, organiser_id, variant, format, time_control, \
          weekends_off, vacation_allowed, rated, min_players, max_players, min_rating, \
@@ -141,27 +111,27 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewTournament<'_>) -> Result
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
          $18, $19, $20, $21)",
     )
-    .bind(new.id)
-    .bind(new.name)
-    .bind(new.organiser_id)
-    .bind(new.variant)
-    .bind(new.format)
-    .bind(new.time_control)
-    .bind(i64::from(new.weekends_off))
-    .bind(i64::from(new.vacation_allowed))
-    .bind(i64::from(new.rated))
-    .bind(new.min_players)
-    .bind(new.max_players)
-    .bind(new.min_rating)
-    .bind(new.max_rating)
-    .bind(new.section_size)
-    .bind(i64::from(new.both_colours))
-    .bind(new.advance)
-    .bind(new.rounds)
-    .bind(new.games_per_match)
-    .bind(new.invite_code)
-    .bind(new.starts_at)
-    .bind(new.created_at)
+    .bind(id)
+    .bind(name)
+    .bind(organiser_id)
+    .bind(&terms.variant)
+    .bind(&terms.format)
+    .bind(&terms.time_control)
+    .bind(terms.weekends_off)
+    .bind(terms.vacation_allowed)
+    .bind(terms.rated)
+    .bind(terms.min_players)
+    .bind(terms.max_players)
+    .bind(terms.min_rating)
+    .bind(terms.max_rating)
+    .bind(terms.section_size)
+    .bind(terms.both_colours)
+    .bind(terms.advance)
+    .bind(terms.rounds)
+    .bind(terms.games_per_match)
+    .bind(terms.invite_code.as_deref())
+    .bind(terms.starts_at)
+    .bind(now)
     .execute(conn)
     .await?;
     Ok(())

@@ -314,12 +314,7 @@ mod tests {
     use super::*;
 
     fn params(pairs: &[(&str, Value)]) -> Params {
-        Params(
-            pairs
-                .iter()
-                .map(|(name, value)| ((*name).to_owned(), value.clone()))
-                .collect(),
-        )
+        Params::of(pairs)
     }
 
     #[test]

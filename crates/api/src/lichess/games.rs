@@ -35,7 +35,7 @@ async fn open_stream(
     id: String,
 ) -> Result<Response, LichessError> {
     face.admit(&user)?;
-    let slot = super::reserve_stream(&state, client)?;
+    let slot = crate::events::reserve_stream(&state, client)?;
     // Subscribe before reading, so no change between the two is lost; as the player, so
     // the game's chat lines come too.
     let subscription = state.events.subscribe(Some(&id), Some(&user.id));
@@ -308,375 +308,255 @@ fn draw_action(accept: &str) -> Result<GameAction, AppError> {
     }
 }
 
-/// The game stream (bot accounts): `gameFull` first, then `gameState` after each change (a
-/// move, a draw offer or its answer, the end), as NDJSON; it ends after the game ends.
-/// An empty line every 6 s keeps it open.
-#[utoipa::path(get, path = "/api/bot/game/stream/{id}", tag = "bot",
-    operation_id = "bot_game_stream",
-    params(("id" = String, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "the game, then its changes, one per line",
-            content_type = "application/x-ndjson", body = GameStreamLine),
-        (status = 400, description = "`not_a_player`, or `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-        (status = 429, description = "`too_many_streams`: this address holds \
-            `MAX_STREAMS_PER_ADDRESS` streams open", body = ErrorBody),
-    ))]
-pub(crate) async fn bot_stream(
-    State(state): State<Services>,
-    client: Option<Extension<ClientIp>>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-) -> Result<Response, LichessError> {
-    open_stream(state, client, user, Face::Bot, id).await
+/// The routes and documented handlers of one face's games: `$face` is the [`Face`],
+/// `$tag` its path segment, tag and operation-id prefix; `$who` says whose accounts it
+/// serves, `$refusal` and `$chat_refusal` the 400 it answers a caller it is not for, and
+/// `$write_chat` its chat-writing summary. Both faces are this one set of handlers.
+macro_rules! face_games {
+    (
+        mod $module:ident,
+        face: $face:ident,
+        tag: $tag:literal,
+        who: $who:literal,
+        refusal: $refusal:literal,
+        chat_refusal: $chat_refusal:literal,
+        write_chat: $write_chat:literal $(,)?
+    ) => {
+        #[doc = concat!("The games of the `", $tag, "` face.")]
+        pub(crate) mod $module {
+            use super::*;
+
+            /// The face's game routes.
+            pub(crate) fn routes() -> axum::Router<Services> {
+                use axum::routing::{get, post};
+                axum::Router::new()
+                    .route(concat!("/api/", $tag, "/game/stream/{id}"), get(stream))
+                    .route(concat!("/api/", $tag, "/game/{id}/move/{move}"), post(play_move))
+                    .route(concat!("/api/", $tag, "/game/{id}/resign"), post(resign))
+                    .route(concat!("/api/", $tag, "/game/{id}/abort"), post(abort))
+                    .route(concat!("/api/", $tag, "/game/{id}/draw/{accept}"), post(draw))
+                    .route(concat!("/api/", $tag, "/game/{id}/claim-draw"), post(claim_draw))
+                    .route(
+                        concat!("/api/", $tag, "/game/{id}/chat"),
+                        get(chat).post(write_chat),
+                    )
+            }
+
+            #[utoipa::path(get, path = concat!("/api/", $tag, "/game/stream/{id}"), tag = $tag,
+                operation_id = concat!($tag, "_game_stream"),
+                summary = concat!("The game stream (", $who, "): `gameFull` first, then \
+                    `gameState` after each change (a\nmove, a draw offer or its answer, the \
+                    end), as NDJSON; it ends after the game ends.\nAn empty line every 6 s \
+                    keeps it open."),
+                params(("id" = String, Path)),
+                security(("bearer" = [])),
+                responses(
+                    (status = 200, description = "the game, then its changes, one per line",
+                        content_type = "application/x-ndjson", body = GameStreamLine),
+                    (status = 400, description = concat!("`not_a_player`, or ", $refusal),
+                        body = ErrorBody),
+                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+                    (status = 404, description = "no such game", body = ErrorBody),
+                    (status = 429, description = "`too_many_streams`: this address holds \
+                        `MAX_STREAMS_PER_ADDRESS` streams open", body = ErrorBody),
+                ))]
+            pub(crate) async fn stream(
+                State(state): State<Services>,
+                client: Option<Extension<ClientIp>>,
+                Caller(user): Caller,
+                Path(id): Path<String>,
+            ) -> Result<Response, LichessError> {
+                open_stream(state, client, user, Face::$face, id).await
+            }
+
+            #[utoipa::path(post, path = concat!("/api/", $tag, "/game/{id}/move/{move}"),
+                tag = $tag, operation_id = concat!($tag, "_move"),
+                summary = concat!("Plays a move (", $who, "): UCI for chess (`e2e4`, \
+                    `e7e8q`), this server's move texts for\nthe other variants (the \
+                    `legalMoves` of `gameState`). `offeringDraw=true` offers a\ndraw with it \
+                    (or accepts the opponent's)."),
+                params(("id" = String, Path), ("move" = String, Path), MoveQuery),
+                security(("bearer" = [])),
+                responses(
+                    (status = 200, description = "played", body = OkJson),
+                    (status = 400, description = concat!("`illegal_move`, `malformed_move`, \
+                        `not_your_turn`, `game_over`, `stale_ply` (another move came first), \
+                        `time_out`, `not_a_player`, or ", $refusal), body = ErrorBody),
+                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+                    (status = 404, description = "no such game", body = ErrorBody),
+                ))]
+            pub(crate) async fn play_move(
+                State(state): State<Services>,
+                Caller(user): Caller,
+                Path((id, move_text)): Path<(String, String)>,
+                Query(query): Query<MoveQuery>,
+            ) -> Result<axum::Json<OkJson>, LichessError> {
+                let offering_draw = query.offering_draw.unwrap_or(false);
+                play(&state, &user, Face::$face, &id, &move_text, offering_draw).await
+            }
+
+            #[utoipa::path(post, path = concat!("/api/", $tag, "/game/{id}/resign"), tag = $tag,
+                operation_id = concat!($tag, "_resign"),
+                summary = concat!("Resigns the game (", $who, ")."),
+                params(("id" = String, Path)),
+                security(("bearer" = [])),
+                responses(
+                    (status = 200, description = "resigned", body = OkJson),
+                    (status = 400, description = concat!("`game_over`, `not_a_player`, or ",
+                        $refusal), body = ErrorBody),
+                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+                    (status = 404, description = "no such game", body = ErrorBody),
+                ))]
+            pub(crate) async fn resign(
+                State(state): State<Services>,
+                Caller(user): Caller,
+                Path(id): Path<String>,
+            ) -> Result<axum::Json<OkJson>, LichessError> {
+                act(&state, &user, Face::$face, &id, GameAction::Resign).await
+            }
+
+            #[utoipa::path(post, path = concat!("/api/", $tag, "/game/{id}/abort"), tag = $tag,
+                operation_id = concat!($tag, "_abort"),
+                summary = concat!("Aborts the game (", $who, "), before both sides have moved."),
+                params(("id" = String, Path)),
+                security(("bearer" = [])),
+                responses(
+                    (status = 200, description = "aborted", body = OkJson),
+                    (status = 400, description = concat!("`too_late_to_abort`, `game_over`, \
+                        `not_a_player`, or ", $refusal), body = ErrorBody),
+                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+                    (status = 404, description = "no such game", body = ErrorBody),
+                ))]
+            pub(crate) async fn abort(
+                State(state): State<Services>,
+                Caller(user): Caller,
+                Path(id): Path<String>,
+            ) -> Result<axum::Json<OkJson>, LichessError> {
+                act(&state, &user, Face::$face, &id, GameAction::Abort).await
+            }
+
+            #[utoipa::path(post, path = concat!("/api/", $tag, "/game/{id}/draw/{accept}"),
+                tag = $tag, operation_id = concat!($tag, "_draw"),
+                summary = concat!("Draws (", $who, "): `yes` offers a draw, or accepts the \
+                    opponent's offer; `no` declines the\nopponent's offer."),
+                params(("id" = String, Path),
+                    ("accept" = DrawAnswer, Path, description = "`yes` or `no`")),
+                security(("bearer" = [])),
+                responses(
+                    (status = 200, description = "offered, accepted or declined", body = OkJson),
+                    (status = 400, description = concat!("not `yes` or `no`, `no_draw_offer`, \
+                        `draw_already_offered`, `draw_offer_this_move`, \
+                        `too_many_draw_offers`, `game_over`, `not_a_player`, or ", $refusal),
+                        body = ErrorBody),
+                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+                    (status = 404, description = "no such game", body = ErrorBody),
+                ))]
+            pub(crate) async fn draw(
+                State(state): State<Services>,
+                Caller(user): Caller,
+                Path((id, accept)): Path<(String, String)>,
+            ) -> Result<axum::Json<OkJson>, LichessError> {
+                let action = draw_action(&accept)?;
+                act(&state, &user, Face::$face, &id, action).await
+            }
+
+            #[utoipa::path(post, path = concat!("/api/", $tag, "/game/{id}/claim-draw"),
+                tag = $tag, operation_id = concat!($tag, "_claim_draw"),
+                summary = concat!("Claims a draw (", $who, "; chess: threefold repetition or \
+                    the fifty-move rule), as the\nplayer to move."),
+                params(("id" = String, Path)),
+                security(("bearer" = [])),
+                responses(
+                    (status = 200, description = "drawn", body = OkJson),
+                    (status = 400, description = concat!("`no_draw_claim`, `not_your_turn`, \
+                        `game_over`, `not_a_player`, or ", $refusal), body = ErrorBody),
+                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+                    (status = 404, description = "no such game", body = ErrorBody),
+                ))]
+            pub(crate) async fn claim_draw(
+                State(state): State<Services>,
+                Caller(user): Caller,
+                Path(id): Path<String>,
+            ) -> Result<axum::Json<OkJson>, LichessError> {
+                act(&state, &user, Face::$face, &id, GameAction::ClaimDraw).await
+            }
+
+            #[utoipa::path(post, path = concat!("/api/", $tag, "/game/{id}/chat"), tag = $tag,
+                operation_id = concat!($tag, "_write_chat"),
+                summary = $write_chat,
+                params(("id" = String, Path)),
+                request_body(content(
+                    (ChatParams = "application/x-www-form-urlencoded"),
+                    (ChatParams = "application/json"),
+                )),
+                security(("bearer" = [])),
+                responses(
+                    (status = 200, description = "written", body = OkJson),
+                    (status = 400, description = concat!("`spectator_room_not_supported`, \
+                        `invalid_room`, an empty or too long line (`empty_message`, \
+                        `message_too_long`, `control_character`), `not_a_player`, `blocked`, \
+                        `you_block`, `chat_full`, or ", $chat_refusal), body = ErrorBody),
+                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+                    (status = 404, description = "no such game", body = ErrorBody),
+                    (status = 413, description = "the body is larger than the limit",
+                        body = ErrorBody),
+                    (status = 415, description = "the body is neither a form nor JSON",
+                        body = ErrorBody),
+                    (status = 429, description = "`chat_rate_limited`", body = ErrorBody),
+                ))]
+            pub(crate) async fn write_chat(
+                State(state): State<Services>,
+                Caller(user): Caller,
+                Path(id): Path<String>,
+                params: Params,
+            ) -> Result<axum::Json<OkJson>, LichessError> {
+                super::write_chat(&state, &user, Face::$face, &id, &params).await
+            }
+
+            #[utoipa::path(get, path = concat!("/api/", $tag, "/game/{id}/chat"), tag = $tag,
+                operation_id = concat!($tag, "_chat"),
+                summary = concat!("The game's chat, oldest line first (", $who, ")."),
+                params(("id" = String, Path)),
+                security(("bearer" = [])),
+                responses(
+                    (status = 200, description = "the chat", body = [ChatMessageJson]),
+                    (status = 400, description = concat!("`chat_private` (the caller does not \
+                        play in the game and its players keep the chat to themselves), or ",
+                        $chat_refusal), body = ErrorBody),
+                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+                    (status = 404, description = "no such game", body = ErrorBody),
+                ))]
+            pub(crate) async fn chat(
+                State(state): State<Services>,
+                Caller(user): Caller,
+                Path(id): Path<String>,
+            ) -> Result<axum::Json<Vec<ChatMessageJson>>, LichessError> {
+                read_chat(&state, &user, Face::$face, &id).await
+            }
+        }
+    };
 }
 
-/// Plays a move (bot accounts): UCI for chess (`e2e4`, `e7e8q`), this server's move texts for
-/// the other variants (the `legalMoves` of `gameState`). `offeringDraw=true` offers a
-/// draw with it (or accepts the opponent's).
-#[utoipa::path(post, path = "/api/bot/game/{id}/move/{move}", tag = "bot",
-    operation_id = "bot_move",
-    params(("id" = String, Path), ("move" = String, Path), MoveQuery),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "played", body = OkJson),
-        (status = 400, description = "`illegal_move`, `malformed_move`, `not_your_turn`, \
-            `game_over`, `stale_ply` (another move came first), `time_out`, \
-            `not_a_player`, or `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn bot_move(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path((id, move_text)): Path<(String, String)>,
-    Query(query): Query<MoveQuery>,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    let offering_draw = query.offering_draw.unwrap_or(false);
-    play(&state, &user, Face::Bot, &id, &move_text, offering_draw).await
+face_games! {
+    mod bot,
+    face: Bot,
+    tag: "bot",
+    who: "bot accounts",
+    refusal: "`not_a_bot` (the bot API for an account that is not a bot)",
+    chat_refusal: "`not_a_bot` (the bot API for an account that is not a bot)",
+    write_chat: "Writes a line in the game's chat (bot accounts), as the game page's chat \
+        does: the\nsame limits, rate and blocks.",
 }
 
-/// Resigns the game (bot accounts).
-#[utoipa::path(post, path = "/api/bot/game/{id}/resign", tag = "bot",
-    operation_id = "bot_resign",
-    params(("id" = String, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "resigned", body = OkJson),
-        (status = 400, description = "`game_over`, `not_a_player`, or `not_a_bot` (the bot API for an account that is not a bot)",
-            body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn bot_resign(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    act(&state, &user, Face::Bot, &id, GameAction::Resign).await
-}
-
-/// Aborts the game (bot accounts), before both sides have moved.
-#[utoipa::path(post, path = "/api/bot/game/{id}/abort", tag = "bot",
-    operation_id = "bot_abort",
-    params(("id" = String, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "aborted", body = OkJson),
-        (status = 400, description = "`too_late_to_abort`, `game_over`, `not_a_player`, \
-            or `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn bot_abort(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    act(&state, &user, Face::Bot, &id, GameAction::Abort).await
-}
-
-/// Draws (bot accounts): `yes` offers a draw, or accepts the opponent's offer; `no` declines the
-/// opponent's offer.
-#[utoipa::path(post, path = "/api/bot/game/{id}/draw/{accept}", tag = "bot",
-    operation_id = "bot_draw",
-    params(("id" = String, Path), ("accept" = DrawAnswer, Path, description = "`yes` or `no`")),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "offered, accepted or declined", body = OkJson),
-        (status = 400, description = "not `yes` or `no`, `no_draw_offer`, \
-            `draw_already_offered`, `draw_offer_this_move`, `too_many_draw_offers`, \
-            `game_over`, `not_a_player`, or `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn bot_draw(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path((id, accept)): Path<(String, String)>,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    let action = draw_action(&accept)?;
-    act(&state, &user, Face::Bot, &id, action).await
-}
-
-/// Claims a draw (bot accounts; chess: threefold repetition or the fifty-move rule), as the
-/// player to move.
-#[utoipa::path(post, path = "/api/bot/game/{id}/claim-draw", tag = "bot",
-    operation_id = "bot_claim_draw",
-    params(("id" = String, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "drawn", body = OkJson),
-        (status = 400, description = "`no_draw_claim`, `not_your_turn`, `game_over`, \
-            `not_a_player`, or `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn bot_claim_draw(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    act(&state, &user, Face::Bot, &id, GameAction::ClaimDraw).await
-}
-
-/// The game stream (people's accounts): `gameFull` first, then `gameState` after each change (a
-/// move, a draw offer or its answer, the end), as NDJSON; it ends after the game ends.
-/// An empty line every 6 s keeps it open.
-#[utoipa::path(get, path = "/api/board/game/stream/{id}", tag = "board",
-    operation_id = "board_game_stream",
-    params(("id" = String, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "the game, then its changes, one per line",
-            content_type = "application/x-ndjson", body = GameStreamLine),
-        (status = 400, description = "`not_a_player`, or `bot_account` (the board API for a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-        (status = 429, description = "`too_many_streams`: this address holds \
-            `MAX_STREAMS_PER_ADDRESS` streams open", body = ErrorBody),
-    ))]
-pub(crate) async fn board_stream(
-    State(state): State<Services>,
-    client: Option<Extension<ClientIp>>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-) -> Result<Response, LichessError> {
-    open_stream(state, client, user, Face::Board, id).await
-}
-
-/// Plays a move (people's accounts): UCI for chess (`e2e4`, `e7e8q`), this server's move texts for
-/// the other variants (the `legalMoves` of `gameState`). `offeringDraw=true` offers a
-/// draw with it (or accepts the opponent's).
-#[utoipa::path(post, path = "/api/board/game/{id}/move/{move}", tag = "board",
-    operation_id = "board_move",
-    params(("id" = String, Path), ("move" = String, Path), MoveQuery),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "played", body = OkJson),
-        (status = 400, description = "`illegal_move`, `malformed_move`, `not_your_turn`, \
-            `game_over`, `stale_ply` (another move came first), `time_out`, \
-            `not_a_player`, or `bot_account` (the board API for a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn board_move(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path((id, move_text)): Path<(String, String)>,
-    Query(query): Query<MoveQuery>,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    let offering_draw = query.offering_draw.unwrap_or(false);
-    play(&state, &user, Face::Board, &id, &move_text, offering_draw).await
-}
-
-/// Resigns the game (people's accounts).
-#[utoipa::path(post, path = "/api/board/game/{id}/resign", tag = "board",
-    operation_id = "board_resign",
-    params(("id" = String, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "resigned", body = OkJson),
-        (status = 400, description = "`game_over`, `not_a_player`, or `bot_account` (the board API for a bot)",
-            body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn board_resign(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    act(&state, &user, Face::Board, &id, GameAction::Resign).await
-}
-
-/// Aborts the game (people's accounts), before both sides have moved.
-#[utoipa::path(post, path = "/api/board/game/{id}/abort", tag = "board",
-    operation_id = "board_abort",
-    params(("id" = String, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "aborted", body = OkJson),
-        (status = 400, description = "`too_late_to_abort`, `game_over`, `not_a_player`, \
-            or `bot_account` (the board API for a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn board_abort(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    act(&state, &user, Face::Board, &id, GameAction::Abort).await
-}
-
-/// Draws (people's accounts): `yes` offers a draw, or accepts the opponent's offer; `no` declines the
-/// opponent's offer.
-#[utoipa::path(post, path = "/api/board/game/{id}/draw/{accept}", tag = "board",
-    operation_id = "board_draw",
-    params(("id" = String, Path), ("accept" = DrawAnswer, Path, description = "`yes` or `no`")),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "offered, accepted or declined", body = OkJson),
-        (status = 400, description = "not `yes` or `no`, `no_draw_offer`, \
-            `draw_already_offered`, `draw_offer_this_move`, `too_many_draw_offers`, \
-            `game_over`, `not_a_player`, or `bot_account` (the board API for a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn board_draw(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path((id, accept)): Path<(String, String)>,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    let action = draw_action(&accept)?;
-    act(&state, &user, Face::Board, &id, action).await
-}
-
-/// Claims a draw (people's accounts; chess: threefold repetition or the fifty-move rule), as the
-/// player to move.
-#[utoipa::path(post, path = "/api/board/game/{id}/claim-draw", tag = "board",
-    operation_id = "board_claim_draw",
-    params(("id" = String, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "drawn", body = OkJson),
-        (status = 400, description = "`no_draw_claim`, `not_your_turn`, `game_over`, \
-            `not_a_player`, or `bot_account` (the board API for a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn board_claim_draw(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    act(&state, &user, Face::Board, &id, GameAction::ClaimDraw).await
-}
-
-/// Writes a line in the game's chat (bot accounts), as the game page's chat does: the
-/// same limits, rate and blocks.
-#[utoipa::path(post, path = "/api/bot/game/{id}/chat", tag = "bot",
-    operation_id = "bot_write_chat",
-    params(("id" = String, Path)),
-    request_body(content(
-        (ChatParams = "application/x-www-form-urlencoded"),
-        (ChatParams = "application/json"),
-    )),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "written", body = OkJson),
-        (status = 400, description = "`spectator_room_not_supported`, `invalid_room`, an \
-            empty or too long line (`empty_message`, `message_too_long`, \
-            `control_character`), `not_a_player`, `blocked`, `you_block`, `chat_full`, or \
-            `not_a_bot` (the bot API for an account that is not a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-        (status = 413, description = "the body is larger than the limit", body = ErrorBody),
-        (status = 415, description = "the body is neither a form nor JSON", body = ErrorBody),
-        (status = 429, description = "`chat_rate_limited`", body = ErrorBody),
-    ))]
-pub(crate) async fn bot_write_chat(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-    params: Params,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    write_chat(&state, &user, Face::Bot, &id, &params).await
-}
-
-/// The game's chat, oldest line first (bot accounts).
-#[utoipa::path(get, path = "/api/bot/game/{id}/chat", tag = "bot",
-    operation_id = "bot_chat",
-    params(("id" = String, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "the chat", body = [ChatMessageJson]),
-        (status = 400, description = "`chat_private` (the caller does not play in the game \
-            and its players keep the chat to themselves), or `not_a_bot` (the bot API for an \
-            account that is not a bot)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn bot_chat(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-) -> Result<axum::Json<Vec<ChatMessageJson>>, LichessError> {
-    read_chat(&state, &user, Face::Bot, &id).await
-}
-
-/// Writes a line in the game's chat (people's accounts), as the game page's chat does.
-#[utoipa::path(post, path = "/api/board/game/{id}/chat", tag = "board",
-    operation_id = "board_write_chat",
-    params(("id" = String, Path)),
-    request_body(content(
-        (ChatParams = "application/x-www-form-urlencoded"),
-        (ChatParams = "application/json"),
-    )),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "written", body = OkJson),
-        (status = 400, description = "`spectator_room_not_supported`, `invalid_room`, an \
-            empty or too long line (`empty_message`, `message_too_long`, \
-            `control_character`), `not_a_player`, `blocked`, `you_block`, `chat_full`, or \
-            `bot_account` (a bot plays through the bot API)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-        (status = 413, description = "the body is larger than the limit", body = ErrorBody),
-        (status = 415, description = "the body is neither a form nor JSON", body = ErrorBody),
-        (status = 429, description = "`chat_rate_limited`", body = ErrorBody),
-    ))]
-pub(crate) async fn board_write_chat(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-    params: Params,
-) -> Result<axum::Json<OkJson>, LichessError> {
-    write_chat(&state, &user, Face::Board, &id, &params).await
-}
-
-/// The game's chat, oldest line first (people's accounts).
-#[utoipa::path(get, path = "/api/board/game/{id}/chat", tag = "board",
-    operation_id = "board_chat",
-    params(("id" = String, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "the chat", body = [ChatMessageJson]),
-        (status = 400, description = "`chat_private` (the caller does not play in the game \
-            and its players keep the chat to themselves), or `bot_account` (a bot plays \
-            through the bot API)", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-    ))]
-pub(crate) async fn board_chat(
-    State(state): State<Services>,
-    Caller(user): Caller,
-    Path(id): Path<String>,
-) -> Result<axum::Json<Vec<ChatMessageJson>>, LichessError> {
-    read_chat(&state, &user, Face::Board, &id).await
+face_games! {
+    mod board,
+    face: Board,
+    tag: "board",
+    who: "people's accounts",
+    refusal: "`bot_account` (the board API for a bot)",
+    chat_refusal: "`bot_account` (a bot plays through the bot API)",
+    write_chat: "Writes a line in the game's chat (people's accounts), as the game page's \
+        chat does.",
 }
 
 #[cfg(test)]

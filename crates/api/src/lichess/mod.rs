@@ -28,7 +28,7 @@ pub mod stream;
 use std::collections::BTreeMap;
 
 use axum::{
-    Extension, Router,
+    Router,
     extract::{FromRequest, FromRequestParts, Request},
     http::{StatusCode, header, request::Parts},
     response::{IntoResponse, Response},
@@ -39,9 +39,8 @@ use serde_json::Value;
 use domain::{
     Services,
     accounts::{AccountKind, User},
-    events::StreamSlot,
 };
-use edge::{client_addr::ClientIp, extract::CurrentUser};
+use edge::extract::CurrentUser;
 use vocab::error::AppError;
 
 /// The Lichess-shaped routes.
@@ -55,32 +54,8 @@ pub(crate) fn routes() -> Router<Services> {
         .route("/api/challenge/{id}/accept", post(challenges::accept))
         .route("/api/challenge/{id}/decline", post(challenges::decline))
         .route("/api/challenge/{id}/cancel", post(challenges::cancel))
-        .route("/api/bot/game/stream/{id}", get(games::bot_stream))
-        .route("/api/bot/game/{id}/move/{move}", post(games::bot_move))
-        .route("/api/bot/game/{id}/resign", post(games::bot_resign))
-        .route("/api/bot/game/{id}/abort", post(games::bot_abort))
-        .route("/api/bot/game/{id}/draw/{accept}", post(games::bot_draw))
-        .route("/api/bot/game/{id}/claim-draw", post(games::bot_claim_draw))
-        .route(
-            "/api/bot/game/{id}/chat",
-            get(games::bot_chat).post(games::bot_write_chat),
-        )
-        .route("/api/board/game/stream/{id}", get(games::board_stream))
-        .route("/api/board/game/{id}/move/{move}", post(games::board_move))
-        .route("/api/board/game/{id}/resign", post(games::board_resign))
-        .route("/api/board/game/{id}/abort", post(games::board_abort))
-        .route(
-            "/api/board/game/{id}/draw/{accept}",
-            post(games::board_draw),
-        )
-        .route(
-            "/api/board/game/{id}/claim-draw",
-            post(games::board_claim_draw),
-        )
-        .route(
-            "/api/board/game/{id}/chat",
-            get(games::board_chat).post(games::board_write_chat),
-        )
+        .merge(games::bot::routes())
+        .merge(games::board::routes())
 }
 
 /// An [`AppError`] answered with Lichess's status for it: a refusal (403, 409, 422 and
@@ -311,22 +286,6 @@ impl Params {
     }
 }
 
-/// Counts a stream for the client's address, or 429 `too_many_streams` when it holds
-/// `MAX_STREAMS_PER_ADDRESS` already (the same budget as the server-sent events).
-pub(crate) fn reserve_stream(
-    state: &Services,
-    client: Option<Extension<ClientIp>>,
-) -> Result<Option<StreamSlot>, AppError> {
-    let Some(Extension(ClientIp(address))) = client else {
-        return Ok(None);
-    };
-    state
-        .events
-        .reserve_stream(address, state.config.max_streams_per_address)
-        .map(Some)
-        .ok_or(AppError::TooManyStreams)
-}
-
 /// How often an idle NDJSON stream gets an empty line, as Lichess's do.
 pub const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(6);
 
@@ -363,16 +322,24 @@ pub(crate) fn line<T: serde::Serialize>(value: &T) -> axum::body::Bytes {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn params(pairs: &[(&str, Value)]) -> Params {
+impl Params {
+    /// The parameters `pairs` (for tests).
+    pub(crate) fn of(pairs: &[(&str, Value)]) -> Params {
         Params(
             pairs
                 .iter()
                 .map(|(name, value)| ((*name).to_owned(), value.clone()))
                 .collect(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(pairs: &[(&str, Value)]) -> Params {
+        Params::of(pairs)
     }
 
     #[test]

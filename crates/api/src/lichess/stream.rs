@@ -58,7 +58,7 @@ pub(crate) async fn events(
     client: Option<Extension<ClientIp>>,
     Caller(user): Caller,
 ) -> Result<Response, LichessError> {
-    let slot = super::reserve_stream(&state, client)?;
+    let slot = crate::events::reserve_stream(&state, client)?;
     // Subscribe before reading, so no change between the two is lost.
     let subscription = state.events.subscribe_with_challenges(&user.id);
     let mut feed = Feed {

@@ -14,7 +14,7 @@ pub mod scores;
 mod settings;
 pub mod standings;
 
-pub use settings::{TournamentRequest, TournamentSettings};
+pub use settings::{FormatOptions, TournamentRequest, TournamentSettings};
 
 use rules::Variant;
 use sqlx::AnyConnection;
@@ -143,8 +143,8 @@ pub struct Tournament {
     pub organiser_id: String,
     /// The variant.
     pub variant: Variant,
-    /// The format.
-    pub format: Format,
+    /// The format and its settings.
+    pub settings: TournamentSettings,
     /// The games' time control.
     pub time_control: TimeControl,
     /// What stops the games' clocks.
@@ -159,16 +159,6 @@ pub struct Tournament {
     pub min_rating: Option<i64>,
     /// The highest rating that may join (whole points).
     pub max_rating: Option<i64>,
-    /// Round robin: the largest section.
-    pub section_size: Option<i64>,
-    /// Round robin: each pair meets twice, once with each colour.
-    pub both_colours: bool,
-    /// Round robin: how many of each section go on to the next stage.
-    pub advance: Option<i64>,
-    /// Swiss: the rounds.
-    pub rounds: Option<i64>,
-    /// Knock-out: the games of a match.
-    pub games_per_match: Option<i64>,
     /// Private: only with the invitation link (the key is shown to its organiser only).
     pub private: bool,
     /// When it starts (`None`: when it is full).
@@ -193,6 +183,12 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// The format.
+    #[must_use]
+    pub const fn format(&self) -> Format {
+        self.settings.format()
+    }
+
     /// The invitation key of a private tournament, for its organiser.
     #[must_use]
     pub fn invite_code_for(&self, viewer: Option<&User>) -> Option<&str> {
@@ -220,16 +216,25 @@ impl TryFrom<TournamentRow> for Tournament {
         let stored = |what: &str, error: &dyn std::fmt::Display| {
             AppError::internal(format!("stored tournament {what}: {error}"))
         };
+        let terms = row.terms;
+        let format: Format = terms
+            .format
+            .parse()
+            .map_err(|error| stored("format", &error))?;
+        let options = FormatOptions {
+            section_size: terms.section_size,
+            both_colours: terms.both_colours != 0,
+            advance: terms.advance,
+            rounds: terms.rounds,
+            games_per_match: terms.games_per_match,
+        };
         Ok(Tournament {
-            variant: row
+            variant: terms
                 .variant
                 .parse()
-                .map_err(|_| AppError::internal(format!("stored variant `{}`", row.variant)))?,
-            format: row
-                .format
-                .parse()
-                .map_err(|error| stored("format", &error))?,
-            time_control: row
+                .map_err(|_| AppError::internal(format!("stored variant `{}`", terms.variant)))?,
+            settings: TournamentSettings::of(format, options),
+            time_control: terms
                 .time_control
                 .parse()
                 .map_err(|error| stored("time control", &error))?,
@@ -238,25 +243,20 @@ impl TryFrom<TournamentRow> for Tournament {
                 .parse()
                 .map_err(|error| stored("status", &error))?,
             stops: StopRules {
-                weekends_off: row.weekends_off != 0,
-                vacation_allowed: row.vacation_allowed != 0,
+                weekends_off: terms.weekends_off != 0,
+                vacation_allowed: terms.vacation_allowed != 0,
             },
-            rated: row.rated != 0,
-            both_colours: row.both_colours != 0,
-            private: row.invite_code.is_some(),
+            rated: terms.rated != 0,
+            private: terms.invite_code.is_some(),
             id: row.id,
             name: row.name,
             organiser: row.organiser,
             organiser_id: row.organiser_id,
-            min_players: row.min_players,
-            max_players: row.max_players,
-            min_rating: row.min_rating,
-            max_rating: row.max_rating,
-            section_size: row.section_size,
-            advance: row.advance,
-            rounds: row.rounds,
-            games_per_match: row.games_per_match,
-            starts_at: row.starts_at,
+            min_players: terms.min_players,
+            max_players: terms.max_players,
+            min_rating: terms.min_rating,
+            max_rating: terms.max_rating,
+            starts_at: terms.starts_at,
             stage: row.stage,
             round: row.round,
             winner: row.winner,
@@ -264,7 +264,7 @@ impl TryFrom<TournamentRow> for Tournament {
             started_at: row.started_at,
             finished_at: row.finished_at,
             entrants: row.entrants,
-            invite_code: row.invite_code,
+            invite_code: terms.invite_code,
         })
     }
 }
@@ -274,8 +274,9 @@ impl TryFrom<TournamentRow> for Tournament {
 ///
 /// # Errors
 ///
-/// 403 `computer_account` for the computer; 422 `invalid_name`, `unknown_format`, `invalid_time_control` (and the time control's own codes),
-/// `invalid_players` (fewer than 2, more than the most, or the fewest above the most),
+/// 403 `computer_account` for the computer; 422 `invalid_name`, `invalid_time_control`
+/// (and the time control's own codes), `invalid_players` (fewer than 2, more than the
+/// most, or the fewest above the most),
 /// `invalid_rating_range`, `invalid_section_size`, `invalid_advance`, `invalid_rounds`,
 /// `invalid_games_per_match`, `invalid_start` (a start in the past or more than a year
 /// ahead); database errors.
@@ -289,12 +290,6 @@ pub async fn create(
     }
     let name = settings::check_name(request.name)?;
     let variant = request.variant;
-    let format: Format = request.format.parse().map_err(|_| {
-        AppError::invalid(
-            "unknown_format",
-            "format is `round_robin`, `swiss`, `knockout` or `league`",
-        )
-    })?;
     let time_control = request.time_control.validated()?;
     if request.min_players < 2
         || request.max_players > MAX_PLAYERS
@@ -310,7 +305,7 @@ pub async fn create(
     }
     let (min, max) = (request.min_rating, request.max_rating);
     challenges::check_rating_range(min, max)?;
-    let settings = settings::check_format(format, request)?;
+    let settings = settings::check_format(request.format, &request.options)?;
     let now = state.now();
     if let Some(at) = request.starts_at
         && (at <= now || at > now + MAX_START_AHEAD_SECS)
@@ -321,35 +316,28 @@ pub async fn create(
         ));
     }
     let id = new_id();
-    let invite = request.private.then(new_token);
+    let options = settings.options();
+    let terms = rows::TournamentTerms {
+        variant: variant.as_str().to_owned(),
+        format: request.format.as_str().to_owned(),
+        time_control: time_control.to_text(),
+        weekends_off: request.stops.weekends_off.into(),
+        vacation_allowed: request.stops.vacation_allowed.into(),
+        rated: request.rated.into(),
+        min_players: request.min_players,
+        max_players: request.max_players,
+        min_rating: min,
+        max_rating: max,
+        section_size: options.section_size,
+        both_colours: options.both_colours.into(),
+        advance: options.advance,
+        rounds: options.rounds,
+        games_per_match: options.games_per_match,
+        invite_code: request.private.then(new_token),
+        starts_at: request.starts_at,
+    };
     let mut tx = state.db.begin_write().await?;
-    rows::insert(
-        &mut tx,
-        &rows::NewTournament {
-            id: &id,
-            name,
-            organiser_id: &user.id,
-            variant: variant.as_str(),
-            format: format.as_str(),
-            time_control: &time_control.to_text(),
-            weekends_off: request.stops.weekends_off,
-            vacation_allowed: request.stops.vacation_allowed,
-            rated: request.rated,
-            min_players: request.min_players,
-            max_players: request.max_players,
-            min_rating: min,
-            max_rating: max,
-            section_size: settings.section_size(),
-            both_colours: settings.both_colours(),
-            advance: settings.advance(),
-            rounds: settings.rounds(),
-            games_per_match: settings.games_per_match(),
-            invite_code: invite.as_deref(),
-            starts_at: request.starts_at,
-            created_at: now,
-        },
-    )
-    .await?;
+    rows::insert(&mut tx, &id, name, &user.id, &terms, now).await?;
     tx.commit().await?;
     get(state, &id).await
 }
@@ -453,7 +441,7 @@ pub async fn join(
     }
     let now = state.now();
     let mut tx = state.db.begin_write().await?;
-    let claimed = if tournament.format.joins_while_running() {
+    let claimed = if tournament.format().joins_while_running() {
         rows::claim_open(&mut tx, id).await? || rows::claim_running(&mut tx, id).await?
     } else {
         rows::claim_open(&mut tx, id).await?

@@ -287,23 +287,30 @@ impl Step<'_> {
         stage: i64,
         players: &[Seed],
     ) -> Result<(), AppError> {
-        match self.tournament.format {
+        match self.tournament.format() {
             Format::RoundRobin => {
-                let groups: Vec<(i64, Vec<Seed>)> = sections::split(players.len(), self.size())
-                    .iter()
-                    .enumerate()
-                    .map(|(section, members)| {
-                        let members = members
-                            .iter()
-                            .filter_map(|&i| players.get(i).copied())
-                            .collect();
-                        (i64::try_from(section).unwrap_or_default(), members)
-                    })
-                    .collect();
+                let groups: Vec<(i64, Vec<Seed>)> =
+                    sections::split(players.len(), self.tournament.settings.section_size())
+                        .iter()
+                        .enumerate()
+                        .map(|(section, members)| {
+                            let members = members
+                                .iter()
+                                .filter_map(|&i| players.get(i).copied())
+                                .collect();
+                            (i64::try_from(section).unwrap_or_default(), members)
+                        })
+                        .collect();
                 self.open_groups(conn, field, stage, &groups).await?;
             }
             Format::League => {
-                let divisions = league::next_season(&[], 0, 0, players, self.size());
+                let divisions = league::next_season(
+                    &[],
+                    0,
+                    0,
+                    players,
+                    self.tournament.settings.section_size(),
+                );
                 self.open_groups(conn, field, stage, &league_groups(&divisions))
                     .await?;
             }
@@ -312,13 +319,13 @@ impl Step<'_> {
                     let user = field.user(seed)?;
                     rows::insert_score(&mut *conn, self.id(), stage, 0, &user.user_id).await?;
                 }
-                if self.tournament.format == Format::Swiss {
+                if self.tournament.format() == Format::Swiss {
                     let round = swiss::pair(players, &[], &[]).ok_or_else(|| {
                         AppError::internal("no first Swiss round for the entrants")
                     })?;
                     self.play_swiss_round(conn, field, 1, &round).await?;
                 } else {
-                    let games = self.match_games();
+                    let games = self.tournament.settings.match_games();
                     for (slot, (a, b)) in knockout::bracket(players.len()).iter().enumerate() {
                         let slot = i64::try_from(slot).map_err(AppError::internal)?;
                         let a = players.get(*a).copied().unwrap_or_default();
@@ -361,10 +368,6 @@ impl Step<'_> {
         notify(conn, self.tournament, &users, news, self.now).await
     }
 
-    fn size(&self) -> usize {
-        usize::try_from(self.tournament.section_size.unwrap_or(8)).unwrap_or(8)
-    }
-
     /// Opens all-play-all groups of `stage` (a round-robin stage's sections, a league
     /// season's groups): each member's score, and every game of each group at once.
     async fn open_groups(
@@ -379,7 +382,8 @@ impl Step<'_> {
                 let user = field.user(seed)?;
                 rows::insert_score(&mut *conn, self.id(), stage, *section, &user.user_id).await?;
             }
-            let schedule = round_robin::schedule(members, self.tournament.both_colours);
+            let schedule =
+                round_robin::schedule(members, self.tournament.settings.options().both_colours);
             for (round, games) in schedule.iter().enumerate() {
                 let round = i64::try_from(round + 1).map_err(AppError::internal)?;
                 for pairing in &games.pairings {
@@ -431,7 +435,7 @@ impl Step<'_> {
             }
             divisions[division].push(ranked);
         }
-        let seasons = self.tournament.rounds.unwrap_or(1);
+        let seasons = self.tournament.settings.rounds();
         if stage >= seasons {
             let winner = divisions
                 .first()
@@ -443,8 +447,14 @@ impl Step<'_> {
         let newcomers: Vec<Seed> = (0..field.players.len())
             .filter(|seed| field.active(*seed) && !placed.contains(seed))
             .collect();
-        let moving = usize::try_from(self.tournament.advance.unwrap_or(1)).unwrap_or(1);
-        let next = league::next_season(&divisions, moving, moving, &newcomers, self.size());
+        let moving = self.tournament.settings.advance();
+        let next = league::next_season(
+            &divisions,
+            moving,
+            moving,
+            &newcomers,
+            self.tournament.settings.section_size(),
+        );
         let next_groups = league_groups(&next);
         if next_groups
             .iter()
@@ -470,10 +480,6 @@ impl Step<'_> {
             self.notify_seeds(conn, field, members, news).await?;
         }
         Ok(())
-    }
-
-    fn match_games(&self) -> u32 {
-        u32::try_from(self.tournament.games_per_match.unwrap_or(2)).unwrap_or(2)
     }
 
     async fn create_game(
@@ -555,14 +561,14 @@ impl Step<'_> {
         let field = Field::new(rows::players(&mut *conn, self.id()).await?);
         let games = rows::games(&mut *conn, self.id()).await?;
         let (stage, round) = (self.tournament.stage, self.tournament.round);
-        match self.tournament.format {
+        match self.tournament.format() {
             Format::RoundRobin | Format::League => {
                 let stage_games: Vec<&GameRow> =
                     games.iter().filter(|game| game.stage == stage).collect();
                 if stage_games.iter().any(|game| game.outcome.is_none()) {
                     return Ok(());
                 }
-                if self.tournament.format == Format::League {
+                if self.tournament.format() == Format::League {
                     self.end_league_season(conn, &field, stage, &stage_games)
                         .await
                 } else {
@@ -599,7 +605,7 @@ impl Step<'_> {
             }
             sections[section].push(field.seed(&score.user_id)?);
         }
-        let advance = usize::try_from(self.tournament.advance.unwrap_or(1)).unwrap_or(1);
+        let advance = self.tournament.settings.advance();
         let last_stage = sections.len() <= 1;
         let mut going_on = Vec::new();
         for (section, members) in sections.iter_mut().enumerate() {
@@ -659,7 +665,7 @@ impl Step<'_> {
         let active: Vec<Seed> = (0..field.players.len())
             .filter(|&seed| field.active(seed))
             .collect();
-        let rounds = self.tournament.rounds.unwrap_or(1);
+        let rounds = self.tournament.settings.rounds();
         let next = (round < rounds && active.len() >= 2)
             .then(|| swiss::pair(&active, &played, &byes))
             .flatten();

@@ -4,15 +4,18 @@ use super::{Format, LEAGUE_SEASONS, MATCH_GAMES, MAX_NAME_CHARS, SECTION_SIZES, 
 use crate::game::{StopRules, TimeControl};
 use vocab::error::AppError;
 
-/// What a new tournament asks for, from a form or the API.
+/// What a new tournament asks for, from a form or the API (its variant and format read
+/// at the edge).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentRequest<'a> {
     /// Its name.
     pub name: &'a str,
     /// The variant.
     pub variant: rules::Variant,
-    /// `round_robin`, `swiss` or `knockout`.
-    pub format: &'a str,
+    /// The format.
+    pub format: Format,
+    /// The format's settings as asked for (checked by [`create`](super::create)).
+    pub options: FormatOptions,
     /// The games' time control.
     pub time_control: TimeControl,
     /// What stops the games' clocks.
@@ -27,20 +30,28 @@ pub struct TournamentRequest<'a> {
     pub min_rating: Option<i64>,
     /// The highest rating that may join.
     pub max_rating: Option<i64>,
-    /// Round robin: the largest section (3 to 12).
-    pub section_size: Option<i64>,
-    /// Round robin: each pair meets twice.
-    pub both_colours: bool,
-    /// Round robin: how many of each section go on (1 to half the section size).
-    pub advance: Option<i64>,
-    /// Swiss: the rounds (1 to 30).
-    pub rounds: Option<i64>,
-    /// Knock-out: the games of a match (2, 4, 6, 8 or 10).
-    pub games_per_match: Option<i64>,
     /// Private: entry with the invitation link only.
     pub private: bool,
     /// When it starts (unix seconds, in the future; `None`: when it is full).
     pub starts_at: Option<i64>,
+}
+
+/// Every format's settings in one flat form, each `None` where left out or not used: how
+/// a request asks for them, and how they are stored and shown (a format's own are
+/// [`TournamentSettings`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FormatOptions {
+    /// Round robin and league: the largest section (3 to 12).
+    pub section_size: Option<i64>,
+    /// Round robin and league: each pair meets twice.
+    pub both_colours: bool,
+    /// Round robin and league: how many of each section go on (1 to half the section
+    /// size).
+    pub advance: Option<i64>,
+    /// Swiss: the rounds (1 to 30); league: the seasons (1 to 50).
+    pub rounds: Option<i64>,
+    /// Knock-out: the games of a match (2, 4, 6, 8 or 10).
+    pub games_per_match: Option<i64>,
 }
 
 /// A format's own settings, checked: one variant per format, with the settings that
@@ -80,6 +91,34 @@ pub enum TournamentSettings {
 }
 
 impl TournamentSettings {
+    /// `format`'s settings from `options`, the format's defaults for those left out;
+    /// unchecked (see [`TournamentSettings::check`]): a stored tournament's are read so.
+    #[must_use]
+    pub fn of(format: Format, options: FormatOptions) -> TournamentSettings {
+        let section_size = options.section_size.unwrap_or(8);
+        let advance = options.advance.unwrap_or(1);
+        let both_colours = options.both_colours;
+        match format {
+            Format::RoundRobin => TournamentSettings::RoundRobin {
+                section_size,
+                advance,
+                both_colours,
+            },
+            Format::League => TournamentSettings::League {
+                section_size,
+                advance,
+                both_colours,
+                seasons: options.rounds.unwrap_or(10),
+            },
+            Format::Swiss => TournamentSettings::Swiss {
+                rounds: options.rounds.unwrap_or(7),
+            },
+            Format::Knockout => TournamentSettings::Knockout {
+                games_per_match: options.games_per_match.unwrap_or(2),
+            },
+        }
+    }
+
     /// The format these settings are for.
     #[must_use]
     pub const fn format(self) -> Format {
@@ -91,77 +130,158 @@ impl TournamentSettings {
         }
     }
 
-    /// The `section_size` column.
+    /// The settings in their flat form, `None` (and `false`) for those the format does
+    /// not use: a league's seasons are its `rounds`.
     #[must_use]
-    pub const fn section_size(self) -> Option<i64> {
+    pub const fn options(self) -> FormatOptions {
         match self {
-            TournamentSettings::RoundRobin { section_size, .. }
-            | TournamentSettings::League { section_size, .. } => Some(section_size),
-            TournamentSettings::Swiss { .. } | TournamentSettings::Knockout { .. } => None,
+            TournamentSettings::RoundRobin {
+                section_size,
+                advance,
+                both_colours,
+            } => FormatOptions {
+                section_size: Some(section_size),
+                both_colours,
+                advance: Some(advance),
+                rounds: None,
+                games_per_match: None,
+            },
+            TournamentSettings::League {
+                section_size,
+                advance,
+                both_colours,
+                seasons,
+            } => FormatOptions {
+                section_size: Some(section_size),
+                both_colours,
+                advance: Some(advance),
+                rounds: Some(seasons),
+                games_per_match: None,
+            },
+            TournamentSettings::Swiss { rounds } => FormatOptions {
+                rounds: Some(rounds),
+                ..FormatOptions::NONE
+            },
+            TournamentSettings::Knockout { games_per_match } => FormatOptions {
+                games_per_match: Some(games_per_match),
+                ..FormatOptions::NONE
+            },
         }
     }
 
-    /// The `advance` column.
-    #[must_use]
-    pub const fn advance(self) -> Option<i64> {
-        match self {
-            TournamentSettings::RoundRobin { advance, .. }
-            | TournamentSettings::League { advance, .. } => Some(advance),
-            TournamentSettings::Swiss { .. } | TournamentSettings::Knockout { .. } => None,
-        }
+    /// The largest section (round robin) or group (league); 8 for the other formats.
+    pub(super) fn section_size(self) -> usize {
+        usize::try_from(self.options().section_size.unwrap_or(8)).unwrap_or(8)
     }
 
-    /// The `both_colours` column.
-    #[must_use]
-    pub const fn both_colours(self) -> bool {
-        match self {
-            TournamentSettings::RoundRobin { both_colours, .. }
-            | TournamentSettings::League { both_colours, .. } => both_colours,
-            TournamentSettings::Swiss { .. } | TournamentSettings::Knockout { .. } => false,
-        }
+    /// How many of each section go on (round robin), or up and down (league); 1 for the
+    /// other formats.
+    pub(super) fn advance(self) -> usize {
+        usize::try_from(self.options().advance.unwrap_or(1)).unwrap_or(1)
     }
 
-    /// The `rounds` column: a Swiss's rounds, a league's seasons.
-    #[must_use]
-    pub const fn rounds(self) -> Option<i64> {
-        match self {
-            TournamentSettings::League { seasons, .. } => Some(seasons),
-            TournamentSettings::Swiss { rounds } => Some(rounds),
-            TournamentSettings::RoundRobin { .. } | TournamentSettings::Knockout { .. } => None,
-        }
+    /// A Swiss's rounds, a league's seasons; 1 for the other formats.
+    pub(super) fn rounds(self) -> i64 {
+        self.options().rounds.unwrap_or(1)
     }
 
-    /// The `games_per_match` column.
-    #[must_use]
-    pub const fn games_per_match(self) -> Option<i64> {
-        match self {
-            TournamentSettings::Knockout { games_per_match } => Some(games_per_match),
-            _ => None,
-        }
+    /// The games of a knock-out match; 2 for the other formats.
+    pub(super) fn match_games(self) -> u32 {
+        u32::try_from(self.options().games_per_match.unwrap_or(2)).unwrap_or(2)
     }
+
+    /// These settings when each is within its format's range.
+    fn check(self) -> Result<TournamentSettings, AppError> {
+        match self {
+            TournamentSettings::RoundRobin {
+                section_size,
+                advance,
+                ..
+            }
+            | TournamentSettings::League {
+                section_size,
+                advance,
+                ..
+            } => {
+                if !SECTION_SIZES.contains(&section_size) {
+                    return Err(invalid_section_size());
+                }
+                if advance < 1 || advance > section_size / 2 {
+                    return Err(AppError::invalid(
+                        "invalid_advance",
+                        format!(
+                            "from 1 to {} players of each section of {section_size} may go on",
+                            section_size / 2
+                        ),
+                    ));
+                }
+                if let TournamentSettings::League { seasons, .. } = self
+                    && !LEAGUE_SEASONS.contains(&seasons)
+                {
+                    return Err(AppError::invalid(
+                        "invalid_seasons",
+                        "a league has 1 to 50 seasons",
+                    ));
+                }
+            }
+            TournamentSettings::Swiss { rounds } => {
+                if !SWISS_ROUNDS.contains(&rounds) {
+                    return Err(AppError::invalid(
+                        "invalid_rounds",
+                        "a Swiss has 1 to 30 rounds",
+                    ));
+                }
+            }
+            TournamentSettings::Knockout { games_per_match } => {
+                if !MATCH_GAMES.contains(&games_per_match) {
+                    return Err(invalid_games_per_match());
+                }
+            }
+        }
+        Ok(self)
+    }
+}
+
+impl FormatOptions {
+    /// Nothing asked for.
+    const NONE: FormatOptions = FormatOptions {
+        section_size: None,
+        both_colours: false,
+        advance: None,
+        rounds: None,
+        games_per_match: None,
+    };
+}
+
+fn invalid_section_size() -> AppError {
+    AppError::invalid("invalid_section_size", "a section has 3 to 12 players")
+}
+
+fn invalid_games_per_match() -> AppError {
+    AppError::invalid(
+        "invalid_games_per_match",
+        "a knock-out match has 2, 4, 6, 8 or 10 games",
+    )
 }
 
 /// Every format's setting within the range any format allows, as the API documents them:
 /// a setting the chosen format does not use is left out, but a value no format takes is
 /// refused all the same.
-fn check_ranges(request: &TournamentRequest<'_>) -> Result<(), AppError> {
+fn check_ranges(options: &FormatOptions) -> Result<(), AppError> {
     let outside = |value: Option<i64>, range: std::ops::RangeInclusive<i64>| {
         value.is_some_and(|value| !range.contains(&value))
     };
-    if outside(request.section_size, SECTION_SIZES) {
-        return Err(AppError::invalid(
-            "invalid_section_size",
-            "a section has 3 to 12 players",
-        ));
+    if outside(options.section_size, SECTION_SIZES) {
+        return Err(invalid_section_size());
     }
-    if outside(request.advance, 1..=SECTION_SIZES.end() / 2) {
+    if outside(options.advance, 1..=SECTION_SIZES.end() / 2) {
         return Err(AppError::invalid(
             "invalid_advance",
             format!("from 1 to {} players may go on", SECTION_SIZES.end() / 2),
         ));
     }
     if outside(
-        request.rounds,
+        options.rounds,
         1..=*LEAGUE_SEASONS.end().max(SWISS_ROUNDS.end()),
     ) {
         return Err(AppError::invalid(
@@ -170,84 +290,20 @@ fn check_ranges(request: &TournamentRequest<'_>) -> Result<(), AppError> {
         ));
     }
     let most_games = MATCH_GAMES.iter().copied().max().unwrap_or_default();
-    if outside(request.games_per_match, MATCH_GAMES[0]..=most_games) {
-        return Err(AppError::invalid(
-            "invalid_games_per_match",
-            "a knock-out match has 2, 4, 6, 8 or 10 games",
-        ));
+    if outside(options.games_per_match, MATCH_GAMES[0]..=most_games) {
+        return Err(invalid_games_per_match());
     }
     Ok(())
 }
 
-/// The settings of `format` from `request`, each within its range, the format's
+/// The settings of `format` from `options`, each within its range, the format's
 /// defaults for those left out.
 pub(super) fn check_format(
     format: Format,
-    request: &TournamentRequest<'_>,
+    options: &FormatOptions,
 ) -> Result<TournamentSettings, AppError> {
-    check_ranges(request)?;
-    match format {
-        Format::RoundRobin | Format::League => {
-            let section_size = request.section_size.unwrap_or(8);
-            if !SECTION_SIZES.contains(&section_size) {
-                return Err(AppError::invalid(
-                    "invalid_section_size",
-                    "a section has 3 to 12 players",
-                ));
-            }
-            let advance = request.advance.unwrap_or(1);
-            if advance < 1 || advance > section_size / 2 {
-                return Err(AppError::invalid(
-                    "invalid_advance",
-                    format!(
-                        "from 1 to {} players of each section of {section_size} may go on",
-                        section_size / 2
-                    ),
-                ));
-            }
-            let both_colours = request.both_colours;
-            if format == Format::RoundRobin {
-                return Ok(TournamentSettings::RoundRobin {
-                    section_size,
-                    advance,
-                    both_colours,
-                });
-            }
-            let seasons = request.rounds.unwrap_or(10);
-            if !LEAGUE_SEASONS.contains(&seasons) {
-                return Err(AppError::invalid(
-                    "invalid_seasons",
-                    "a league has 1 to 50 seasons",
-                ));
-            }
-            Ok(TournamentSettings::League {
-                section_size,
-                advance,
-                both_colours,
-                seasons,
-            })
-        }
-        Format::Swiss => {
-            let rounds = request.rounds.unwrap_or(7);
-            if !SWISS_ROUNDS.contains(&rounds) {
-                return Err(AppError::invalid(
-                    "invalid_rounds",
-                    "a Swiss has 1 to 30 rounds",
-                ));
-            }
-            Ok(TournamentSettings::Swiss { rounds })
-        }
-        Format::Knockout => {
-            let games_per_match = request.games_per_match.unwrap_or(2);
-            if !MATCH_GAMES.contains(&games_per_match) {
-                return Err(AppError::invalid(
-                    "invalid_games_per_match",
-                    "a knock-out match has 2, 4, 6, 8 or 10 games",
-                ));
-            }
-            Ok(TournamentSettings::Knockout { games_per_match })
-        }
-    }
+    check_ranges(options)?;
+    TournamentSettings::of(format, *options).check()
 }
 
 /// The name, trimmed, when it has 3 to [`MAX_NAME_CHARS`] characters on one line.

@@ -101,7 +101,7 @@ pub async fn read(state: &Services, tournament: &Tournament) -> Result<Standings
     let byes = rows::byes(&mut conn, &tournament.id).await?;
     let scores = rows::scores(&mut conn, &tournament.id).await?;
     drop(conn);
-    let stages = stages_of(tournament.format, &players, &games, &byes, &scores)?;
+    let stages = stages_of(tournament.format(), &players, &games, &byes, &scores)?;
     Ok(Standings { players, stages })
 }
 
@@ -304,7 +304,7 @@ pub async fn recount(
             entry.2 += 1;
         }
     }
-    if tournament.format == Format::Swiss {
+    if tournament.format() == Format::Swiss {
         for bye in rows::byes(&mut conn, id).await? {
             counted.entry((bye.stage, bye.user_id)).or_default().0 += 2;
         }

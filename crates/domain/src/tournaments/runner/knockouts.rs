@@ -68,7 +68,7 @@ impl Step<'_> {
                     winner: b,
                     loser: a,
                 },
-                _ => knockout::match_state(a, b, self.match_games(), &played),
+                _ => knockout::match_state(a, b, self.tournament.settings.match_games(), &played),
             };
             match state {
                 knockout::MatchState::Playing => waiting = true,
@@ -101,7 +101,7 @@ impl Step<'_> {
             return self.finish(conn, field, winners.first().copied()).await;
         }
         rows::set_progress(&mut *conn, self.id(), 1, round + 1).await?;
-        let games_per_match = self.match_games();
+        let games_per_match = self.tournament.settings.match_games();
         let created_before = self.created.len();
         for (slot, pair) in winners.chunks(2).enumerate() {
             let slot = i64::try_from(slot).map_err(AppError::internal)?;
