@@ -37,7 +37,7 @@ async fn answer<T>(
     id: &str,
     result: Result<T, AppError>,
     done: &str,
-    show: impl FnOnce(&mut ChatSection, String),
+    show: impl FnOnce(&mut game::chat_section::ChatSection, String),
 ) -> Result<Response, AppError> {
     match result {
         Ok(_) => Ok(see_other(done)),
