@@ -31,13 +31,13 @@ use crate::{
     Services,
     accounts::user::User,
     events::{ChatNotice, ChatWire},
-    game::{GameDetail, GameStatus, snapshots::ReadTicket},
+    game::{GameDetail, GameStatus, read, snapshots::ReadTicket},
     notifications::{self, Kind, Link},
     throttle::PlayerAction,
 };
 use store::{
     chat::{self as rows, ChatRow, NewLine},
-    games::{self, GameRow},
+    games::GameRow,
     users,
 };
 use vocab::error::AppError;
@@ -247,16 +247,6 @@ async fn view(
     })
 }
 
-async fn game_row(state: &Services, id: &str) -> Result<GameRow, AppError> {
-    if store::names_nothing(id) {
-        return Err(AppError::NotFound("game"));
-    }
-    let mut conn = state.db.pool.acquire().await?;
-    games::get(&mut conn, id)
-        .await?
-        .ok_or(AppError::NotFound("game"))
-}
-
 /// The game page's chat and note for `viewer`.
 ///
 /// # Errors
@@ -311,7 +301,7 @@ pub async fn read(
     id: &str,
     after: i64,
 ) -> Result<ChatView, AppError> {
-    let row = game_row(state, id).await?;
+    let row = read::row(state, id).await?;
     let mut conn = state.db.pool.acquire().await?;
     let chat = view(&mut conn, viewer, Table::of_row(&row), after, false).await?;
     if !chat.readable {
@@ -382,7 +372,7 @@ pub async fn post(
         check_may_chat(&mut conn, &user.id).await?;
     }
     state.player_limits.check(PlayerAction::Chat, &user.id)?;
-    let row = game_row(state, id).await?;
+    let row = read::row(state, id).await?;
     let table = Table::of_row(&row);
     let color = table.color_of(&user.id).ok_or_else(|| {
         AppError::forbidden(
@@ -479,7 +469,7 @@ pub async fn post(
 
 /// The player's game for notes: 404 no such game, 403 `not_a_player`.
 async fn own_game(state: &Services, user: &User, id: &str) -> Result<GameRow, AppError> {
-    let row = game_row(state, id).await?;
+    let row = read::row(state, id).await?;
     if Table::of_row(&row).color_of(&user.id).is_none() {
         return Err(AppError::forbidden(
             "not_a_player",

@@ -10,11 +10,11 @@ use super::{
     change::{Applied, save, stage},
     commit::commit,
     detail::{DrawOfferTally, GameDetail},
-    errors::{not_a_player, not_your_turn},
+    errors::not_your_turn,
     finish::finish,
-    read::{load, load_for_change, why_not_claimed},
+    read::{load, why_not_claimed},
     time_control::{TimeControl, bank_index},
-    timeout,
+    timeout::{self, Found},
     vocabulary::{Ending, GameSource},
 };
 use crate::{Services, accounts::user::User, events::staged::Staged, notifications};
@@ -300,20 +300,11 @@ pub async fn act(
         return Err(why_not_claimed(state, &user.id, id, seen_ply).await);
     }
     let work = async {
-        let mut detail = load_for_change(&mut tx, &state.records, id)
-            .await?
-            .ok_or(AppError::NotFound("game"))?;
-        let color = detail.color_of(&user.id).ok_or_else(not_a_player)?;
-        if let Some(applied) = timeout::end_if_overdue(
-            &mut tx,
-            &mut detail,
-            state.config.vacation_days_per_year,
-            now,
-        )
-        .await?
-        {
-            return Ok(applied);
-        }
+        let (mut detail, color) =
+            match timeout::found_for(&mut tx, state, id, &user.id, now).await? {
+                Found::Open(detail, color) => (detail, color),
+                Found::Overdue(applied) => return Ok(applied),
+            };
         let ended = match decide(action, &detail, color, now)? {
             Change::End(ending) => {
                 finish(&mut tx, &mut detail, ending, now).await?;

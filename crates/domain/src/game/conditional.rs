@@ -35,7 +35,7 @@ use sqlx::AnyConnection;
 use super::{
     detail::{GameDetail, end_turn, play_forced_passes},
     errors::{corrupt, not_a_player},
-    read::{load_for_change, why_not_claimed},
+    read::{self, load_for_change, why_not_claimed},
     vocabulary::GameStatus,
 };
 use crate::{Services, accounts::user::User, throttle::PlayerAction};
@@ -270,17 +270,6 @@ fn overlap(new: &CheckedLine, old: &[String], owner: Color) -> Overlap {
     }
 }
 
-/// The stored game `id` (404 when there is none).
-async fn game_of(state: &Services, id: &str) -> Result<games::GameRow, AppError> {
-    if store::names_nothing(id) {
-        return Err(AppError::NotFound("game"));
-    }
-    let mut conn = state.db.pool.acquire().await?;
-    games::get(&mut conn, id)
-        .await?
-        .ok_or(AppError::NotFound("game"))
-}
-
 /// The lines of game `id` that `viewer` may see: their own while it goes on (only its
 /// players have any), every player's once it has ended.
 ///
@@ -293,7 +282,7 @@ pub async fn list(
     viewer: Option<&User>,
     id: &str,
 ) -> Result<LinesView, AppError> {
-    let row = game_of(state, id).await?;
+    let row = read::row(state, id).await?;
     let players = (row.white_id.as_str(), row.black_id.as_str());
     let ended = row.status != GameStatus::Active.as_str();
     let mut conn = state.db.pool.acquire().await?;

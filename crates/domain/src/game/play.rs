@@ -10,11 +10,11 @@ use super::{
     change::{Applied, save_with_moves},
     commit::commit,
     detail::{GameDetail, end_turn},
-    errors::{game_over, not_a_player, not_your_turn},
+    errors::{game_over, not_your_turn},
     finish::finish,
     follow_up,
-    read::{load_for_change, why_not_claimed},
-    timeout,
+    read::why_not_claimed,
+    timeout::{self, Found},
     vocabulary::Ending,
 };
 use crate::{Services, accounts::user::User, notifications};
@@ -88,20 +88,11 @@ async fn play(
     }
     let work = async {
         // The one read of the game, inside the transaction that holds its row.
-        let mut detail = load_for_change(&mut tx, &state.records, id)
-            .await?
-            .ok_or(AppError::NotFound("game"))?;
-        let color = detail.color_of(&user.id).ok_or_else(not_a_player)?;
-        if let Some(applied) = timeout::end_if_overdue(
-            &mut tx,
-            &mut detail,
-            state.config.vacation_days_per_year,
-            now,
-        )
-        .await?
-        {
-            return Ok(applied);
-        }
+        let (mut detail, color) =
+            match timeout::found_for(&mut tx, state, id, &user.id, now).await? {
+                Found::Open(detail, color) => (detail, color),
+                Found::Overdue(applied) => return Ok(applied),
+            };
         if detail.to_move() != Some(color) {
             return Err(not_your_turn());
         }

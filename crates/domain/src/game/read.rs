@@ -505,3 +505,18 @@ pub(super) async fn why_not_claimed(
         _ => game_over(),
     }
 }
+
+/// The stored row of game `id`, without its moves (404 when there is none).
+///
+/// # Errors
+///
+/// 404 when there is no such game; database errors.
+pub(crate) async fn row(state: &Services, id: &str) -> Result<GameRow, AppError> {
+    if store::names_nothing(id) {
+        return Err(AppError::NotFound("game"));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    games::get(&mut conn, id)
+        .await?
+        .ok_or(AppError::NotFound("game"))
+}

@@ -15,9 +15,9 @@ use super::{
     change::Applied,
     commit::commit,
     detail::GameDetail,
-    errors::corrupt,
+    errors::{corrupt, not_a_player},
     finish::finish,
-    read::load,
+    read::{load, load_for_change},
     vocabulary::{Ending, GameStatus},
     warnings::{ClockWarning, TurnWarnings},
 };
@@ -96,6 +96,41 @@ fn time_out(loser: Color, deadline: Option<i64>) -> AppError {
             deadline.map(rfc3339).unwrap_or_default(),
             loser.as_str()
         ),
+    )
+}
+
+/// What a change of a player finds once its transaction holds the game's row.
+pub(super) enum Found {
+    /// The game goes on, and the player plays this colour in it.
+    Open(GameDetail, Color),
+    /// The player to move's deadline had passed: the game has just ended on time (or an
+    /// automatic vacation began), which the change commits instead of its own work.
+    Overdue(Applied),
+}
+
+/// Reads game `id` in `conn` (whose first write claimed it) for a change by `user_id`
+/// at `now`, ending it on time first when its deadline has passed.
+///
+/// # Errors
+///
+/// 404 when there is no such game; 403 `not_a_player`; database errors.
+pub(super) async fn found_for(
+    conn: &mut AnyConnection,
+    state: &Services,
+    id: &str,
+    user_id: &str,
+    now: i64,
+) -> Result<Found, AppError> {
+    let mut detail = load_for_change(&mut *conn, &state.records, id)
+        .await?
+        .ok_or(AppError::NotFound("game"))?;
+    let color = detail.color_of(user_id).ok_or_else(not_a_player)?;
+    let allowance = state.config.vacation_days_per_year;
+    Ok(
+        match end_if_overdue(&mut *conn, &mut detail, allowance, now).await? {
+            Some(applied) => Found::Overdue(applied),
+            None => Found::Open(detail, color),
+        },
     )
 }
 
