@@ -512,7 +512,7 @@ async fn show(
         None => id.clone(),
     };
     let now = state.now();
-    let bodies = &state.events.snapshots().game_bodies;
+    let bodies = &state.caches.game_bodies;
     let same = |body: &GameBody| body.now == now && Arc::ptr_eq(&body.detail, &detail);
     let ticket = match bodies.get_if(key.as_str(), same) {
         Ok(body) => return Ok(json_body(body.json.clone())),
