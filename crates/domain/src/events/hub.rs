@@ -161,12 +161,6 @@ impl EventHub {
         }
     }
 
-    /// The caches this hub tells of every change (the service `Services::caches` holds).
-    #[must_use]
-    pub fn snapshots(&self) -> &ReadSnapshots {
-        &self.inner.caches
-    }
-
     /// How this hub's changes travel.
     pub(super) fn backend(&self) -> Backend {
         self.inner.backend

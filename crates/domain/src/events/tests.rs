@@ -52,8 +52,9 @@ fn ply_of(delivery: Option<Delivery>) -> u32 {
 #[test]
 fn an_ended_game_drops_the_results_and_a_flush_drops_every_snapshot() {
     use crate::{game::snapshots::VariantResults, profiles::GamesPage};
-    let hub = hub(Backend::Postgres);
-    let results = &hub.snapshots().results;
+    let caches = ReadSnapshots::default();
+    let hub = EventHub::new(Backend::Postgres, caches.clone());
+    let results = &caches.results;
     let keep = || {
         let ticket = results.get(&rules::Variant::Chess).unwrap_err();
         let empty = VariantResults {
@@ -91,8 +92,9 @@ fn a_change_a_notice_or_a_chat_line_drops_the_pages_of_its_players_only() {
         accounts::{AccountKind, User},
         game::snapshots::ViewerPage,
     };
-    let hub = hub(Backend::Postgres);
-    let viewers = &hub.snapshots().viewers;
+    let caches = ReadSnapshots::default();
+    let hub = EventHub::new(Backend::Postgres, caches.clone());
+    let viewers = &caches.viewers;
     let keep = |user: &str| {
         let key = format!("session-of-{user}/g1");
         let Err(ticket) = viewers.get(key.as_str()) else {
