@@ -23,7 +23,7 @@ use domain::{
     accounts::{AccountKind, User},
     config::Config,
     game::{self, ClockSettings, GameAction, GameSource, NewGameRequest, StopRules, TimeControl},
-    tournaments::{self, Format, FormatOptions, TournamentRequest, runner},
+    tournaments::{self, Format, FormatOptions, Terms, TournamentRequest, runner},
 };
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use store::{tournaments as rows, users};
@@ -114,15 +114,17 @@ async fn main() {
                 rounds: Some(options.rounds),
                 ..FormatOptions::default()
             },
-            time_control: TimeControl::DEFAULT,
-            stops: StopRules::default(),
-            rated: true,
-            min_players: 2,
-            max_players: max,
-            min_rating: None,
-            max_rating: None,
-            private: false,
-            starts_at: None,
+            terms: Terms {
+                time_control: TimeControl::DEFAULT,
+                stops: StopRules::default(),
+                rated: true,
+                min_players: 2,
+                max_players: max,
+                min_rating: None,
+                max_rating: None,
+                private: false,
+                starts_at: None,
+            },
         },
     )
     .await

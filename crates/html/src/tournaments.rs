@@ -22,7 +22,7 @@ use domain::{
     challenges::DAYS_PER_MOVE,
     game::{StopRules, TimeControl},
     tournaments::{
-        self, Format, FormatOptions, MATCH_GAMES, SECTION_SIZES, Status, Tournament,
+        self, Format, FormatOptions, MATCH_GAMES, SECTION_SIZES, Status, Terms, Tournament,
         TournamentRequest, TournamentSettings, runner, standings,
     },
 };
@@ -47,7 +47,7 @@ fn format_name(t: &Tr, format: Format) -> String {
 }
 
 fn start_text(t: &Tr, tournament: &Tournament) -> String {
-    match tournament.starts_at {
+    match tournament.terms.starts_at {
         Some(at) => vocab::clock::rfc3339(at),
         None => t.get("tournaments.when_full").to_owned(),
     }
@@ -59,8 +59,8 @@ fn listed(t: &Tr, tournament: &Tournament) -> Listed {
         name: tournament.name.clone(),
         variant: t.get(&variant_key(tournament.variant)).to_owned(),
         format: format_name(t, tournament.format()),
-        time: clock_text(t, tournament.time_control, tournament.stops),
-        entrants: format!("{} / {}", tournament.entrants, tournament.max_players),
+        time: clock_text(t, tournament.terms.time_control, tournament.terms.stops),
+        entrants: format!("{} / {}", tournament.entrants, tournament.terms.max_players),
         start: start_text(t, tournament),
         winner: tournament.winner.clone().unwrap_or_default(),
     }
@@ -286,21 +286,23 @@ pub(crate) async fn create(
                 rounds: number(&form.rounds, None),
                 games_per_match: number(&form.games_per_match, None),
             },
-            time_control: TimeControl::PerMove {
-                days: number(&form.days_per_move, Some(3)).unwrap_or(3),
-                hours: 0,
+            terms: Terms {
+                time_control: TimeControl::PerMove {
+                    days: number(&form.days_per_move, Some(3)).unwrap_or(3),
+                    hours: 0,
+                },
+                stops: StopRules {
+                    weekends_off: form.weekends_off.is_some(),
+                    vacation_allowed: form.no_vacation.is_none(),
+                },
+                rated: form.kind != "casual",
+                min_players: number(&form.min_players, Some(2)).unwrap_or(2),
+                max_players: number(&form.max_players, Some(16)).unwrap_or(16),
+                min_rating: number(&form.min_rating, None),
+                max_rating: number(&form.max_rating, None),
+                private: form.private.is_some(),
+                starts_at,
             },
-            stops: StopRules {
-                weekends_off: form.weekends_off.is_some(),
-                vacation_allowed: form.no_vacation.is_none(),
-            },
-            rated: form.kind != "casual",
-            min_players: number(&form.min_players, Some(2)).unwrap_or(2),
-            max_players: number(&form.max_players, Some(16)).unwrap_or(16),
-            min_rating: number(&form.min_rating, None),
-            max_rating: number(&form.max_rating, None),
-            private: form.private.is_some(),
-            starts_at,
         };
         tournaments::create(&state, &user, &request).await
     };
@@ -532,11 +534,11 @@ fn settings_of(t: &Tr, tournament: &Tournament) -> Vec<Setting> {
         ),
         (
             t.get("tournaments.time").to_owned(),
-            clock_text(t, tournament.time_control, tournament.stops),
+            clock_text(t, tournament.terms.time_control, tournament.terms.stops),
         ),
         (
             t.get("tournaments.kind").to_owned(),
-            t.get(if tournament.rated {
+            t.get(if tournament.terms.rated {
                 "lobby.rated"
             } else {
                 "lobby.casual"
@@ -548,8 +550,8 @@ fn settings_of(t: &Tr, tournament: &Tournament) -> Vec<Setting> {
             t.fmt(
                 "tournaments.players_range",
                 &[
-                    ("min", &tournament.min_players.to_string()),
-                    ("max", &tournament.max_players.to_string()),
+                    ("min", &tournament.terms.min_players.to_string()),
+                    ("max", &tournament.terms.max_players.to_string()),
                     ("entrants", &tournament.entrants.to_string()),
                 ],
             ),
@@ -563,18 +565,16 @@ fn settings_of(t: &Tr, tournament: &Tournament) -> Vec<Setting> {
             start_text(t, tournament),
         ),
     ];
-    if tournament.min_rating.is_some() || tournament.max_rating.is_some() {
+    let Terms {
+        min_rating,
+        max_rating,
+        ..
+    } = tournament.terms;
+    if min_rating.is_some() || max_rating.is_some() {
+        let end = |rating: Option<i64>| rating.map_or(String::new(), |r| r.to_string());
         settings.push((
             t.get("tournaments.ratings").to_owned(),
-            format!(
-                "{}–{}",
-                tournament
-                    .min_rating
-                    .map_or(String::new(), |r| r.to_string()),
-                tournament
-                    .max_rating
-                    .map_or(String::new(), |r| r.to_string())
-            ),
+            format!("{}–{}", end(min_rating), end(max_rating)),
         ));
     }
     let mut show = |key: &str, value: String| settings.push((t.get(key).to_owned(), value));

@@ -14,7 +14,7 @@ pub mod scores;
 mod settings;
 pub mod standings;
 
-pub use settings::{FormatOptions, TournamentRequest, TournamentSettings};
+pub use settings::{FormatOptions, Terms, TournamentRequest, TournamentSettings};
 
 use rules::Variant;
 use sqlx::AnyConnection;
@@ -23,7 +23,7 @@ use crate::{
     Services,
     accounts::user::{AccountKind, User},
     challenges,
-    game::{StopRules, TimeControl, actions},
+    game::{StopRules, actions},
     notifications, ratings,
 };
 use store::{
@@ -145,24 +145,8 @@ pub struct Tournament {
     pub variant: Variant,
     /// The format and its settings.
     pub settings: TournamentSettings,
-    /// The games' time control.
-    pub time_control: TimeControl,
-    /// What stops the games' clocks.
-    pub stops: StopRules,
-    /// Whether its games are rated.
-    pub rated: bool,
-    /// The fewest entrants it starts with.
-    pub min_players: i64,
-    /// The most entrants it takes.
-    pub max_players: i64,
-    /// The lowest rating that may join (whole points).
-    pub min_rating: Option<i64>,
-    /// The highest rating that may join (whole points).
-    pub max_rating: Option<i64>,
-    /// Private: only with the invitation link (the key is shown to its organiser only).
-    pub private: bool,
-    /// When it starts (`None`: when it is full).
-    pub starts_at: Option<i64>,
+    /// The games' terms and who may enter, when.
+    pub terms: Terms,
     /// Where it is.
     pub status: Status,
     /// The current stage (0 before the start).
@@ -200,7 +184,7 @@ impl Tournament {
     /// Whether a player rated `rating` (whole points) may join.
     #[must_use]
     pub fn admits(&self, rating: i64) -> bool {
-        challenges::admits(self.min_rating, self.max_rating, rating)
+        challenges::admits(self.terms.min_rating, self.terms.max_rating, rating)
     }
 
     fn invited(&self, invite: Option<&str>) -> bool {
@@ -216,47 +200,49 @@ impl TryFrom<TournamentRow> for Tournament {
         let stored = |what: &str, error: &dyn std::fmt::Display| {
             AppError::internal(format!("stored tournament {what}: {error}"))
         };
-        let terms = row.terms;
-        let format: Format = terms
+        let chosen = row.terms;
+        let format: Format = chosen
             .format
             .parse()
             .map_err(|error| stored("format", &error))?;
         let options = FormatOptions {
-            section_size: terms.section_size,
-            both_colours: terms.both_colours != 0,
-            advance: terms.advance,
-            rounds: terms.rounds,
-            games_per_match: terms.games_per_match,
+            section_size: chosen.section_size,
+            both_colours: chosen.both_colours != 0,
+            advance: chosen.advance,
+            rounds: chosen.rounds,
+            games_per_match: chosen.games_per_match,
         };
         Ok(Tournament {
-            variant: terms
+            variant: chosen
                 .variant
                 .parse()
-                .map_err(|_| AppError::internal(format!("stored variant `{}`", terms.variant)))?,
+                .map_err(|_| AppError::internal(format!("stored variant `{}`", chosen.variant)))?,
             settings: TournamentSettings::of(format, options),
-            time_control: terms
-                .time_control
-                .parse()
-                .map_err(|error| stored("time control", &error))?,
             status: row
                 .status
                 .parse()
                 .map_err(|error| stored("status", &error))?,
-            stops: StopRules {
-                weekends_off: terms.weekends_off != 0,
-                vacation_allowed: terms.vacation_allowed != 0,
-            },
-            rated: terms.rated != 0,
-            private: terms.invite_code.is_some(),
             id: row.id,
             name: row.name,
             organiser: row.organiser,
             organiser_id: row.organiser_id,
-            min_players: terms.min_players,
-            max_players: terms.max_players,
-            min_rating: terms.min_rating,
-            max_rating: terms.max_rating,
-            starts_at: terms.starts_at,
+            terms: Terms {
+                time_control: chosen
+                    .time_control
+                    .parse()
+                    .map_err(|error| stored("time control", &error))?,
+                stops: StopRules {
+                    weekends_off: chosen.weekends_off != 0,
+                    vacation_allowed: chosen.vacation_allowed != 0,
+                },
+                rated: chosen.rated != 0,
+                min_players: chosen.min_players,
+                max_players: chosen.max_players,
+                min_rating: chosen.min_rating,
+                max_rating: chosen.max_rating,
+                private: chosen.invite_code.is_some(),
+                starts_at: chosen.starts_at,
+            },
             stage: row.stage,
             round: row.round,
             winner: row.winner,
@@ -264,7 +250,7 @@ impl TryFrom<TournamentRow> for Tournament {
             started_at: row.started_at,
             finished_at: row.finished_at,
             entrants: row.entrants,
-            invite_code: terms.invite_code,
+            invite_code: chosen.invite_code,
         })
     }
 }
@@ -289,11 +275,11 @@ pub async fn create(
         return Err(computer_refused());
     }
     let name = settings::check_name(request.name)?;
-    let variant = request.variant;
-    let time_control = request.time_control.validated()?;
-    if request.min_players < 2
-        || request.max_players > MAX_PLAYERS
-        || request.min_players > request.max_players
+    let (variant, terms) = (request.variant, request.terms);
+    let time_control = terms.time_control.validated()?;
+    if terms.min_players < 2
+        || terms.max_players > MAX_PLAYERS
+        || terms.min_players > terms.max_players
     {
         return Err(AppError::invalid(
             "invalid_players",
@@ -303,11 +289,10 @@ pub async fn create(
             ),
         ));
     }
-    let (min, max) = (request.min_rating, request.max_rating);
-    challenges::check_rating_range(min, max)?;
+    challenges::check_rating_range(terms.min_rating, terms.max_rating)?;
     let settings = settings::check_format(request.format, &request.options)?;
     let now = state.now();
-    if let Some(at) = request.starts_at
+    if let Some(at) = terms.starts_at
         && (at <= now || at > now + MAX_START_AHEAD_SECS)
     {
         return Err(AppError::invalid(
@@ -317,27 +302,27 @@ pub async fn create(
     }
     let id = new_id();
     let options = settings.options();
-    let terms = rows::TournamentTerms {
+    let stored = rows::TournamentTerms {
         variant: variant.as_str().to_owned(),
         format: request.format.as_str().to_owned(),
         time_control: time_control.to_text(),
-        weekends_off: request.stops.weekends_off.into(),
-        vacation_allowed: request.stops.vacation_allowed.into(),
-        rated: request.rated.into(),
-        min_players: request.min_players,
-        max_players: request.max_players,
-        min_rating: min,
-        max_rating: max,
+        weekends_off: terms.stops.weekends_off.into(),
+        vacation_allowed: terms.stops.vacation_allowed.into(),
+        rated: terms.rated.into(),
+        min_players: terms.min_players,
+        max_players: terms.max_players,
+        min_rating: terms.min_rating,
+        max_rating: terms.max_rating,
         section_size: options.section_size,
         both_colours: options.both_colours.into(),
         advance: options.advance,
         rounds: options.rounds,
         games_per_match: options.games_per_match,
-        invite_code: request.private.then(new_token),
-        starts_at: request.starts_at,
+        invite_code: terms.private.then(new_token),
+        starts_at: terms.starts_at,
     };
     let mut tx = state.db.begin_write().await?;
-    rows::insert(&mut tx, &id, name, &user.id, &terms, now).await?;
+    rows::insert(&mut tx, &id, name, &user.id, &stored, now).await?;
     tx.commit().await?;
     get(state, &id).await
 }
@@ -465,13 +450,13 @@ pub async fn join(
             .count(),
     )
     .unwrap_or(i64::MAX);
-    if count >= tournament.max_players {
+    if count >= tournament.terms.max_players {
         tx.rollback().await?;
         return Err(AppError::conflict(
             "tournament_full",
             format!(
                 "the tournament is full ({} players)",
-                tournament.max_players
+                tournament.terms.max_players
             ),
         ));
     }
@@ -491,7 +476,7 @@ pub async fn join(
         // A league's newcomer: seeded after everyone, placed at the next season.
         let seed = i64::try_from(players.len()).map_err(AppError::internal)?;
         rows::set_seed(&mut tx, id, &user.id, seed, rating).await?;
-    } else if tournament.starts_at.is_none() && count + 1 == tournament.max_players {
+    } else if tournament.terms.starts_at.is_none() && count + 1 == tournament.terms.max_players {
         rows::set_start(&mut tx, id, now).await?;
     }
     if tournament.organiser_id != user.id {
@@ -661,13 +646,13 @@ pub async fn start_now(state: &Services, user: &User, id: &str) -> Result<Tourna
         return Err(not_open());
     }
     let count = rows::players(&mut tx, id).await?.len();
-    if i64::try_from(count).unwrap_or(i64::MAX) < tournament.min_players {
+    if i64::try_from(count).unwrap_or(i64::MAX) < tournament.terms.min_players {
         tx.rollback().await?;
         return Err(AppError::conflict(
             "not_enough_players",
             format!(
                 "the tournament needs at least {} players to start; it has {count}",
-                tournament.min_players
+                tournament.terms.min_players
             ),
         ));
     }

@@ -240,7 +240,7 @@ impl Step<'_> {
     /// tournament off with too few of them.
     async fn start(&mut self, conn: &mut AnyConnection) -> Result<(), AppError> {
         let entrants = rows::players(&mut *conn, self.id()).await?;
-        if i64::try_from(entrants.len()).unwrap_or(i64::MAX) < self.tournament.min_players {
+        if i64::try_from(entrants.len()).unwrap_or(i64::MAX) < self.tournament.terms.min_players {
             return call_off(conn, self.tournament, "not_enough_players", self.now).await;
         }
         let mut seeded = Vec::with_capacity(entrants.len());
@@ -502,12 +502,12 @@ impl Step<'_> {
                 black_id: &black.user_id,
                 setup,
                 clock: ClockSettings {
-                    control: self.tournament.time_control,
-                    stops: self.tournament.stops,
+                    control: self.tournament.terms.time_control,
+                    stops: self.tournament.terms.stops,
                 },
                 source: GameSource::Tournament,
                 source_id: Some(self.id()),
-                rated: self.tournament.rated,
+                rated: self.tournament.terms.rated,
             },
             self.now,
         )

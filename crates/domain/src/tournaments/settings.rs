@@ -16,21 +16,31 @@ pub struct TournamentRequest<'a> {
     pub format: Format,
     /// The format's settings as asked for (checked by [`create`](super::create)).
     pub options: FormatOptions,
+    /// The games' terms and who may enter, when.
+    pub terms: Terms,
+}
+
+/// What an organiser sets besides the variant and the format: the games' terms and who
+/// may enter, when. A request asks for them; a [`Tournament`](super::Tournament) carries
+/// them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Terms {
     /// The games' time control.
     pub time_control: TimeControl,
     /// What stops the games' clocks.
     pub stops: StopRules,
     /// Rated games.
     pub rated: bool,
-    /// The fewest entrants (at least 2).
+    /// The fewest entrants it starts with (at least 2).
     pub min_players: i64,
-    /// The most entrants.
+    /// The most entrants it takes.
     pub max_players: i64,
-    /// The lowest rating that may join.
+    /// The lowest rating that may join (whole points).
     pub min_rating: Option<i64>,
-    /// The highest rating that may join.
+    /// The highest rating that may join (whole points).
     pub max_rating: Option<i64>,
-    /// Private: entry with the invitation link only.
+    /// Private: entry with the invitation link only (the key is shown to its organiser
+    /// only).
     pub private: bool,
     /// When it starts (unix seconds, in the future; `None`: when it is full).
     pub starts_at: Option<i64>,
