@@ -27,6 +27,32 @@ pub struct Session {
     pub expires_at: i64,
 }
 
+/// The field of the sign-up and log-in forms an account refusal is about, so that a form
+/// can show it beside that field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// The name: `invalid_username`, `reserved_username`, `username_taken`.
+    Username,
+    /// The password: `invalid_password`, `blank_password`, `password_control_character`,
+    /// `common_password`.
+    Password,
+}
+
+impl Field {
+    /// The field `error` is about, if it is about one.
+    #[must_use]
+    pub fn of(error: &AppError) -> Option<Field> {
+        match error.code() {
+            "invalid_username" | "reserved_username" | "username_taken" => Some(Field::Username),
+            "invalid_password"
+            | "blank_password"
+            | "password_control_character"
+            | "common_password" => Some(Field::Password),
+            _ => None,
+        }
+    }
+}
+
 /// Shortest and longest password, in characters.
 pub const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=256;
 
@@ -474,6 +500,19 @@ pub async fn user_by_api_token(state: &Services, token: &str) -> Result<Option<U
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_refusal_of_a_name_or_password_names_its_field() {
+        assert_eq!(
+            Field::of(&validate_username("a b").unwrap_err()),
+            Some(Field::Username)
+        );
+        assert_eq!(
+            Field::of(&validate_password("short").unwrap_err()),
+            Some(Field::Password)
+        );
+        assert_eq!(Field::of(&AppError::NotFound("user")), None);
+    }
 
     #[test]
     fn usernames_of_3_to_20_safe_characters() {

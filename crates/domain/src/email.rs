@@ -151,11 +151,21 @@ pub async fn set_address(
     settings(state, user).await
 }
 
+/// The code of a link that is unknown, used or expired.
+const INVALID_LINK: &str = "invalid_link";
+
 fn bad_link() -> AppError {
     AppError::invalid(
-        "invalid_link",
+        INVALID_LINK,
         "this link is unknown, already used or expired: ask for a new one",
     )
+}
+
+/// Whether `error` refused a link as unknown, used or expired (a page then asks for a
+/// new one rather than showing the form again).
+#[must_use]
+pub fn is_bad_link(error: &AppError) -> bool {
+    error.code() == INVALID_LINK
 }
 
 /// Follows a verification link: the address is verified, the token spent, and the

@@ -81,15 +81,10 @@ fn auth_error(
         &error.message(),
         error.retry_after(),
     );
-    match error.code() {
-        "invalid_username" | "username_taken" | "reserved_username" => {
-            page.username_error = text;
-        }
-        "invalid_password"
-        | "blank_password"
-        | "password_control_character"
-        | "common_password" => page.password_error = text,
-        _ => page.form_error = text,
+    match accounts::Field::of(error) {
+        Some(accounts::Field::Username) => page.username_error = text,
+        Some(accounts::Field::Password) => page.password_error = text,
+        None => page.form_error = text,
     }
     page.username.clone_from(&form.username);
     let status = error.status();

@@ -243,7 +243,7 @@ pub(crate) async fn reset(
 ) -> Result<Response, AppError> {
     match email::reset_password(&state, &token, &form.password).await {
         Ok(()) => render(&page(ctx, "reset", "email.reset_title", "email.reset_done")),
-        Err(error) if error.code() == "invalid_link" => refused(
+        Err(error) if email::is_bad_link(&error) => refused(
             page(ctx, "reset", "email.reset_title", "email.reset_again"),
             error,
         ),

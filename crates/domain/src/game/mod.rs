@@ -29,7 +29,7 @@ mod commit;
 pub mod conditional;
 pub mod create;
 pub mod detail;
-mod errors;
+pub mod errors;
 pub mod export;
 pub mod finish;
 pub mod follow_up;
@@ -47,6 +47,7 @@ pub mod warnings;
 pub use actions::{GameAction, act};
 pub use create::{ClockSettings, Created, NewGameRequest, create};
 pub use detail::{DrawOfferTally, GameDetail, counts_for_rating, moves_by_side};
+pub use errors::Refusal;
 pub use pauses::{Pauses, PlayerTime, Stop, StopRules};
 pub use play::play_move;
 pub use read::{

@@ -10,7 +10,7 @@ use super::{
     change::{Applied, save_with_moves},
     commit::commit,
     detail::{GameDetail, end_turn},
-    errors::{game_over, not_your_turn},
+    errors::{Refusal, game_over, not_your_turn},
     finish::finish,
     follow_up,
     read::why_not_claimed,
@@ -82,7 +82,7 @@ async fn play(
     {
         tx.rollback().await?;
         return Err(AppError::conflict(
-            "reply_not_held",
+            Refusal::ReplyNotHeld.code(),
             "this instance no longer holds the computer's reply",
         ));
     }

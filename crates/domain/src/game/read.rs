@@ -19,7 +19,7 @@ use sqlx::AnyConnection;
 
 use super::{
     detail::{DrawOfferTally, GameDetail},
-    errors::{corrupt, game_over, not_a_player},
+    errors::{Refusal, corrupt, game_over, not_a_player},
     records::GameRecords,
     snapshots::{ReadTicket, VariantResults},
     summary::{
@@ -498,7 +498,7 @@ pub(super) async fn why_not_claimed(
     }
     match (detail.status, seen_ply) {
         (GameStatus::Active, Some(seen)) => AppError::conflict(
-            "stale_ply",
+            Refusal::StalePly.code(),
             format!("the game is at ply {}, not {seen}", detail.game.ply()),
         ),
         // Without a ply the guard is "still active": it found none.

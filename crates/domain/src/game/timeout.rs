@@ -15,7 +15,7 @@ use super::{
     change::Applied,
     commit::commit,
     detail::GameDetail,
-    errors::{corrupt, not_a_player},
+    errors::{Refusal, corrupt, not_a_player},
     finish::finish,
     read::{load, load_for_change},
     vocabulary::{Ending, GameStatus},
@@ -90,7 +90,7 @@ pub fn overdue_side(detail: &GameDetail, now: i64) -> Option<Color> {
 /// The answer to a move or action that came too late.
 fn time_out(loser: Color, deadline: Option<i64>) -> AppError {
     AppError::conflict(
-        "time_out",
+        Refusal::TimeOut.code(),
         format!(
             "the time to move ran out at {}: {} lost on time",
             deadline.map(rfc3339).unwrap_or_default(),

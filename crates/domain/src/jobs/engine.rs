@@ -48,7 +48,7 @@ use crate::{
     Services,
     accounts::user::User,
     computer,
-    game::{self, GameStatus, play::play_reply},
+    game::{self, GameStatus, errors::Refusal, play::play_reply},
 };
 use store::engine::{self as queue, QueuedReply};
 use vocab::{error::AppError, metrics};
@@ -373,14 +373,20 @@ async fn answer(
         // Played meanwhile by another instance, or the game moved on or ended.
         Err(error)
             if matches!(
-                error.code(),
-                "stale_ply" | "game_over" | "not_your_turn" | "not_a_player" | "time_out"
+                Refusal::of(&error),
+                Some(
+                    Refusal::StalePly
+                        | Refusal::GameOver
+                        | Refusal::NotYourTurn
+                        | Refusal::NotAPlayer
+                        | Refusal::TimeOut
+                )
             ) || matches!(error, AppError::NotFound(_)) =>
         {
             // (A loss on time took the row with it.)
             drop_stale(state, row).await
         }
-        Err(error) if error.code() == "reply_not_held" => {
+        Err(error) if Refusal::of(&error) == Some(Refusal::ReplyNotHeld) => {
             tracing::warn!(game = %row.game_id, ply = row.ply,
                 "another instance took over the computer's reply");
             Ok("lost_lease")
