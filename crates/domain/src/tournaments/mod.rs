@@ -11,249 +11,31 @@
 
 pub mod runner;
 pub mod scores;
-mod settings;
+pub mod settings;
 pub mod standings;
+pub mod tournament;
 
-pub use settings::{FormatOptions, Terms, TournamentRequest, TournamentSettings};
+pub use settings::{
+    Format, FormatOptions, LEAGUE_SEASONS, MATCH_GAMES, MAX_NAME_CHARS, MAX_PLAYERS,
+    MAX_START_AHEAD_SECS, SECTION_SIZES, SWISS_ROUNDS, Terms, TournamentRequest,
+    TournamentSettings,
+};
+pub use tournament::{Status, Tournament};
 
-use rules::Variant;
 use sqlx::AnyConnection;
 
 use crate::{
     Services,
     accounts::user::{AccountKind, User},
     challenges,
-    game::{StopRules, actions},
+    game::actions,
     notifications, ratings,
 };
-use store::{
-    tournaments as rows,
-    tournaments::{PlayerStatus, TournamentRow},
-};
+use store::{tournaments as rows, tournaments::PlayerStatus};
 use vocab::{
     error::AppError,
     ids::{new_id, new_token},
 };
-
-/// How a tournament is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// Sections in which everyone meets everyone; the best of each go on to the next
-    /// stage until one section is left.
-    RoundRobin,
-    /// A fixed number of rounds, players of equal score paired.
-    Swiss,
-    /// Matches; the loser of each is out.
-    Knockout,
-    /// Seasons of divisions of round-robin groups, with promotion and relegation between
-    /// them; new players join the lowest division at the next season.
-    League,
-}
-
-impl Format {
-    /// Every format.
-    pub const ALL: [Format; 4] = [
-        Format::RoundRobin,
-        Format::Swiss,
-        Format::Knockout,
-        Format::League,
-    ];
-
-    /// `round_robin`, `swiss`, `knockout` or `league`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Format::RoundRobin => "round_robin",
-            Format::Swiss => "swiss",
-            Format::Knockout => "knockout",
-            Format::League => "league",
-        }
-    }
-
-    /// Whether it takes entries while it runs (a league: at its next season).
-    #[must_use]
-    pub const fn joins_while_running(self) -> bool {
-        matches!(self, Format::League)
-    }
-}
-
-rules::text_form!(Format, "tournament format");
-
-/// Where a tournament is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// Taking entries.
-    Open,
-    /// Being played.
-    Running,
-    /// Over, with a winner.
-    Finished,
-    /// Called off before the start (by its organiser, or too few entrants).
-    Cancelled,
-}
-
-impl Status {
-    /// Every status.
-    pub const ALL: [Status; 4] = [
-        Status::Open,
-        Status::Running,
-        Status::Finished,
-        Status::Cancelled,
-    ];
-
-    /// `open`, `running`, `finished` or `cancelled`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Status::Open => "open",
-            Status::Running => "running",
-            Status::Finished => "finished",
-            Status::Cancelled => "cancelled",
-        }
-    }
-}
-
-rules::text_form!(Status, "tournament status");
-
-/// The most entrants a tournament may take.
-pub const MAX_PLAYERS: i64 = 2_000;
-/// The sizes a round-robin section may have.
-pub const SECTION_SIZES: std::ops::RangeInclusive<i64> = 3..=12;
-/// The rounds a Swiss may have.
-pub const SWISS_ROUNDS: std::ops::RangeInclusive<i64> = 1..=30;
-/// The seasons a league may have.
-pub const LEAGUE_SEASONS: std::ops::RangeInclusive<i64> = 1..=50;
-/// The games a knock-out match may have (an even number: each player White as often).
-pub const MATCH_GAMES: [i64; 5] = [2, 4, 6, 8, 10];
-/// The longest name, in characters.
-pub const MAX_NAME_CHARS: usize = 80;
-/// The furthest ahead a start time may be: a year.
-pub const MAX_START_AHEAD_SECS: i64 = 366 * 86_400;
-
-/// A tournament as people see it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tournament {
-    /// Its id.
-    pub id: String,
-    /// Its name.
-    pub name: String,
-    /// Who created it.
-    pub organiser: String,
-    /// Their user id.
-    pub organiser_id: String,
-    /// The variant.
-    pub variant: Variant,
-    /// The format and its settings.
-    pub settings: TournamentSettings,
-    /// The games' terms and who may enter, when.
-    pub terms: Terms,
-    /// Where it is.
-    pub status: Status,
-    /// The current stage (0 before the start).
-    pub stage: i64,
-    /// The current round (0 before the start).
-    pub round: i64,
-    /// The winner's name, once finished.
-    pub winner: Option<String>,
-    /// When it was created.
-    pub created_at: i64,
-    /// When it started.
-    pub started_at: Option<i64>,
-    /// When it finished or was cancelled.
-    pub finished_at: Option<i64>,
-    /// How many players entered.
-    pub entrants: i64,
-    invite_code: Option<String>,
-}
-
-impl Tournament {
-    /// The format.
-    #[must_use]
-    pub const fn format(&self) -> Format {
-        self.settings.format()
-    }
-
-    /// The invitation key of a private tournament, for its organiser.
-    #[must_use]
-    pub fn invite_code_for(&self, viewer: Option<&User>) -> Option<&str> {
-        viewer
-            .filter(|viewer| viewer.id == self.organiser_id)
-            .and(self.invite_code.as_deref())
-    }
-
-    /// Whether a player rated `rating` (whole points) may join.
-    #[must_use]
-    pub fn admits(&self, rating: i64) -> bool {
-        challenges::admits(self.terms.min_rating, self.terms.max_rating, rating)
-    }
-
-    fn invited(&self, invite: Option<&str>) -> bool {
-        self.invite_code
-            .as_deref()
-            .is_none_or(|code| invite == Some(code))
-    }
-}
-
-impl TryFrom<TournamentRow> for Tournament {
-    type Error = AppError;
-    fn try_from(row: TournamentRow) -> Result<Tournament, AppError> {
-        let stored = |what: &str, error: &dyn std::fmt::Display| {
-            AppError::internal(format!("stored tournament {what}: {error}"))
-        };
-        let chosen = row.terms;
-        let format: Format = chosen
-            .format
-            .parse()
-            .map_err(|error| stored("format", &error))?;
-        let options = FormatOptions {
-            section_size: chosen.section_size,
-            both_colours: chosen.both_colours != 0,
-            advance: chosen.advance,
-            rounds: chosen.rounds,
-            games_per_match: chosen.games_per_match,
-        };
-        Ok(Tournament {
-            variant: chosen
-                .variant
-                .parse()
-                .map_err(|_| AppError::internal(format!("stored variant `{}`", chosen.variant)))?,
-            settings: TournamentSettings::of(format, options),
-            status: row
-                .status
-                .parse()
-                .map_err(|error| stored("status", &error))?,
-            id: row.id,
-            name: row.name,
-            organiser: row.organiser,
-            organiser_id: row.organiser_id,
-            terms: Terms {
-                time_control: chosen
-                    .time_control
-                    .parse()
-                    .map_err(|error| stored("time control", &error))?,
-                stops: StopRules {
-                    weekends_off: chosen.weekends_off != 0,
-                    vacation_allowed: chosen.vacation_allowed != 0,
-                },
-                rated: chosen.rated != 0,
-                min_players: chosen.min_players,
-                max_players: chosen.max_players,
-                min_rating: chosen.min_rating,
-                max_rating: chosen.max_rating,
-                private: chosen.invite_code.is_some(),
-                starts_at: chosen.starts_at,
-            },
-            stage: row.stage,
-            round: row.round,
-            winner: row.winner,
-            created_at: row.created_at,
-            started_at: row.started_at,
-            finished_at: row.finished_at,
-            entrants: row.entrants,
-            invite_code: chosen.invite_code,
-        })
-    }
-}
 
 /// Creates an open tournament organised by `user` (who does not enter it by creating
 /// it: they join like anyone).

@@ -19,7 +19,10 @@ use rules::AnyGame;
 use sqlx::AnyConnection;
 use tournament::{Game, Outcome, Pairing, Seed, knockout, league, round_robin, sections, swiss};
 
-use super::{Format, Status, Tournament};
+use super::{
+    settings::Format,
+    tournament::{Status, Tournament},
+};
 use crate::{
     Services,
     game::{self, ClockSettings, Created, GameSource, NewGameRequest},

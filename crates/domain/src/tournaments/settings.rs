@@ -1,8 +1,66 @@
 //! What a new tournament asks for, and its format's settings checked.
 
-use super::{Format, LEAGUE_SEASONS, MATCH_GAMES, MAX_NAME_CHARS, SECTION_SIZES, SWISS_ROUNDS};
 use crate::game::{StopRules, TimeControl};
 use vocab::error::AppError;
+
+/// How a tournament is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Sections in which everyone meets everyone; the best of each go on to the next
+    /// stage until one section is left.
+    RoundRobin,
+    /// A fixed number of rounds, players of equal score paired.
+    Swiss,
+    /// Matches; the loser of each is out.
+    Knockout,
+    /// Seasons of divisions of round-robin groups, with promotion and relegation between
+    /// them; new players join the lowest division at the next season.
+    League,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 4] = [
+        Format::RoundRobin,
+        Format::Swiss,
+        Format::Knockout,
+        Format::League,
+    ];
+
+    /// `round_robin`, `swiss`, `knockout` or `league`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round_robin",
+            Format::Swiss => "swiss",
+            Format::Knockout => "knockout",
+            Format::League => "league",
+        }
+    }
+
+    /// Whether it takes entries while it runs (a league: at its next season).
+    #[must_use]
+    pub const fn joins_while_running(self) -> bool {
+        matches!(self, Format::League)
+    }
+}
+
+rules::text_form!(Format, "tournament format");
+
+/// The most entrants a tournament may take.
+pub const MAX_PLAYERS: i64 = 2_000;
+/// The sizes a round-robin section may have.
+pub const SECTION_SIZES: std::ops::RangeInclusive<i64> = 3..=12;
+/// The rounds a Swiss may have.
+pub const SWISS_ROUNDS: std::ops::RangeInclusive<i64> = 1..=30;
+/// The seasons a league may have.
+pub const LEAGUE_SEASONS: std::ops::RangeInclusive<i64> = 1..=50;
+/// The games a knock-out match may have (an even number: each player White as often).
+pub const MATCH_GAMES: [i64; 5] = [2, 4, 6, 8, 10];
+/// The longest name, in characters.
+pub const MAX_NAME_CHARS: usize = 80;
+/// The furthest ahead a start time may be: a year.
+pub const MAX_START_AHEAD_SECS: i64 = 366 * 86_400;
 
 /// What a new tournament asks for, from a form or the API (its variant and format read
 /// at the edge).
@@ -102,7 +160,7 @@ pub enum TournamentSettings {
 
 impl TournamentSettings {
     /// `format`'s settings from `options`, the format's defaults for those left out;
-    /// unchecked (see [`TournamentSettings::check`]): a stored tournament's are read so.
+    /// unchecked (see `TournamentSettings::check`): a stored tournament's are read so.
     #[must_use]
     pub fn of(format: Format, options: FormatOptions) -> TournamentSettings {
         let section_size = options.section_size.unwrap_or(8);

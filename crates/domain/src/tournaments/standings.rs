@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use tournament::{Game, Seed};
 
-use super::{Format, Tournament, runner::outcome_of};
+use super::{runner::outcome_of, settings::Format, tournament::Tournament};
 use crate::Services;
 use store::tournaments::{self as rows, ByeRow, GameRow, PlayerRow, ScoreRow};
 use vocab::error::AppError;
