@@ -96,7 +96,7 @@ fn field_error<E: serde::de::Error>(error: &AppError) -> E {
     E::custom(format!("{}: {}", error.code(), error.message()))
 }
 
-/// A JSON body's serde error as the field error it carries (one of [`FieldCode`]), if it
+/// A JSON body's serde error as the field error it carries (one of the `FieldCode`s), if it
 /// carries one.
 #[must_use]
 pub fn coded(message: &str) -> Option<AppError> {
@@ -150,7 +150,7 @@ pub fn color_choice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<ColorC
 ///
 /// # Errors
 ///
-/// Not text, or [`format`]'s error.
+/// Not text, or [`format`](fn@format)'s error.
 pub fn tournament_format<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Format, D::Error> {
     read_text(deserializer, format)
 }
