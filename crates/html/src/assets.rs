@@ -46,7 +46,9 @@ static ASSETS: [Asset; 4] = [
 /// scope is the whole site (a worker's scope is at most its own folder). Revalidated on
 /// every check, so a new version takes over at once.
 pub(crate) async fn service_worker() -> Response {
-    let (asset, hash) = find("push-sw.js").unwrap_or((&ASSETS[2], ""));
+    let Some((asset, hash)) = find("push-sw.js") else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
     let mut response = ([(header::CONTENT_TYPE, asset.content_type)], asset.body).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
