@@ -79,17 +79,6 @@ fn summary(samples: &mut [f64]) -> (f64, f64) {
     (median, max)
 }
 
-async fn game(api: &Api, id: &str) -> Value {
-    api.client
-        .get(format!("{}/api/v1/games/{id}", api.base))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
-
 async fn new_game(api: &Api, token: &str, variant: &str, level: u8) -> Value {
     api.post(
         "/api/v1/computer-games",
@@ -152,7 +141,7 @@ async fn main() {
                 // The computer to move (a forced pass of the person's may come after).
                 let deadline = Instant::now() + Duration::from_secs(120);
                 current = loop {
-                    let now = game(&api, &id).await;
+                    let now = api.read_game(&id).await;
                     if now["status"] != "active" || now["to_move"] == "white" {
                         break now;
                     }

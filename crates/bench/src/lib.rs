@@ -151,9 +151,13 @@ impl Api {
                 json!({}),
             )
             .await;
-        let game_id = accepted["game_id"].as_str().unwrap();
+        self.read_game(accepted["game_id"].as_str().unwrap()).await
+    }
+
+    /// `GET /api/v1/games/{id}`, as a guest.
+    pub async fn read_game(&self, id: &str) -> Value {
         self.client
-            .get(format!("{}/api/v1/games/{game_id}", self.base))
+            .get(format!("{}/api/v1/games/{id}", self.base))
             .send()
             .await
             .unwrap()
