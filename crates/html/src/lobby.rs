@@ -377,6 +377,44 @@ pub(super) fn or_default(text: &str, default: &str) -> String {
     }
 }
 
+/// The lobby's form that a refusal answers.
+enum Refused<'a> {
+    /// A new challenge.
+    Challenge(&'a ChallengeForm),
+    /// A game against the computer.
+    Computer(&'a ComputerForm),
+}
+
+/// The lobby again at `error`'s status (with its `Retry-After`), the text of `code` shown
+/// on the `refused` form with the typed values kept, the other form blank.
+async fn lobby_refusal(
+    state: &Services,
+    ctx: Ctx,
+    error: &AppError,
+    code: &str,
+    refused: Refused<'_>,
+) -> Result<Response, AppError> {
+    let text = crate::error_text(&ctx.t, code, &error.message(), error.retry_after());
+    let blank = ChallengeForm::default();
+    let page = match refused {
+        Refused::Challenge(form) => {
+            let computer = computer_view(&ctx.t, &ComputerForm::default(), String::new());
+            lobby_page(state, ctx, form, text, computer).await?
+        }
+        Refused::Computer(form) => {
+            let computer = computer_view(&ctx.t, form, text);
+            lobby_page(state, ctx, &blank, String::new(), computer).await?
+        }
+    };
+    let mut response = (error.status(), render(&page)?).into_response();
+    if let Some(secs) = error.retry_after() {
+        response
+            .headers_mut()
+            .insert(axum::http::header::RETRY_AFTER, secs.into());
+    }
+    Ok(response)
+}
+
 /// `GET /lobby`.
 pub(crate) async fn lobby(
     State(state): State<Services>,
@@ -436,19 +474,12 @@ pub(crate) async fn create_challenge(
                 StatusCode::UNPROCESSABLE_ENTITY | StatusCode::NOT_FOUND | StatusCode::CONFLICT
             ) =>
         {
-            let key = if error.status() == StatusCode::NOT_FOUND {
-                "error.unknown_opponent".to_owned()
+            let code = if error.status() == StatusCode::NOT_FOUND {
+                "unknown_opponent"
             } else {
-                format!("error.{}", error.code())
+                error.code()
             };
-            let text = if ctx.t.has(&key) {
-                ctx.t.get(&key).to_owned()
-            } else {
-                error.message()
-            };
-            let computer = computer_view(&ctx.t, &ComputerForm::default(), String::new());
-            let page = lobby_page(&state, ctx, &form, text, computer).await?;
-            Ok((error.status(), render(&page)?).into_response())
+            lobby_refusal(&state, ctx, &error, code, Refused::Challenge(&form)).await
         }
         Err(error) => Err(error),
     }
@@ -483,24 +514,7 @@ pub(crate) async fn start_computer_game(
             ) && error.code() != "database_unavailable"
                 && error.code() != "request_timeout" =>
         {
-            let text =
-                crate::error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
-            let computer = computer_view(&ctx.t, &form, text);
-            let page = lobby_page(
-                &state,
-                ctx,
-                &ChallengeForm::default(),
-                String::new(),
-                computer,
-            )
-            .await?;
-            let mut response = (error.status(), render(&page)?).into_response();
-            if let Some(secs) = error.retry_after() {
-                response
-                    .headers_mut()
-                    .insert(axum::http::header::RETRY_AFTER, secs.into());
-            }
-            Ok(response)
+            lobby_refusal(&state, ctx, &error, error.code(), Refused::Computer(&form)).await
         }
         Err(error) => Err(error),
     }
