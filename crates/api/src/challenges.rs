@@ -13,6 +13,7 @@ use utoipa::{
 };
 
 use super::clocks::TimeControlDto;
+use crate::answers::{CrossSite, NoSuchChallenge, NotSignedIn, UnknownToken};
 use domain::{
     Services,
     challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
@@ -193,9 +194,7 @@ pub struct AcceptedDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 201, description = "the new challenge", body = ChallengeDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 404, description = "no player has the opponent's name", body = ErrorBody),
         (status = 409, description = "the caller already has the most open challenges a \
             player may have, 50 (`too_many_challenges`)", body = ErrorBody),
@@ -247,7 +246,7 @@ async fn create(
     security((), ("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the challenges the caller may see", body = [ChallengeDto]),
-        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
+        UnknownToken,
     ))]
 async fn list(
     State(state): State<Services>,
@@ -265,7 +264,7 @@ async fn list(
     params(("id" = String, Path)),
     responses(
         (status = 200, description = "the challenge", body = ChallengeDto),
-        (status = 404, description = "no such challenge", body = ErrorBody),
+        NoSuchChallenge,
     ))]
 async fn show(
     State(state): State<Services>,
@@ -280,10 +279,10 @@ async fn show(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 201, description = "the game it became", body = AcceptedDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "own challenge, addressed to someone else, or a \
             cross-site request with the session cookie", body = ErrorBody),
-        (status = 404, description = "no such challenge", body = ErrorBody),
+        NoSuchChallenge,
         (status = 409, description = "already taken or cancelled", body = ErrorBody),
         (status = 422, description = "the caller's rating in the variant is outside the \
             challenge's rating range (`rating_out_of_range`); the challenge stays open",
@@ -304,10 +303,10 @@ async fn accept(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the cancelled challenge", body = ChallengeDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not the creator, or a cross-site request with the \
             session cookie", body = ErrorBody),
-        (status = 404, description = "no such challenge", body = ErrorBody),
+        NoSuchChallenge,
         (status = 409, description = "no longer open", body = ErrorBody),
     ))]
 async fn cancel(

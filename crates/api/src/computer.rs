@@ -10,6 +10,7 @@ use super::{
     clocks::TimeControlDto,
     games::GameDto,
 };
+use crate::answers::{CrossSite, NotSignedIn};
 use domain::{
     Services,
     challenges::ColorChoice,
@@ -70,9 +71,7 @@ fn random_color() -> ColorChoice {
     responses(
         (status = 201, description = "the new game (`computer_level` names the level; when \
             the computer has White it is to move first)", body = GameDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 422, description = "unknown variant, level outside 1 to 8, bad colour or \
             time control (`unknown_variant`, `invalid_level`, `invalid_color`, \
             `invalid_days_per_move`, `invalid_time_control`), or a body of the wrong shape \

@@ -17,6 +17,7 @@ use super::{
     clocks::{ClocksDto, TimeControlDto},
     conditional::ConditionalLineDto,
 };
+use crate::answers::{NoSuchGame, NotSignedIn};
 use domain::{
     Services,
     accounts::User,
@@ -460,7 +461,7 @@ pub struct MyGamesQuery {
         (status = 200, description = "the caller's games", body = [GameSummaryDto],
             headers(("Link" = String, description = "`</api/v1/games?after=…>; rel=\"next\"` \
                 when older ended games follow"))),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 422, description = "a cursor this list did not give (`invalid_cursor`)",
             body = ErrorBody),
     ))]
@@ -492,7 +493,7 @@ async fn my_games(
     params(("id" = String, Path)),
     responses(
         (status = 200, description = "the game", body = GameDto),
-        (status = 404, description = "no such game", body = ErrorBody),
+        NoSuchGame,
     ))]
 async fn show(
     State(state): State<Services>,
@@ -550,10 +551,10 @@ fn json_body(json: Bytes) -> Response {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the game after the move", body = GameDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not your turn, not a player, or a cross-site request \
             with the session cookie", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
+        NoSuchGame,
         (status = 409, description = "`ply` is not the current ply (`stale_ply`), the game is \
             over (`game_over`), or the time to move ran out (`time_out`: the game is now lost \
             on time)", body = ErrorBody),
@@ -599,10 +600,10 @@ macro_rules! game_action {
                     security(("bearer" = []), ("session" = [])),
                     responses(
                         (status = 200, description = "the game after the action", body = GameDto),
-                        (status = 401, description = "not signed in", body = ErrorBody),
+                        NotSignedIn,
                         (status = 403, description = "not a player (or not your turn), or a \
                     cross-site request with the session cookie", body = ErrorBody),
-                        (status = 404, description = "no such game", body = ErrorBody),
+                        NoSuchGame,
                         (status = 409, description = $conflict, body = ErrorBody),
                     ))]
         async fn $name(

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::games::GameSummaryDto;
+use crate::answers::{NoSuchPlayer, UnknownToken};
 use domain::profiles::read_result_filter;
 use domain::{
     Services, pages as lookups,
@@ -234,8 +235,7 @@ impl GamesPageDto {
     security((), ("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the profile", body = ProfileDto),
-        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
-        (status = 404, description = "no such player", body = ErrorBody),
+        UnknownToken, NoSuchPlayer,
     ))]
 async fn profile(
     State(state): State<Services>,
@@ -315,7 +315,7 @@ pub struct PlayerGamesQuery {
     params(("name" = String, Path, description = "a username"), PlayerGamesQuery),
     responses(
         (status = 200, description = "a page of games", body = GamesPageDto),
-        (status = 404, description = "no such player", body = ErrorBody),
+        NoSuchPlayer,
         (status = 422, description = "an unknown variant (`unknown_variant`), result \
             (`invalid_result_filter`), cursor (`invalid_cursor`) or a limit outside 1–100 \
             (`invalid_limit`)", body = ErrorBody),

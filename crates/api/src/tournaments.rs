@@ -14,6 +14,7 @@ use utoipa::{
 };
 
 use super::{challenges::variant_id_schema, clocks::TimeControlDto};
+use crate::answers::{NotSignedIn, UnknownToken};
 use domain::{
     Services,
     game::{StopRules, TimeControl},
@@ -418,7 +419,7 @@ fn start_time(text: Option<&str>) -> Result<Option<i64>, AppError> {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 201, description = "the new tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the computer's account (`computer_account`), or a \
             cross-site request with the session cookie", body = ErrorBody),
         (status = 422, description = "`invalid_name`, `unknown_variant`, `unknown_format`, \
@@ -480,7 +481,7 @@ pub struct ListQuery {
     security((), ("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the tournaments", body = [TournamentDto]),
-        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
+        UnknownToken,
         (status = 422, description = "an unknown status (`invalid_status`)", body = ErrorBody),
     ))]
 async fn list_tournaments(
@@ -521,7 +522,7 @@ pub struct InviteQuery {
     security((), ("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the tournament", body = TournamentDetailDto),
-        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
+        UnknownToken,
         (status = 404, description = "no such tournament (or a private one without its \
             key)", body = ErrorBody),
     ))]
@@ -557,7 +558,7 @@ pub struct JoinDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the computer's account, or a cross-site request \
             with the session cookie", body = ErrorBody),
         (status = 404, description = "no such tournament (or a private one without its \
@@ -584,7 +585,7 @@ async fn join_tournament(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "a cross-site request with the session cookie",
             body = ErrorBody),
         (status = 404, description = "no such tournament", body = ErrorBody),
@@ -606,7 +607,7 @@ async fn leave_tournament(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the started tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not the organiser (`not_organiser`), or a \
             cross-site request with the session cookie", body = ErrorBody),
         (status = 404, description = "no such tournament", body = ErrorBody),
@@ -628,7 +629,7 @@ async fn start_tournament(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the cancelled tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not the organiser (`not_organiser`), or a \
             cross-site request with the session cookie", body = ErrorBody),
         (status = 404, description = "no such tournament", body = ErrorBody),
@@ -659,7 +660,7 @@ pub struct RemoveDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not the organiser (`not_organiser`), or a \
             cross-site request with the session cookie", body = ErrorBody),
         (status = 404, description = "no such tournament or player", body = ErrorBody),
