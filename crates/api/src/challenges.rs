@@ -12,12 +12,12 @@ use utoipa::{
     openapi::{KnownFormat, Object, ObjectBuilder, SchemaFormat, Type},
 };
 
-use super::clocks::TimeControlDto;
+use super::clocks::{TimeControlDto, game_terms_body};
 use crate::answers::{CrossSite, NoSuchChallenge, NotSignedIn, UnknownToken};
 use domain::{
     Services,
     challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
-    game::{StopRules, TimeControl},
+    game::TimeControl,
 };
 use edge::extract::{CurrentUser, Json, MaybeUser, Path};
 use vocab::{
@@ -34,49 +34,43 @@ pub(crate) fn routes() -> Router<Services> {
         .route("/api/v1/challenges/{id}/cancel", post(cancel))
 }
 
-/// A new challenge.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct NewChallengeDto {
-    /// A variant id, such as `reversi-8x8`.
-    #[schema(schema_with = variant_id_schema)]
-    #[serde(deserialize_with = "edge::field::variant_id")]
-    pub variant: rules::Variant,
-    /// The challenger's colour: `white`, `black` or `random`.
-    #[schema(schema_with = color_choice_schema)]
-    #[serde(deserialize_with = "edge::field::color_choice")]
-    pub color: ColorChoice,
-    /// 1, 2, 3, 5, 7, 10 or 14: the older way to ask for a per-move control
-    /// (`{"kind": "per_move", "days": …}`). Give it or `time_control`, not both (422
-    /// `conflicting_time_control`); neither: three days per move.
-    #[schema(schema_with = days_per_move_schema)]
-    #[serde(default, deserialize_with = "some_whole_number")]
-    pub days_per_move: Option<i64>,
+game_terms_body! {
+    /// A new challenge.
+    #[derive(Debug, Deserialize, ToSchema)]
+    pub struct NewChallengeDto {
+        /// A variant id, such as `reversi-8x8`.
+        #[schema(schema_with = variant_id_schema)]
+        #[serde(deserialize_with = "edge::field::variant_id")]
+        pub variant: rules::Variant,
+        /// The challenger's colour: `white`, `black` or `random`.
+        #[schema(schema_with = color_choice_schema)]
+        #[serde(deserialize_with = "edge::field::color_choice")]
+        pub color: ColorChoice,
+        /// 1, 2, 3, 5, 7, 10 or 14: the older way to ask for a per-move control
+        /// (`{"kind": "per_move", "days": …}`). Give it or `time_control`, not both (422
+        /// `conflicting_time_control`); neither: three days per move.
+        #[schema(schema_with = days_per_move_schema)]
+        #[serde(default, deserialize_with = "some_whole_number")]
+        pub days_per_move: Option<i64>,
+        /// The one user who may accept (absent or null: anyone).
+        #[serde(default)]
+        pub opponent: Option<String>,
+        /// Rated (true, the default) or casual (false).
+        #[serde(default = "super::true_by_default")]
+        #[schema(default = true)]
+        pub rated: bool,
+    }
     /// The game's time control (absent or null: see `days_per_move`).
-    #[serde(default)]
-    pub time_control: Option<TimeControlDto>,
+    time_control,
     /// Each player's clock stops on their weekend (Saturday and Sunday in their own time
     /// zone). Default false.
-    #[serde(default)]
-    pub weekends_off: bool,
+    weekends_off,
     /// A player's vacation stops their clock (default true; false: "no vacation").
-    #[serde(default = "super::true_by_default")]
-    #[schema(default = true)]
-    pub vacation_allowed: bool,
-    /// The one user who may accept (absent or null: anyone).
-    #[serde(default)]
-    pub opponent: Option<String>,
-    /// Rated (true, the default) or casual (false).
-    #[serde(default = "super::true_by_default")]
-    #[schema(default = true)]
-    pub rated: bool,
+    vacation_allowed,
     /// Open challenges only: the lowest rating (whole points, 0–4000) that may accept.
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 0, maximum = 4000)]
-    pub min_rating: Option<i64>,
+    min_rating,
     /// Open challenges only: the highest rating (whole points, 0–4000) that may accept.
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 0, maximum = 4000)]
-    pub max_rating: Option<i64>,
+    max_rating,
 }
 
 /// A whole number that is there (absent: `None` through `#[serde(default)]`; null is
@@ -228,10 +222,7 @@ async fn create(
         variant: body.variant,
         color: body.color,
         time_control,
-        stops: StopRules {
-            weekends_off: body.weekends_off,
-            vacation_allowed: body.vacation_allowed,
-        },
+        stops: body.stops(),
         opponent: body.opponent.as_deref(),
         rated: body.rated,
         min_rating: body.min_rating,
