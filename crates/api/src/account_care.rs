@@ -11,6 +11,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::answers::{Busy, NotSignedIn};
 use domain::{Services, account_care};
 use edge::extract::{ClientAddr, CurrentUser, Json, SESSION_COOKIE, session_cookie};
 use vocab::error::{AppError, ErrorBody};
@@ -41,13 +42,12 @@ pub struct PasswordChangeDto {
     request_body = PasswordChangeDto,
     responses(
         (status = 204, description = "changed"),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the current password is wrong (`wrong_password`), or \
             a cross-site request", body = ErrorBody),
         (status = 429, description = "too many wrong passwords: wait as `retry-after` says",
             body = ErrorBody, headers(("retry-after" = u64))),
-        (status = 503, description = "busy: try again shortly", body = ErrorBody,
-            headers(("retry-after" = u64))),
+        Busy,
     ))]
 async fn change_password(
     State(state): State<Services>,
@@ -81,7 +81,7 @@ async fn change_password(
     responses(
         (status = 200, description = "the caller's data", body = Object,
             headers(("content-disposition" = String))),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 async fn export(
     State(state): State<Services>,
@@ -117,7 +117,7 @@ pub struct DeletedDto {
     responses(
         (status = 200, description = "deleted; the session cookie is cleared", body = DeletedDto,
             headers(("set-cookie" = String))),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the password is wrong (`wrong_password`), or a \
             cross-site request", body = ErrorBody),
         (status = 422, description = "the name typed is not the account's \

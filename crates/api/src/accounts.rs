@@ -10,6 +10,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::answers::{Busy, CrossSite, NotSignedIn};
 use domain::{
     Services, accounts, game,
     settings::{self, AfterMove, PlaySettings, PlaySettingsChange},
@@ -114,6 +115,18 @@ pub struct MeDto {
     pub your_turn: i64,
 }
 
+/// The refusals of a route that checks a username and password, for its
+/// `responses(…)`; each variant's doc is its description.
+#[derive(utoipa::IntoResponses)]
+pub enum PasswordRefusals {
+    /// wrong username or password
+    #[response(status = 401)]
+    Wrong(ErrorBody),
+    /// too many attempts: wait as `retry-after` says
+    #[response(status = 429, headers(("retry-after" = u64)))]
+    TooManyAttempts(ErrorBody),
+}
+
 /// Registers an account.
 #[utoipa::path(post, path = "/api/v1/accounts", tag = "accounts", request_body = NewAccountDto,
     responses(
@@ -149,14 +162,10 @@ async fn register(
 #[utoipa::path(post, path = "/api/v1/tokens", tag = "accounts", request_body = TokenRequest,
     responses(
         (status = 201, description = "the new token", body = TokenDto),
-        (status = 401, description = "wrong username or password", body = ErrorBody),
         (status = 409, description = "the account holds the most tokens allowed",
             body = ErrorBody),
         (status = 422, description = "invalid token name", body = ErrorBody),
-        (status = 429, description = "too many attempts: wait as `retry-after` says",
-            body = ErrorBody, headers(("retry-after" = u64))),
-        (status = 503, description = "busy: try again shortly", body = ErrorBody,
-            headers(("retry-after" = u64))),
+        PasswordRefusals, Busy,
     ))]
 async fn create_token(
     State(state): State<Services>,
@@ -186,7 +195,7 @@ async fn create_token(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the caller's tokens", body = [TokenInfoDto]),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 async fn list_tokens(
     State(state): State<Services>,
@@ -212,7 +221,7 @@ async fn list_tokens(
     params(("id" = String, Path, description = "the token's public id")),
     responses(
         (status = 204, description = "revoked"),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "a cross-site request", body = ErrorBody),
         (status = 404, description = "no such token of yours", body = ErrorBody),
     ))]
@@ -230,11 +239,7 @@ async fn revoke_token(
     responses(
         (status = 200, description = "signed in", body = UserDto,
             headers(("set-cookie" = String))),
-        (status = 401, description = "wrong username or password", body = ErrorBody),
-        (status = 429, description = "too many attempts: wait as `retry-after` says",
-            body = ErrorBody, headers(("retry-after" = u64))),
-        (status = 503, description = "busy: try again shortly", body = ErrorBody,
-            headers(("retry-after" = u64))),
+        PasswordRefusals, Busy,
     ))]
 async fn login(
     State(state): State<Services>,
@@ -265,9 +270,7 @@ async fn login(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 204, description = "signed out", headers(("set-cookie" = String))),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
     ))]
 async fn logout(
     State(state): State<Services>,
@@ -287,7 +290,7 @@ async fn logout(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the signed-in user", body = MeDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 async fn me(
     State(state): State<Services>,
@@ -358,7 +361,7 @@ pub struct PlaySettingsPatch {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the caller's playing settings", body = PlaySettingsDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 async fn play_settings(
     State(state): State<Services>,
@@ -375,7 +378,7 @@ async fn play_settings(
     request_body = PlaySettingsPatch,
     responses(
         (status = 200, description = "the playing settings now", body = PlaySettingsDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "a cross-site request with the session cookie",
             body = ErrorBody),
         (status = 422, description = "`after_move` is not `stay` or `next_game` \

@@ -12,11 +12,12 @@ use utoipa::{
     openapi::{KnownFormat, Object, ObjectBuilder, SchemaFormat, Type},
 };
 
-use super::clocks::TimeControlDto;
+use super::clocks::{TimeControlDto, game_terms_body};
+use crate::answers::{CrossSite, NoSuchChallenge, NotSignedIn, UnknownToken};
 use domain::{
     Services,
     challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
-    game::{StopRules, TimeControl},
+    game::TimeControl,
 };
 use edge::extract::{CurrentUser, Json, MaybeUser, Path};
 use vocab::{
@@ -33,49 +34,43 @@ pub(crate) fn routes() -> Router<Services> {
         .route("/api/v1/challenges/{id}/cancel", post(cancel))
 }
 
-/// A new challenge.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct NewChallengeDto {
-    /// A variant id, such as `reversi-8x8`.
-    #[schema(schema_with = variant_id_schema)]
-    #[serde(deserialize_with = "edge::field::variant_id")]
-    pub variant: rules::Variant,
-    /// The challenger's colour: `white`, `black` or `random`.
-    #[schema(schema_with = color_choice_schema)]
-    #[serde(deserialize_with = "edge::field::color_choice")]
-    pub color: ColorChoice,
-    /// 1, 2, 3, 5, 7, 10 or 14: the older way to ask for a per-move control
-    /// (`{"kind": "per_move", "days": …}`). Give it or `time_control`, not both (422
-    /// `conflicting_time_control`); neither: three days per move.
-    #[schema(schema_with = days_per_move_schema)]
-    #[serde(default, deserialize_with = "some_whole_number")]
-    pub days_per_move: Option<i64>,
+game_terms_body! {
+    /// A new challenge.
+    #[derive(Debug, Deserialize, ToSchema)]
+    pub struct NewChallengeDto {
+        /// A variant id, such as `reversi-8x8`.
+        #[schema(schema_with = variant_id_schema)]
+        #[serde(deserialize_with = "edge::field::variant_id")]
+        pub variant: rules::Variant,
+        /// The challenger's colour: `white`, `black` or `random`.
+        #[schema(schema_with = color_choice_schema)]
+        #[serde(deserialize_with = "edge::field::color_choice")]
+        pub color: ColorChoice,
+        /// 1, 2, 3, 5, 7, 10 or 14: the older way to ask for a per-move control
+        /// (`{"kind": "per_move", "days": …}`). Give it or `time_control`, not both (422
+        /// `conflicting_time_control`); neither: three days per move.
+        #[schema(schema_with = days_per_move_schema)]
+        #[serde(default, deserialize_with = "some_whole_number")]
+        pub days_per_move: Option<i64>,
+        /// The one user who may accept (absent or null: anyone).
+        #[serde(default)]
+        pub opponent: Option<String>,
+        /// Rated (true, the default) or casual (false).
+        #[serde(default = "super::true_by_default")]
+        #[schema(default = true)]
+        pub rated: bool,
+    }
     /// The game's time control (absent or null: see `days_per_move`).
-    #[serde(default)]
-    pub time_control: Option<TimeControlDto>,
+    time_control,
     /// Each player's clock stops on their weekend (Saturday and Sunday in their own time
     /// zone). Default false.
-    #[serde(default)]
-    pub weekends_off: bool,
+    weekends_off,
     /// A player's vacation stops their clock (default true; false: "no vacation").
-    #[serde(default = "super::true_by_default")]
-    #[schema(default = true)]
-    pub vacation_allowed: bool,
-    /// The one user who may accept (absent or null: anyone).
-    #[serde(default)]
-    pub opponent: Option<String>,
-    /// Rated (true, the default) or casual (false).
-    #[serde(default = "super::true_by_default")]
-    #[schema(default = true)]
-    pub rated: bool,
+    vacation_allowed,
     /// Open challenges only: the lowest rating (whole points, 0–4000) that may accept.
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 0, maximum = 4000)]
-    pub min_rating: Option<i64>,
+    min_rating,
     /// Open challenges only: the highest rating (whole points, 0–4000) that may accept.
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 0, maximum = 4000)]
-    pub max_rating: Option<i64>,
+    max_rating,
 }
 
 /// A whole number that is there (absent: `None` through `#[serde(default)]`; null is
@@ -193,9 +188,7 @@ pub struct AcceptedDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 201, description = "the new challenge", body = ChallengeDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 404, description = "no player has the opponent's name", body = ErrorBody),
         (status = 409, description = "the caller already has the most open challenges a \
             player may have, 50 (`too_many_challenges`)", body = ErrorBody),
@@ -229,10 +222,7 @@ async fn create(
         variant: body.variant,
         color: body.color,
         time_control,
-        stops: StopRules {
-            weekends_off: body.weekends_off,
-            vacation_allowed: body.vacation_allowed,
-        },
+        stops: body.stops(),
         opponent: body.opponent.as_deref(),
         rated: body.rated,
         min_rating: body.min_rating,
@@ -247,7 +237,7 @@ async fn create(
     security((), ("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the challenges the caller may see", body = [ChallengeDto]),
-        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
+        UnknownToken,
     ))]
 async fn list(
     State(state): State<Services>,
@@ -265,7 +255,7 @@ async fn list(
     params(("id" = String, Path)),
     responses(
         (status = 200, description = "the challenge", body = ChallengeDto),
-        (status = 404, description = "no such challenge", body = ErrorBody),
+        NoSuchChallenge,
     ))]
 async fn show(
     State(state): State<Services>,
@@ -280,10 +270,10 @@ async fn show(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 201, description = "the game it became", body = AcceptedDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "own challenge, addressed to someone else, or a \
             cross-site request with the session cookie", body = ErrorBody),
-        (status = 404, description = "no such challenge", body = ErrorBody),
+        NoSuchChallenge,
         (status = 409, description = "already taken or cancelled", body = ErrorBody),
         (status = 422, description = "the caller's rating in the variant is outside the \
             challenge's rating range (`rating_out_of_range`); the challenge stays open",
@@ -304,10 +294,10 @@ async fn accept(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the cancelled challenge", body = ChallengeDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not the creator, or a cross-site request with the \
             session cookie", body = ErrorBody),
-        (status = 404, description = "no such challenge", body = ErrorBody),
+        NoSuchChallenge,
         (status = 409, description = "no longer open", body = ErrorBody),
     ))]
 async fn cancel(

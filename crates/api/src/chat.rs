@@ -10,6 +10,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::answers::{NoSuchGame, NoSuchPlayer, NotSignedIn, UnknownToken};
 use domain::{
     Services,
     chat::{self, Block, ChatLine, ChatView, Closed, Note},
@@ -129,10 +130,10 @@ pub struct NewLineDto {
     security((), ("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the chat", body = ChatDto),
-        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
+        UnknownToken,
         (status = 403, description = "the caller does not play in the game and its players \
             keep the chat to themselves (`chat_private`)", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
+        NoSuchGame,
     ))]
 async fn show_chat(
     State(state): State<Services>,
@@ -158,11 +159,11 @@ async fn show_chat(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 201, description = "the line as stored", body = ChatLineDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the caller does not play in the game (`not_a_player`), \
             the opponent blocks the caller (`blocked`), the caller blocks the opponent \
             (`you_block`), or a cross-site request with the session cookie", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
+        NoSuchGame,
         (status = 409, description = "the game's chat holds 1000 lines (`chat_full`)",
             body = ErrorBody),
         (status = 422, description = "an empty line (`empty_message`), more than 500 \
@@ -218,10 +219,10 @@ pub struct NoteBodyDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the note (empty text when there is none)", body = NoteDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the caller does not play in the game (`not_a_player`)",
             body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
+        NoSuchGame,
     ))]
 async fn show_note(
     State(state): State<Services>,
@@ -238,10 +239,10 @@ async fn show_note(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the note as saved", body = NoteDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the caller does not play in the game (`not_a_player`), \
             or a cross-site request with the session cookie", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
+        NoSuchGame,
         (status = 422, description = "more than 10 000 characters (`note_too_long`), a \
             control character (`control_character`), or a body of the wrong shape \
             (`invalid_body`)", body = ErrorBody),
@@ -288,7 +289,7 @@ pub struct NewBlockDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the blocked players", body = [BlockDto]),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 async fn list_blocks(
     State(state): State<Services>,
@@ -308,10 +309,10 @@ async fn list_blocks(
     responses(
         (status = 201, description = "the player is blocked now", body = BlockDto),
         (status = 200, description = "the player was blocked already", body = BlockDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "a cross-site request with the session cookie",
             body = ErrorBody),
-        (status = 404, description = "no such player", body = ErrorBody),
+        NoSuchPlayer,
         (status = 409, description = "the caller blocks 1000 players (`too_many_blocks`)",
             body = ErrorBody),
         (status = 422, description = "the caller's own name (`block_yourself`), or a body of \
@@ -337,7 +338,7 @@ async fn add_block(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 204, description = "the player is no longer blocked"),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "a cross-site request with the session cookie",
             body = ErrorBody),
         (status = 404, description = "no such player, or the caller does not block them",
@@ -373,7 +374,7 @@ pub struct ChatSettingsPatch {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the chat settings", body = ChatSettingsDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 async fn chat_settings(
     State(state): State<Services>,
@@ -389,7 +390,7 @@ async fn chat_settings(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the chat settings now", body = ChatSettingsDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "a cross-site request with the session cookie",
             body = ErrorBody),
     ))]

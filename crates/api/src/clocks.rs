@@ -135,3 +135,62 @@ impl ClocksDto {
         }
     }
 }
+
+/// Declares the body of a request that starts games (a challenge, a game against the
+/// computer, a tournament): the struct with its own fields, followed by the games' terms
+/// every such body takes — `time_control` (absent or null: `None`), `weekends_off`
+/// (default false), `vacation_allowed` (default true) — and optionally the rating limits
+/// `min_rating` and `max_rating` (whole points, 0–4000). The shared fields are named
+/// after the struct, each after the doc comments that describe it in that body's
+/// document. The struct gets a `stops()` ([`domain::game::StopRules`]) from its terms.
+macro_rules! game_terms_body {
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident {
+            $($own:tt)*
+        }
+        $(#[$time_control:meta])* time_control,
+        $(#[$weekends_off:meta])* weekends_off,
+        $(#[$vacation_allowed:meta])* vacation_allowed,
+        $(
+            $(#[$min_rating:meta])* min_rating,
+            $(#[$max_rating:meta])* max_rating,
+        )?
+    ) => {
+        $(#[$attr])*
+        pub struct $name {
+            $($own)*
+            $(#[$time_control])*
+            #[serde(default)]
+            pub time_control: Option<$crate::clocks::TimeControlDto>,
+            $(#[$weekends_off])*
+            #[serde(default)]
+            pub weekends_off: bool,
+            $(#[$vacation_allowed])*
+            #[serde(default = "crate::true_by_default")]
+            #[schema(default = true)]
+            pub vacation_allowed: bool,
+            $(
+                $(#[$min_rating])*
+                #[serde(default, deserialize_with = "crate::optional_whole_number")]
+                #[schema(minimum = 0, maximum = 4000)]
+                pub min_rating: Option<i64>,
+                $(#[$max_rating])*
+                #[serde(default, deserialize_with = "crate::optional_whole_number")]
+                #[schema(minimum = 0, maximum = 4000)]
+                pub max_rating: Option<i64>,
+            )?
+        }
+
+        impl $name {
+            /// What stops the games' clocks, as asked.
+            fn stops(&self) -> domain::game::StopRules {
+                domain::game::StopRules {
+                    weekends_off: self.weekends_off,
+                    vacation_allowed: self.vacation_allowed,
+                }
+            }
+        }
+    };
+}
+pub(crate) use game_terms_body;

@@ -7,14 +7,15 @@ use utoipa::ToSchema;
 
 use super::{
     challenges::{color_choice_schema, variant_id_schema},
-    clocks::TimeControlDto,
+    clocks::game_terms_body,
     games::GameDto,
 };
+use crate::answers::{CrossSite, NotSignedIn};
 use domain::{
     Services,
     challenges::ColorChoice,
     computer::{self, NewComputerGame},
-    game::{self, StopRules, TimeControl},
+    game::{self, TimeControl},
 };
 use edge::extract::{CurrentUser, Json};
 use vocab::error::{AppError, ErrorBody};
@@ -24,35 +25,33 @@ pub(crate) fn routes() -> Router<Services> {
     Router::new().route("/api/v1/computer-games", post(create))
 }
 
-/// A new game against the computer.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct NewComputerGameDto {
-    /// A variant id, such as `reversi-6x6`.
-    #[schema(schema_with = variant_id_schema)]
-    #[serde(deserialize_with = "edge::field::variant_id")]
-    pub variant: Variant,
-    /// The computer's level: 1 (plays almost at random) to 8 (its best).
-    #[serde(deserialize_with = "super::whole_number")]
-    #[schema(minimum = 1, maximum = 8)]
-    pub level: i64,
-    /// The caller's colour: `white`, `black` or `random` (default `random`).
-    #[schema(schema_with = color_choice_schema)]
-    #[serde(
-        default = "random_color",
-        deserialize_with = "edge::field::color_choice"
-    )]
-    pub color: ColorChoice,
+game_terms_body! {
+    /// A new game against the computer.
+    #[derive(Debug, Deserialize, ToSchema)]
+    pub struct NewComputerGameDto {
+        /// A variant id, such as `reversi-6x6`.
+        #[schema(schema_with = variant_id_schema)]
+        #[serde(deserialize_with = "edge::field::variant_id")]
+        pub variant: Variant,
+        /// The computer's level: 1 (plays almost at random) to 8 (its best).
+        #[serde(deserialize_with = "super::whole_number")]
+        #[schema(minimum = 1, maximum = 8)]
+        pub level: i64,
+        /// The caller's colour: `white`, `black` or `random` (default `random`).
+        #[schema(schema_with = color_choice_schema)]
+        #[serde(
+            default = "random_color",
+            deserialize_with = "edge::field::color_choice"
+        )]
+        pub color: ColorChoice,
+    }
     /// The game's time control (absent or null: three days per move). The computer
     /// answers within seconds; the clock is the caller's.
-    #[serde(default)]
-    pub time_control: Option<TimeControlDto>,
+    time_control,
     /// Each player's clock stops on their weekend. Default false.
-    #[serde(default)]
-    pub weekends_off: bool,
+    weekends_off,
     /// A player's vacation stops their clock (default true).
-    #[serde(default = "super::true_by_default")]
-    #[schema(default = true)]
-    pub vacation_allowed: bool,
+    vacation_allowed,
 }
 
 fn random_color() -> ColorChoice {
@@ -70,9 +69,7 @@ fn random_color() -> ColorChoice {
     responses(
         (status = 201, description = "the new game (`computer_level` names the level; when \
             the computer has White it is to move first)", body = GameDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 422, description = "unknown variant, level outside 1 to 8, bad colour or \
             time control (`unknown_variant`, `invalid_level`, `invalid_color`, \
             `invalid_days_per_move`, `invalid_time_control`), or a body of the wrong shape \
@@ -93,10 +90,7 @@ async fn create(
         time_control: body
             .time_control
             .map_or(TimeControl::DEFAULT, TimeControl::from),
-        stops: StopRules {
-            weekends_off: body.weekends_off,
-            vacation_allowed: body.vacation_allowed,
-        },
+        stops: body.stops(),
     };
     let id = computer::start(&state, &user, &request).await?;
     let detail = game::get(&state, &id).await?;

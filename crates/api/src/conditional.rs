@@ -10,6 +10,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::answers::{NoSuchGame, NotSignedIn, UnknownToken};
 use domain::{
     Services,
     game::conditional::{self, ConditionalLine, LinesView},
@@ -113,10 +114,10 @@ pub struct NewConditionalLineDto {
     security((), ("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the lines", body = ConditionalLinesDto),
-        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
+        UnknownToken,
         (status = 403, description = "the game goes on and the caller does not play in it \
             (`conditional_private`)", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
+        NoSuchGame,
     ))]
 async fn list_lines(
     State(state): State<Services>,
@@ -135,11 +136,11 @@ async fn list_lines(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 201, description = "the line as stored", body = ConditionalLineDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the caller does not play in the game \
             (`not_a_player`), or a cross-site request with the session cookie",
             body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
+        NoSuchGame,
         (status = 409, description = "`ply` is not the game's ply (`stale_ply`), the game \
             is over (`game_over`), the caller keeps 20 lines in the game \
             (`too_many_lines`), the line is entered already (`duplicate_line`), or it \
@@ -171,7 +172,7 @@ async fn add_line(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 204, description = "the line is deleted"),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the caller does not play in the game \
             (`not_a_player`), or a cross-site request with the session cookie",
             body = ErrorBody),

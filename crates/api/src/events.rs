@@ -30,6 +30,7 @@ use axum::{
 use futures_util::stream::{self, Stream, StreamExt};
 use serde::Deserialize;
 
+use crate::answers::{NoSuchGame, NotSignedIn};
 use domain::{
     Services,
     events::{Delivery, GameEvent, RenderedGame, StreamSlot, Subscription, TurnNotice},
@@ -64,7 +65,7 @@ pub(crate) fn routes() -> Router<Services> {
     responses(
         (status = 200, description = "the game's events", content_type = "text/event-stream",
             body = GameEvent),
-        (status = 404, description = "no such game", body = ErrorBody),
+        NoSuchGame,
         (status = 429, body = ErrorBody, description = "`too_many_streams`: this address holds `MAX_STREAMS_PER_ADDRESS` streams open"),
     ))]
 async fn game_events(
@@ -123,7 +124,7 @@ struct MyEventsQuery {
     responses(
         (status = 200, description = "the player's turn notices (and the game's events)",
             content_type = "text/event-stream", body = TurnNotice),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 404, description = "no such game (`?game=`)", body = ErrorBody),
         (status = 429, body = ErrorBody, description = "`too_many_streams`: this address holds `MAX_STREAMS_PER_ADDRESS` streams open"),
     ))]

@@ -3,6 +3,7 @@
 
 pub mod account_care;
 pub mod accounts;
+pub mod answers;
 pub mod challenges;
 pub mod chat;
 pub mod clocks;

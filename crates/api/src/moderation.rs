@@ -10,6 +10,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::answers::{NoSuchPlayer, NotSignedIn};
 use domain::{
     Services,
     moderation::{self, ReportTarget, Sanction},
@@ -66,7 +67,7 @@ pub struct FiledDto {
     request_body = NewReportDto,
     responses(
         (status = 201, description = "filed", body = FiledDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "a chat the caller cannot read (`chat_private`), or a \
             cross-site request", body = ErrorBody),
         (status = 404, description = "no such player, game or chat line", body = ErrorBody),
@@ -155,7 +156,7 @@ impl From<ReportRow> for ReportDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the open reports", body = [ReportDto]),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not an administrator (`not_admin`)", body = ErrorBody),
     ))]
 async fn list_reports(
@@ -175,7 +176,7 @@ async fn list_reports(
     ),
     responses(
         (status = 204, description = "closed, and logged"),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not an administrator (`not_admin`), or a cross-site \
             request", body = ErrorBody),
         (status = 404, description = "no such report, or an outcome other than `resolve` \
@@ -220,9 +221,9 @@ pub struct AccountStateDto {
     params(("name" = String, Path, description = "the player's name")),
     responses(
         (status = 200, description = "the account", body = AccountStateDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not an administrator (`not_admin`)", body = ErrorBody),
-        (status = 404, description = "no such player", body = ErrorBody),
+        NoSuchPlayer,
     ))]
 async fn show_account(
     State(state): State<Services>,
@@ -274,7 +275,7 @@ pub struct SanctionedDto {
     request_body = SanctionDto,
     responses(
         (status = 200, description = "done, and logged", body = SanctionedDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not an administrator (`not_admin`), an administrator \
             as the target (`target_is_admin`), or a cross-site request", body = ErrorBody),
         (status = 404, description = "no such player, or no such action", body = ErrorBody),
@@ -363,7 +364,7 @@ pub struct LogParams {
         (status = 200, description = "one page of the log", body = AdminLogDto),
         (status = 400, description = "a `before` that is no page key (`bad_request`)",
             body = ErrorBody),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not an administrator (`not_admin`)", body = ErrorBody),
     ))]
 async fn show_log(

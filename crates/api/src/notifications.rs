@@ -10,6 +10,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::answers::{CrossSite, NotSignedIn};
 use domain::{
     Services,
     email::{self, EmailSettings},
@@ -118,7 +119,7 @@ struct PageQuery {
     params(PageQuery),
     responses(
         (status = 200, description = "a page of notices", body = NotificationPageDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 422, description = "a cursor that is no `next` (`invalid_cursor`)",
             body = ErrorBody),
     ))]
@@ -140,7 +141,7 @@ async fn list_notifications(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the unread count", body = UnreadDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 async fn unread_notifications(
     State(state): State<Services>,
@@ -157,9 +158,7 @@ async fn unread_notifications(
     params(("id" = String, Path)),
     responses(
         (status = 200, description = "the unread count after it", body = UnreadDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 404, description = "the caller has no such notice", body = ErrorBody),
     ))]
 async fn mark_read(
@@ -177,9 +176,7 @@ async fn mark_read(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "how many were marked", body = ReadAllDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
     ))]
 async fn mark_all_read(
     State(state): State<Services>,
@@ -302,7 +299,7 @@ impl From<Preferences> for PreferencesDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "every kind's preference", body = PreferencesDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 async fn notification_preferences(
     State(state): State<Services>,
@@ -322,9 +319,7 @@ async fn notification_preferences(
     responses(
         (status = 200, description = "every kind's preference after the change",
             body = PreferencesDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 422, description = "a body of the wrong shape (`invalid_body`), e-mail \
             chosen for a kind that is not mailed (`email_not_offered`), a digest hour \
             outside 0 to 23 (`invalid_digest_hour`)", body = ErrorBody),
@@ -396,7 +391,7 @@ pub struct SetEmailDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the address", body = EmailDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 async fn show_email(
     State(state): State<Services>,
@@ -413,9 +408,7 @@ async fn show_email(
     responses(
         (status = 200, description = "the address, unverified; the link is on its way",
             body = EmailDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 409, description = "this server sends no e-mail (`email_disabled`)",
             body = ErrorBody),
         (status = 422, description = "not an address (`invalid_email`) or a body of the \

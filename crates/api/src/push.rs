@@ -9,6 +9,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::answers::{CrossSite, NotSignedIn};
 use domain::{
     Services,
     push::{self, Subscribe},
@@ -124,7 +125,7 @@ pub struct PushSubscriptionsDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the caller's devices", body = PushSubscriptionsDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 async fn list_push_subscriptions(
     State(state): State<Services>,
@@ -146,9 +147,7 @@ async fn list_push_subscriptions(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 201, description = "the device is notified", body = PushSubscriptionDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 409, description = "the caller has 10 other devices (`too_many_devices`)",
             body = ErrorBody),
         (status = 422, description = "an endpoint that is not https on a public host name \
@@ -187,9 +186,7 @@ async fn create_push_subscription(
     params(("id" = String, Path)),
     responses(
         (status = 204, description = "the device is no longer notified"),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 404, description = "the caller has no such device", body = ErrorBody),
     ))]
 async fn delete_push_subscription(

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::games::GameSummaryDto;
+use crate::answers::{NoSuchPlayer, UnknownToken};
 use domain::profiles::read_result_filter;
 use domain::{
     Services, pages as lookups,
@@ -97,22 +98,48 @@ impl From<Leaderboard> for LeaderboardDto {
     }
 }
 
+/// The refusals of a page of a variant's list, for its `responses(…)`: an unknown variant
+/// (404, described by its doc) and a cursor or limit the list does not take (422).
+#[derive(utoipa::IntoResponses)]
+pub enum VariantPageRefusals {
+    /// no such variant
+    #[response(status = 404)]
+    NoSuchVariant(ErrorBody),
+    /// A cursor or limit this list does not take.
+    #[response(
+        status = 422,
+        description = "a cursor this list did not give (`invalid_cursor`) \
+        or a limit outside 1–100 (`invalid_limit`)"
+    )]
+    InvalidPage(ErrorBody),
+}
+
+/// The variant of the id `text` in a path (an unknown one: 404).
+fn variant_named(text: &str) -> Result<rules::Variant, AppError> {
+    text.parse().map_err(|_| AppError::NotFound("variant"))
+}
+
+/// The player named `name` in a path (an unknown one: 404).
+async fn player_named(state: &Services, name: &str) -> Result<domain::accounts::User, AppError> {
+    lookups::user_by_name(state, name)
+        .await?
+        .ok_or(AppError::NotFound("player"))
+}
+
 /// A variant's leaderboard: players with an established (not provisional) rating whose
 /// last rated game of the variant ended within `LEADERBOARD_ACTIVE_DAYS`, best first.
 #[utoipa::path(get, path = "/api/v1/leaderboards/{variant}", tag = "ratings",
     params(("variant" = String, Path, description = "a variant id"), BoardPageQuery),
     responses(
         (status = 200, description = "a page of the leaderboard", body = LeaderboardDto),
-        (status = 404, description = "no such variant", body = ErrorBody),
-        (status = 422, description = "a cursor this list did not give (`invalid_cursor`) or a \
-            limit outside 1–100 (`invalid_limit`)", body = ErrorBody),
+        VariantPageRefusals,
     ))]
 async fn leaderboard(
     State(state): State<Services>,
     Path(variant): Path<String>,
     Query(query): Query<BoardPageQuery>,
 ) -> Result<axum::Json<LeaderboardDto>, AppError> {
-    let variant: rules::Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
+    let variant = variant_named(&variant)?;
     let board = ratings::leaderboard(
         &state.db,
         variant,
@@ -234,17 +261,14 @@ impl GamesPageDto {
     security((), ("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the profile", body = ProfileDto),
-        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
-        (status = 404, description = "no such player", body = ErrorBody),
+        UnknownToken, NoSuchPlayer,
     ))]
 async fn profile(
     State(state): State<Services>,
     MaybeUser(viewer): MaybeUser,
     Path(name): Path<String>,
 ) -> Result<axum::Json<ProfileDto>, AppError> {
-    let user = lookups::user_by_name(&state, &name)
-        .await?
-        .ok_or(AppError::NotFound("player"))?;
+    let user = player_named(&state, &name).await?;
     let profile = profiles::profile(&state, &user, viewer.as_ref()).await?;
     let record = |wins, losses, draws| RecordDto {
         wins,
@@ -315,7 +339,7 @@ pub struct PlayerGamesQuery {
     params(("name" = String, Path, description = "a username"), PlayerGamesQuery),
     responses(
         (status = 200, description = "a page of games", body = GamesPageDto),
-        (status = 404, description = "no such player", body = ErrorBody),
+        NoSuchPlayer,
         (status = 422, description = "an unknown variant (`unknown_variant`), result \
             (`invalid_result_filter`), cursor (`invalid_cursor`) or a limit outside 1–100 \
             (`invalid_limit`)", body = ErrorBody),
@@ -325,9 +349,7 @@ async fn player_games(
     Path(name): Path<String>,
     Query(query): Query<PlayerGamesQuery>,
 ) -> Result<axum::Json<GamesPageDto>, AppError> {
-    let user = lookups::user_by_name(&state, &name)
-        .await?
-        .ok_or(AppError::NotFound("player"))?;
+    let user = player_named(&state, &name).await?;
     let variant = edge::field::variant_filter(query.variant.as_deref())?;
     let result = read_result_filter(query.result.as_deref())?;
     let page = profiles::finished_games(
@@ -347,16 +369,14 @@ async fn player_games(
     params(("variant" = String, Path, description = "a variant id"), GamesPageQuery),
     responses(
         (status = 200, description = "a page of games", body = GamesPageDto),
-        (status = 404, description = "no such variant", body = ErrorBody),
-        (status = 422, description = "a cursor this list did not give (`invalid_cursor`) or a \
-            limit outside 1–100 (`invalid_limit`)", body = ErrorBody),
+        VariantPageRefusals,
     ))]
 async fn variant_games(
     State(state): State<Services>,
     Path(variant): Path<String>,
     Query(query): Query<GamesPageQuery>,
 ) -> Result<axum::Json<GamesPageDto>, AppError> {
-    let variant: rules::Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
+    let variant = variant_named(&variant)?;
     let limit = query.limit.unwrap_or(50);
     if !(1..=profiles::MAX_GAMES_PAGE).contains(&limit) {
         return Err(AppError::invalid(

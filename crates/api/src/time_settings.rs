@@ -8,6 +8,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::answers::{CrossSite, NotSignedIn};
 use domain::{
     Services,
     player_time::{self, TimeSettings},
@@ -94,7 +95,7 @@ pub struct NewVacationDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the caller's time settings", body = TimeSettingsDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
     ))]
 pub(crate) async fn show(
     State(state): State<Services>,
@@ -113,9 +114,7 @@ pub(crate) async fn show(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the settings as changed", body = TimeSettingsDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 422, description = "a time zone the database does not know \
             (`unknown_time_zone`) or a body of the wrong shape (`invalid_body`)",
             body = ErrorBody),
@@ -146,9 +145,7 @@ pub(crate) async fn change(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the settings with the vacation", body = TimeSettingsDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 409, description = "on vacation already (`already_on_vacation`)",
             body = ErrorBody),
         (status = 422, description = "more hours than are left this year \
@@ -172,9 +169,7 @@ pub(crate) async fn start(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the settings without the vacation", body = TimeSettingsDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "cross-site request with the session cookie",
-            body = ErrorBody),
+        NotSignedIn, CrossSite,
         (status = 409, description = "not on vacation (`not_on_vacation`)", body = ErrorBody),
     ))]
 pub(crate) async fn end(

@@ -13,10 +13,14 @@ use utoipa::{
     openapi::{Object, ObjectBuilder, Type},
 };
 
-use super::{challenges::variant_id_schema, clocks::TimeControlDto};
+use super::{
+    challenges::variant_id_schema,
+    clocks::{TimeControlDto, game_terms_body},
+};
+use crate::answers::{NotSignedIn, UnknownToken};
 use domain::{
     Services,
-    game::{StopRules, TimeControl},
+    game::TimeControl,
     tournaments::{
         self, Format, FormatOptions, Status, Terms, Tournament, TournamentRequest, standings,
     },
@@ -58,78 +62,72 @@ fn status_schema() -> Object {
         .build()
 }
 
-/// A new tournament.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct NewTournamentDto {
-    /// Its name: 3 to 80 characters on one line.
-    pub name: String,
-    /// A variant id.
-    #[schema(schema_with = variant_id_schema)]
-    #[serde(deserialize_with = "edge::field::variant_id")]
-    pub variant: rules::Variant,
-    /// `round_robin`, `swiss`, `knockout` or `league`.
-    #[schema(schema_with = format_schema)]
-    #[serde(deserialize_with = "edge::field::tournament_format")]
-    pub format: Format,
+game_terms_body! {
+    /// A new tournament.
+    #[derive(Debug, Deserialize, ToSchema)]
+    pub struct NewTournamentDto {
+        /// Its name: 3 to 80 characters on one line.
+        pub name: String,
+        /// A variant id.
+        #[schema(schema_with = variant_id_schema)]
+        #[serde(deserialize_with = "edge::field::variant_id")]
+        pub variant: rules::Variant,
+        /// `round_robin`, `swiss`, `knockout` or `league`.
+        #[schema(schema_with = format_schema)]
+        #[serde(deserialize_with = "edge::field::tournament_format")]
+        pub format: Format,
+        /// Rated games (default true).
+        #[serde(default = "super::true_by_default")]
+        #[schema(default = true)]
+        pub rated: bool,
+        /// The fewest entrants it starts with (at least 2; default 2).
+        #[serde(default, deserialize_with = "super::optional_whole_number")]
+        #[schema(minimum = 2, maximum = 2000)]
+        pub min_players: Option<i64>,
+        /// The most entrants (up to 2,000; default 64).
+        #[serde(default, deserialize_with = "super::optional_whole_number")]
+        #[schema(minimum = 2, maximum = 2000)]
+        pub max_players: Option<i64>,
+        /// Round robin: the largest section; league: the largest group; 3 to 12 (default 8).
+        #[serde(default, deserialize_with = "super::optional_whole_number")]
+        #[schema(minimum = 3, maximum = 12)]
+        pub section_size: Option<i64>,
+        /// Round robin and league: each pair meets twice, once with each colour (default
+        /// false).
+        #[serde(default)]
+        pub both_colours: bool,
+        /// Round robin: how many of each section go on to the next stage; league: how many of
+        /// each group move up (and down) a division; 1 to half the section size (default 1).
+        #[serde(default, deserialize_with = "super::optional_whole_number")]
+        #[schema(minimum = 1, maximum = 6)]
+        pub advance: Option<i64>,
+        /// Swiss: the rounds, 1 to 30 (default 7); league: the seasons, 1 to 50 (default 10).
+        #[serde(default, deserialize_with = "super::optional_whole_number")]
+        #[schema(minimum = 1, maximum = 50)]
+        pub rounds: Option<i64>,
+        /// Knock-out: the games of a match, 2, 4, 6, 8 or 10 (default 2).
+        #[serde(default, deserialize_with = "super::optional_whole_number")]
+        #[schema(minimum = 2, maximum = 10)]
+        pub games_per_match: Option<i64>,
+        /// Private: only players with the invitation link may see and join it (default
+        /// false).
+        #[serde(default)]
+        pub private: bool,
+        /// When it starts (RFC 3339, in the future, at most a year ahead); absent or null:
+        /// when it is full.
+        #[serde(default)]
+        pub starts_at: Option<String>,
+    }
     /// The games' time control (absent or null: three days per move).
-    #[serde(default)]
-    pub time_control: Option<TimeControlDto>,
+    time_control,
     /// Each player's clock stops on their weekend. Default false.
-    #[serde(default)]
-    pub weekends_off: bool,
+    weekends_off,
     /// A player's vacation stops their clock. Default true.
-    #[serde(default = "super::true_by_default")]
-    #[schema(default = true)]
-    pub vacation_allowed: bool,
-    /// Rated games (default true).
-    #[serde(default = "super::true_by_default")]
-    #[schema(default = true)]
-    pub rated: bool,
-    /// The fewest entrants it starts with (at least 2; default 2).
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 2, maximum = 2000)]
-    pub min_players: Option<i64>,
-    /// The most entrants (up to 2,000; default 64).
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 2, maximum = 2000)]
-    pub max_players: Option<i64>,
+    vacation_allowed,
     /// The lowest rating that may join (whole points, 0–4000).
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 0, maximum = 4000)]
-    pub min_rating: Option<i64>,
+    min_rating,
     /// The highest rating that may join (whole points, 0–4000).
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 0, maximum = 4000)]
-    pub max_rating: Option<i64>,
-    /// Round robin: the largest section; league: the largest group; 3 to 12 (default 8).
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 3, maximum = 12)]
-    pub section_size: Option<i64>,
-    /// Round robin and league: each pair meets twice, once with each colour (default
-    /// false).
-    #[serde(default)]
-    pub both_colours: bool,
-    /// Round robin: how many of each section go on to the next stage; league: how many of
-    /// each group move up (and down) a division; 1 to half the section size (default 1).
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 1, maximum = 6)]
-    pub advance: Option<i64>,
-    /// Swiss: the rounds, 1 to 30 (default 7); league: the seasons, 1 to 50 (default 10).
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 1, maximum = 50)]
-    pub rounds: Option<i64>,
-    /// Knock-out: the games of a match, 2, 4, 6, 8 or 10 (default 2).
-    #[serde(default, deserialize_with = "super::optional_whole_number")]
-    #[schema(minimum = 2, maximum = 10)]
-    pub games_per_match: Option<i64>,
-    /// Private: only players with the invitation link may see and join it (default
-    /// false).
-    #[serde(default)]
-    pub private: bool,
-    /// When it starts (RFC 3339, in the future, at most a year ahead); absent or null:
-    /// when it is full.
-    #[serde(default)]
-    pub starts_at: Option<String>,
+    max_rating,
 }
 
 /// A tournament.
@@ -418,7 +416,7 @@ fn start_time(text: Option<&str>) -> Result<Option<i64>, AppError> {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 201, description = "the new tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the computer's account (`computer_account`), or a \
             cross-site request with the session cookie", body = ErrorBody),
         (status = 422, description = "`invalid_name`, `unknown_variant`, `unknown_format`, \
@@ -445,10 +443,7 @@ async fn create_tournament(
         },
         terms: Terms {
             time_control: body.time_control.map_or(TimeControl::DEFAULT, Into::into),
-            stops: StopRules {
-                weekends_off: body.weekends_off,
-                vacation_allowed: body.vacation_allowed,
-            },
+            stops: body.stops(),
             rated: body.rated,
             min_players: body.min_players.unwrap_or(2),
             max_players: body.max_players.unwrap_or(64),
@@ -480,7 +475,7 @@ pub struct ListQuery {
     security((), ("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the tournaments", body = [TournamentDto]),
-        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
+        UnknownToken,
         (status = 422, description = "an unknown status (`invalid_status`)", body = ErrorBody),
     ))]
 async fn list_tournaments(
@@ -521,7 +516,7 @@ pub struct InviteQuery {
     security((), ("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the tournament", body = TournamentDetailDto),
-        (status = 401, description = "an unknown token or an ended session", body = ErrorBody),
+        UnknownToken,
         (status = 404, description = "no such tournament (or a private one without its \
             key)", body = ErrorBody),
     ))]
@@ -557,7 +552,7 @@ pub struct JoinDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "the computer's account, or a cross-site request \
             with the session cookie", body = ErrorBody),
         (status = 404, description = "no such tournament (or a private one without its \
@@ -584,7 +579,7 @@ async fn join_tournament(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "a cross-site request with the session cookie",
             body = ErrorBody),
         (status = 404, description = "no such tournament", body = ErrorBody),
@@ -606,7 +601,7 @@ async fn leave_tournament(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the started tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not the organiser (`not_organiser`), or a \
             cross-site request with the session cookie", body = ErrorBody),
         (status = 404, description = "no such tournament", body = ErrorBody),
@@ -628,7 +623,7 @@ async fn start_tournament(
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the cancelled tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not the organiser (`not_organiser`), or a \
             cross-site request with the session cookie", body = ErrorBody),
         (status = 404, description = "no such tournament", body = ErrorBody),
@@ -659,7 +654,7 @@ pub struct RemoveDto {
     security(("bearer" = []), ("session" = [])),
     responses(
         (status = 200, description = "the tournament", body = TournamentDto),
-        (status = 401, description = "not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 403, description = "not the organiser (`not_organiser`), or a \
             cross-site request with the session cookie", body = ErrorBody),
         (status = 404, description = "no such tournament or player", body = ErrorBody),

@@ -7,7 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{
-    Caller, LichessError,
+    Caller, CrossSite, LichessError, NoToken,
     payloads::{OkJson, title, user_id, variant_key},
 };
 use domain::{Services, bots, profiles};
@@ -69,9 +69,7 @@ pub struct AccountJson {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "the caller's account", body = AccountJson),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 400, description = "a cross-site request with the session cookie",
-            body = ErrorBody),
+        NoToken, CrossSite,
     ))]
 pub(crate) async fn account(
     State(state): State<Services>,
@@ -132,7 +130,7 @@ pub(crate) async fn account(
         (status = 400, description = "`already_bot`, `has_games` (the account has a game), \
             `not_upgradable` (a computer player's account), or a cross-site request with \
             the session cookie", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
+        NoToken,
     ))]
 pub(crate) async fn upgrade(
     State(state): State<Services>,

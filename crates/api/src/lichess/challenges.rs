@@ -10,9 +10,10 @@ use utoipa::{
 };
 
 use super::{
-    Caller, LichessError, Params,
+    Caller, CrossSite, LichessError, NoToken, Params, UnreadableBody,
     payloads::{ChallengeJson, OkJson, challenge_json, parse_variant_key, variant_keys},
 };
+use crate::answers::NoSuchChallenge;
 use domain::{
     Services, bots,
     challenges::{self, ChallengeRequest, DAYS_PER_MOVE, DECLINE_REASONS},
@@ -144,10 +145,8 @@ fn time_control_of(params: &Params) -> Result<TimeControl, AppError> {
             `invalid_days_per_move`, `challenge_to_yourself`, `too_many_challenges` (the \
             caller has 50 open), a parameter of the wrong type, or a body that does not \
             read", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
         (status = 404, description = "no player has that name", body = ErrorBody),
-        (status = 413, description = "the body is larger than the limit", body = ErrorBody),
-        (status = 415, description = "the body is neither a form nor JSON", body = ErrorBody),
+        NoToken, UnreadableBody,
     ))]
 pub(crate) async fn create(
     State(state): State<Services>,
@@ -208,9 +207,7 @@ pub(crate) async fn create(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "the open challenges", body = ChallengeListJson),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 400, description = "a cross-site request with the session cookie",
-            body = ErrorBody),
+        NoToken, CrossSite,
     ))]
 pub(crate) async fn list(
     State(state): State<Services>,
@@ -242,8 +239,7 @@ pub(crate) async fn list(
         (status = 200, description = "accepted: the game has started", body = OkJson),
         (status = 400, description = "`own_challenge`, `not_addressed_to_you`, \
             `challenge_taken` (no longer open), `rating_out_of_range`", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such challenge", body = ErrorBody),
+        NoToken, NoSuchChallenge,
     ))]
 pub(crate) async fn accept(
     State(state): State<Services>,
@@ -269,10 +265,7 @@ pub(crate) async fn accept(
         (status = 400, description = "`not_addressed_to_you` (someone else's, or open to \
             anyone), `challenge_closed`, `invalid_decline_reason`, or a body that does not \
             read", body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such challenge", body = ErrorBody),
-        (status = 413, description = "the body is larger than the limit", body = ErrorBody),
-        (status = 415, description = "the body is neither a form nor JSON", body = ErrorBody),
+        NoToken, NoSuchChallenge, UnreadableBody,
     ))]
 pub(crate) async fn decline(
     State(state): State<Services>,
@@ -295,8 +288,7 @@ pub(crate) async fn decline(
         (status = 200, description = "cancelled", body = OkJson),
         (status = 400, description = "`not_your_challenge`, `challenge_closed`",
             body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 404, description = "no such challenge", body = ErrorBody),
+        NoToken, NoSuchChallenge,
     ))]
 pub(crate) async fn cancel(
     State(state): State<Services>,

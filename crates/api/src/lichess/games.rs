@@ -10,9 +10,10 @@ use futures_util::stream;
 use serde::Deserialize;
 
 use super::{
-    Caller, Face, KEEP_ALIVE, LichessError, Params,
+    Caller, Face, KEEP_ALIVE, LichessError, NoToken, Params, TooManyStreams, UnreadableBody,
     payloads::{ChatLineJson, ChatMessageJson, GameStreamLine, OkJson, game_full, game_state},
 };
+use crate::answers::NoSuchGame;
 use domain::{
     Services,
     accounts::User,
@@ -355,10 +356,7 @@ macro_rules! face_games {
                         content_type = "application/x-ndjson", body = GameStreamLine),
                     (status = 400, description = concat!("`not_a_player`, or ", $refusal),
                         body = ErrorBody),
-                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-                    (status = 404, description = "no such game", body = ErrorBody),
-                    (status = 429, description = "`too_many_streams`: this address holds \
-                        `MAX_STREAMS_PER_ADDRESS` streams open", body = ErrorBody),
+                    NoToken, NoSuchGame, TooManyStreams,
                 ))]
             pub(crate) async fn stream(
                 State(state): State<Services>,
@@ -382,8 +380,7 @@ macro_rules! face_games {
                     (status = 400, description = concat!("`illegal_move`, `malformed_move`, \
                         `not_your_turn`, `game_over`, `stale_ply` (another move came first), \
                         `time_out`, `not_a_player`, or ", $refusal), body = ErrorBody),
-                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-                    (status = 404, description = "no such game", body = ErrorBody),
+                    NoToken, NoSuchGame,
                 ))]
             pub(crate) async fn play_move(
                 State(state): State<Services>,
@@ -404,8 +401,7 @@ macro_rules! face_games {
                     (status = 200, description = "resigned", body = OkJson),
                     (status = 400, description = concat!("`game_over`, `not_a_player`, or ",
                         $refusal), body = ErrorBody),
-                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-                    (status = 404, description = "no such game", body = ErrorBody),
+                    NoToken, NoSuchGame,
                 ))]
             pub(crate) async fn resign(
                 State(state): State<Services>,
@@ -424,8 +420,7 @@ macro_rules! face_games {
                     (status = 200, description = "aborted", body = OkJson),
                     (status = 400, description = concat!("`too_late_to_abort`, `game_over`, \
                         `not_a_player`, or ", $refusal), body = ErrorBody),
-                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-                    (status = 404, description = "no such game", body = ErrorBody),
+                    NoToken, NoSuchGame,
                 ))]
             pub(crate) async fn abort(
                 State(state): State<Services>,
@@ -448,8 +443,7 @@ macro_rules! face_games {
                         `draw_already_offered`, `draw_offer_this_move`, \
                         `too_many_draw_offers`, `game_over`, `not_a_player`, or ", $refusal),
                         body = ErrorBody),
-                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-                    (status = 404, description = "no such game", body = ErrorBody),
+                    NoToken, NoSuchGame,
                 ))]
             pub(crate) async fn draw(
                 State(state): State<Services>,
@@ -470,8 +464,7 @@ macro_rules! face_games {
                     (status = 200, description = "drawn", body = OkJson),
                     (status = 400, description = concat!("`no_draw_claim`, `not_your_turn`, \
                         `game_over`, `not_a_player`, or ", $refusal), body = ErrorBody),
-                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-                    (status = 404, description = "no such game", body = ErrorBody),
+                    NoToken, NoSuchGame,
                 ))]
             pub(crate) async fn claim_draw(
                 State(state): State<Services>,
@@ -496,12 +489,7 @@ macro_rules! face_games {
                         `invalid_room`, an empty or too long line (`empty_message`, \
                         `message_too_long`, `control_character`), `not_a_player`, `blocked`, \
                         `you_block`, `chat_full`, or ", $chat_refusal), body = ErrorBody),
-                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-                    (status = 404, description = "no such game", body = ErrorBody),
-                    (status = 413, description = "the body is larger than the limit",
-                        body = ErrorBody),
-                    (status = 415, description = "the body is neither a form nor JSON",
-                        body = ErrorBody),
+                    NoToken, NoSuchGame, UnreadableBody,
                     (status = 429, description = "`chat_rate_limited`", body = ErrorBody),
                 ))]
             pub(crate) async fn write_chat(
@@ -523,8 +511,7 @@ macro_rules! face_games {
                     (status = 400, description = concat!("`chat_private` (the caller does not \
                         play in the game and its players keep the chat to themselves), or ",
                         $chat_refusal), body = ErrorBody),
-                    (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-                    (status = 404, description = "no such game", body = ErrorBody),
+                    NoToken, NoSuchGame,
                 ))]
             pub(crate) async fn chat(
                 State(state): State<Services>,

@@ -41,7 +41,7 @@ use domain::{
     accounts::{AccountKind, User},
 };
 use edge::extract::CurrentUser;
-use vocab::error::AppError;
+use vocab::error::{AppError, ErrorBody};
 
 /// The Lichess-shaped routes.
 pub(crate) fn routes() -> Router<Services> {
@@ -74,6 +74,43 @@ impl From<sqlx::Error> for LichessError {
         LichessError(error.into())
     }
 }
+
+/// The 401 every Lichess route may answer (each takes the caller's token), for the
+/// routes' `responses(…)`.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 401, description = "no token, or an unknown one")]
+pub struct NoToken(pub ErrorBody);
+
+/// The 400 of the session cookie's cross-site check, on a route that refuses nothing
+/// else with 400, for the routes' `responses(…)`.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 400,
+    description = "a cross-site request with the session cookie"
+)]
+pub struct CrossSite(pub ErrorBody);
+
+/// The answers of a route that reads [`Params`] when the body cannot be read, for the
+/// routes' `responses(…)`; each variant's doc is its description.
+#[derive(utoipa::IntoResponses)]
+pub enum UnreadableBody {
+    /// the body is larger than the limit
+    #[response(status = 413)]
+    TooLarge(ErrorBody),
+    /// the body is neither a form nor JSON
+    #[response(status = 415)]
+    NeitherFormNorJson(ErrorBody),
+}
+
+/// The 429 of an NDJSON stream (too many open from one address), for the routes'
+/// `responses(…)`.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 429,
+    description = "`too_many_streams`: this address holds \
+    `MAX_STREAMS_PER_ADDRESS` streams open"
+)]
+pub struct TooManyStreams(pub ErrorBody);
 
 /// Lichess's status for `error`.
 #[must_use]

@@ -20,7 +20,7 @@ use axum::{Extension, body::Bytes, extract::State, response::Response};
 use futures_util::stream;
 
 use super::{
-    Caller, KEEP_ALIVE, LichessError,
+    Caller, CrossSite, KEEP_ALIVE, LichessError, NoToken, TooManyStreams,
     payloads::{ChallengeEventLine, GameEventLine, IncomingEvent, challenge_json, game_event_info},
 };
 use domain::{
@@ -31,7 +31,7 @@ use domain::{
     game,
 };
 use edge::client_addr::ClientIp;
-use vocab::error::{AppError, ErrorBody};
+use vocab::error::AppError;
 
 /// How many ended games and answered challenges a stream remembers having told of
 /// before it forgets them all (a long-lived stream stays small; forgetting only risks a
@@ -47,11 +47,7 @@ const REMEMBERED: usize = 1024;
     responses(
         (status = 200, description = "one event per line", content_type = "application/x-ndjson",
             body = IncomingEvent),
-        (status = 400, description = "a cross-site request with the session cookie",
-            body = ErrorBody),
-        (status = 401, description = "no token, or an unknown one", body = ErrorBody),
-        (status = 429, description = "`too_many_streams`: this address holds \
-            `MAX_STREAMS_PER_ADDRESS` streams open", body = ErrorBody),
+        NoToken, CrossSite, TooManyStreams,
     ))]
 pub(crate) async fn events(
     State(state): State<Services>,
