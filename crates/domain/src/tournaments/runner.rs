@@ -273,14 +273,7 @@ impl Step<'_> {
         rows::set_running(&mut *conn, self.id(), self.now).await?;
         let field = Field::new(seeded);
         let news = serde_json::json!({"event": "started"});
-        notify(
-            conn,
-            self.tournament,
-            &user_ids(&field.players),
-            news,
-            self.now,
-        )
-        .await?;
+        self.notify_all(conn, &field, news).await?;
         let everyone: Vec<Seed> = (0..field.players.len()).collect();
         self.open_stage(conn, &field, 1, &everyone).await
     }
@@ -373,6 +366,23 @@ impl Step<'_> {
             .map(|&seed| field.user(seed).map(|player| player.user_id.as_str()))
             .collect::<Result<Vec<_>, _>>()?;
         notify(conn, self.tournament, &users, news, self.now).await
+    }
+
+    /// Writes the same news to every entrant.
+    async fn notify_all(
+        &self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        news: serde_json::Value,
+    ) -> Result<(), AppError> {
+        notify(
+            conn,
+            self.tournament,
+            &user_ids(&field.players),
+            news,
+            self.now,
+        )
+        .await
     }
 
     /// Records that the tournament has moved on to (`stage`, `round`), whose games are
@@ -628,7 +638,6 @@ impl Step<'_> {
         field: &Field,
         sections: &BTreeMap<i64, Section>,
     ) -> Result<(), AppError> {
-        let stage = self.tournament.stage;
         // Sections are numbered from 0: the last stage has one.
         let last_stage = sections.keys().all(|&section| section == 0);
         let taken = if last_stage {
@@ -655,10 +664,10 @@ impl Step<'_> {
         if last_stage || going_on.len() <= 1 {
             return self.finish(conn, field, going_on.first().copied()).await;
         }
-        self.open_stage(conn, field, stage + 1, &going_on).await?;
-        let news = serde_json::json!({"event": "stage", "stage": stage + 1});
-        self.moved_on(conn, field, (stage + 1, 1), &going_on, news)
-            .await
+        let next = self.tournament.stage + 1;
+        self.open_stage(conn, field, next, &going_on).await?;
+        let news = serde_json::json!({"event": "stage", "stage": next});
+        self.moved_on(conn, field, (next, 1), &going_on, news).await
     }
 
     /// A Swiss round is over (`played`: every game so far): pairs the next one, or ends
@@ -714,13 +723,6 @@ impl Step<'_> {
         .await?;
         let winner_name = winner.map(|player| player.username.clone());
         let news = serde_json::json!({"event": "finished", "winner": winner_name});
-        notify(
-            conn,
-            self.tournament,
-            &user_ids(&field.players),
-            news,
-            self.now,
-        )
-        .await
+        self.notify_all(conn, field, news).await
     }
 }
