@@ -1,6 +1,6 @@
 //! Challenges: create, list, cancel, accept (which creates the game).
 
-use rules::{AnyGame, Variant};
+use rules::Variant;
 
 use crate::{
     Services,
@@ -12,7 +12,7 @@ use crate::{
     ratings::{self, StoredRating},
 };
 use store::{
-    challenges::{self, ChallengeRow, NewChallenge},
+    challenges::{self, ChallengeRow, ChallengeTerms, NewChallenge},
     users,
 };
 use vocab::{error::AppError, ids::new_id};
@@ -53,6 +53,22 @@ impl ColorChoice {
     #[must_use]
     pub fn parse(text: &str) -> Option<ColorChoice> {
         text.parse().ok()
+    }
+
+    /// The (White, Black) of a game between `chooser`, who made this choice, and
+    /// `other`: a random choice is drawn now.
+    #[must_use]
+    pub fn seats<'a>(self, chooser: &'a str, other: &'a str) -> (&'a str, &'a str) {
+        let chooser_white = match self {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => rand::random::<bool>(),
+        };
+        if chooser_white {
+            (chooser, other)
+        } else {
+            (other, chooser)
+        }
     }
 }
 
@@ -115,37 +131,47 @@ pub const RATING_LIMITS: std::ops::RangeInclusive<i64> = 0..=4000;
 impl TryFrom<ChallengeRow> for Challenge {
     type Error = AppError;
     fn try_from(row: ChallengeRow) -> Result<Challenge, AppError> {
+        let (variant, color, clock) = read_terms(&row.terms)?;
         Ok(Challenge {
-            variant: row
-                .variant
-                .parse()
-                .map_err(|_| AppError::internal(format!("stored variant `{}`", row.variant)))?,
-            color: row
-                .color
-                .parse()
-                .map_err(|error| AppError::internal(format!("stored colour: {error}")))?,
-            time_control: row
-                .time_control
-                .parse()
-                .map_err(|error| AppError::internal(format!("stored time control: {error}")))?,
-            challenger_kind: AccountKind::from_stored(&row.challenger_kind),
             id: row.id,
+            variant,
             challenger: row.challenger,
-            days_per_move: row.days_per_move,
-            stops: StopRules {
-                weekends_off: row.weekends_off != 0,
-                vacation_allowed: row.vacation_allowed != 0,
-            },
+            challenger_kind: AccountKind::from_stored(&row.challenger_kind),
+            color,
+            days_per_move: row.terms.days_per_move,
+            time_control: clock.control,
+            stops: clock.stops,
             opponent: row.opponent,
             status: row.status,
             game_id: row.game_id,
             created_at: row.created_at,
-            rated: row.rated != 0,
-            min_rating: row.min_rating,
-            max_rating: row.max_rating,
+            rated: row.terms.rated != 0,
+            min_rating: row.terms.min_rating,
+            max_rating: row.terms.max_rating,
             viewer_may_accept: None,
         })
     }
+}
+
+/// The variant, the colour choice and the clock that the stored `terms` ask for.
+fn read_terms(terms: &ChallengeTerms) -> Result<(Variant, ColorChoice, ClockSettings), AppError> {
+    let variant = terms
+        .variant
+        .parse()
+        .map_err(|_| AppError::internal(format!("stored variant `{}`", terms.variant)))?;
+    let color = terms
+        .color
+        .parse()
+        .map_err(|error| AppError::internal(format!("stored colour: {error}")))?;
+    let control = terms
+        .time_control
+        .parse()
+        .map_err(|error| AppError::internal(format!("stored time control: {error}")))?;
+    let stops = StopRules {
+        weekends_off: terms.weekends_off != 0,
+        vacation_allowed: terms.vacation_allowed != 0,
+    };
+    Ok((variant, color, ClockSettings { control, stops }))
 }
 
 /// What a new challenge asks for, from a form or the API (which read the variant and the
@@ -515,23 +541,14 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
     };
     let challenges::Taken {
         challenger_id,
-        variant,
-        color,
-        time_control,
-        days_per_move: _,
-        weekends_off,
-        vacation_allowed,
-        rated,
-        min_rating,
-        max_rating,
+        terms,
     } = taken;
-    let variant: Variant = variant
-        .parse()
-        .map_err(|_| AppError::internal(format!("stored variant `{variant}`")))?;
+    let (variant, color, clock) = read_terms(&terms)?;
     if let Err(error) = crate::chat::check_challenge(&mut tx, &user.id, &challenger_id).await {
         tx.rollback().await?;
         return Err(error);
     }
+    let (min_rating, max_rating) = (terms.min_rating, terms.max_rating);
     if min_rating.is_some() || max_rating.is_some() {
         let rating = ratings::whole_points(&mut tx, &user.id, variant).await?;
         if !admits(min_rating, max_rating, rating) {
@@ -546,36 +563,13 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
             ));
         }
     }
-    let control: TimeControl = time_control
-        .parse()
-        .map_err(|error| AppError::internal(format!("stored time control: {error}")))?;
-    let challenger_white = match color.parse::<ColorChoice>() {
-        Ok(ColorChoice::White) => true,
-        Ok(ColorChoice::Black) => false,
-        Ok(ColorChoice::Random) => rand::random::<bool>(),
-        Err(error) => return Err(AppError::internal(format!("stored colour: {error}"))),
-    };
-    let (white_id, black_id) = if challenger_white {
-        (challenger_id.as_str(), user.id.as_str())
-    } else {
-        (user.id.as_str(), challenger_id.as_str())
-    };
-    let request = NewGameRequest {
+    let request = NewGameRequest::with_random_setup(
         variant,
-        white_id,
-        black_id,
-        setup: AnyGame::random_setup(variant, &mut rand::rng()),
-        clock: ClockSettings {
-            control,
-            stops: StopRules {
-                weekends_off: weekends_off != 0,
-                vacation_allowed: vacation_allowed != 0,
-            },
-        },
-        source: GameSource::Challenge,
-        source_id: Some(id),
-        rated: rated != 0,
-    };
+        color.seats(&challenger_id, &user.id),
+        clock,
+        (GameSource::Challenge, Some(id)),
+        terms.rated != 0,
+    );
     // On any error below, dropping `tx` rolls the whole acceptance back.
     let created = game::create(state, &mut tx, &request, now).await?;
     challenges::set_game(&mut tx, id, &created.id).await?;

@@ -20,7 +20,7 @@
 //!   lease, searches on its own threads, and plays the move through the lifecycle's move
 //!   path with the ply guard, deleting the row in that transaction.
 
-use rules::{AnyGame, Variant};
+use rules::Variant;
 
 pub mod players;
 
@@ -74,19 +74,9 @@ pub async fn start(
 ) -> Result<String, AppError> {
     let variant = request.variant;
     let level = level(request.level)?;
-    let color = request.color;
     let control = request.time_control.validated()?;
-    let player_white = match color {
-        ColorChoice::White => true,
-        ColorChoice::Black => false,
-        ColorChoice::Random => rand::random::<bool>(),
-    };
     let computer_id = account_id(level);
-    let (white_id, black_id) = if player_white {
-        (user.id.as_str(), computer_id.as_str())
-    } else {
-        (computer_id.as_str(), user.id.as_str())
-    };
+    let players = request.color.seats(&user.id, &computer_id);
     let now = state.now();
     let limit = state.config.engine.queue_limit;
     let mut tx = state.db.begin_write().await?;
@@ -111,19 +101,17 @@ pub async fn start(
             )));
         }
     }
-    let request = NewGameRequest {
-        variant,
-        white_id,
-        black_id,
-        setup: AnyGame::random_setup(variant, &mut rand::rng()),
-        clock: ClockSettings {
-            control,
-            stops: request.stops,
-        },
-        source: GameSource::Computer,
-        source_id: None,
-        rated: false,
+    let clock = ClockSettings {
+        control,
+        stops: request.stops,
     };
+    let request = NewGameRequest::with_random_setup(
+        variant,
+        players,
+        clock,
+        (GameSource::Computer, None),
+        false,
+    );
     let created = game::create(state, &mut tx, &request, now).await?;
     tx.commit().await?;
     Ok(created.committed(state))

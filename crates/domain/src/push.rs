@@ -19,7 +19,7 @@ pub use client::{VAPID_VALID_SECS, VapidKeys, is_public};
 use client::decode;
 
 use crate::{Services, accounts::user::User};
-use store::push::{self as rows, NewSubscription, SubscriptionRow};
+use store::push::{self as rows, SubscriptionRow};
 use vocab::error::AppError;
 
 /// Devices one player may subscribe.
@@ -200,15 +200,17 @@ pub async fn subscribe(
     }
     let row = rows::save(
         &mut tx,
-        &NewSubscription {
-            user_id: &user.id,
-            endpoint: endpoint.as_str(),
-            p256dh: new.p256dh.trim().trim_end_matches('='),
-            auth: new.auth.trim().trim_end_matches('='),
-            label: &label,
-            lang: new.lang,
+        &SubscriptionRow {
+            id: vocab::ids::new_id(),
+            user_id: user.id.clone(),
+            endpoint: endpoint.into(),
+            p256dh: new.p256dh.trim().trim_end_matches('=').to_owned(),
+            auth: new.auth.trim().trim_end_matches('=').to_owned(),
+            label,
+            lang: new.lang.to_owned(),
+            created_at: state.now(),
+            last_success_at: None,
         },
-        state.now(),
     )
     .await?;
     tx.commit().await?;

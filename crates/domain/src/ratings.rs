@@ -36,35 +36,6 @@ use store::{
 };
 use vocab::{error::AppError, ids::DAY};
 
-/// What the rating step needs of a game that has ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RatedGame<'a> {
-    /// The game's id.
-    pub id: &'a str,
-    /// The variant id.
-    pub variant: &'a str,
-    /// White's user id.
-    pub white_id: &'a str,
-    /// Black's user id.
-    pub black_id: &'a str,
-    /// The result.
-    pub result: GameResult,
-}
-
-impl RatedGame<'_> {
-    /// The rating step's view of `detail`, which ended as `result`.
-    #[must_use]
-    pub fn of(detail: &GameDetail, result: GameResult) -> RatedGame<'_> {
-        RatedGame {
-            id: &detail.id,
-            variant: detail.variant().as_str(),
-            white_id: &detail.white_id,
-            black_id: &detail.black_id,
-            result,
-        }
-    }
-}
-
 /// A player's rating as it stands when their game ends at `now`: their stored one aged
 /// for idle periods, or the initial rating; with their rated games so far.
 fn standing(row: Option<&RatingRow>, now: i64) -> (StoredRating, i64) {
@@ -77,34 +48,37 @@ fn standing(row: Option<&RatingRow>, now: i64) -> (StoredRating, i64) {
     }
 }
 
-/// Rates `game`, which ended at `now`, in `conn`'s transaction: takes the variant's next
-/// rated-game number, updates both players' ratings and stores the game's rating change
-/// (whose primary key refuses a second rating of the same game). The one rating step:
-/// the end of a game and `server ratings rebuild` both call it.
+/// Rates `game`, which ended as `result` at `now`, in `conn`'s transaction: takes the
+/// variant's next rated-game number, updates both players' ratings and stores the game's
+/// rating change (whose primary key refuses a second rating of the same game). The one
+/// rating step: the end of a game and `server ratings rebuild` both call it.
 ///
 /// # Errors
 ///
 /// Database errors (the caller rolls back: nothing of the end is kept).
 pub async fn rate(
     conn: &mut AnyConnection,
-    game: &RatedGame<'_>,
+    game: &GameDetail,
+    result: GameResult,
     now: i64,
 ) -> Result<GameRatingRow, sqlx::Error> {
-    let seq = ratings::next_seq(&mut *conn, game.variant).await?;
-    let white_row = ratings::get(&mut *conn, game.white_id, game.variant).await?;
-    let black_row = ratings::get(&mut *conn, game.black_id, game.variant).await?;
+    let variant = game.variant().as_str();
+    let (white_id, black_id) = (game.white_id.as_str(), game.black_id.as_str());
+    let seq = ratings::next_seq(&mut *conn, variant).await?;
+    let white_row = ratings::get(&mut *conn, white_id, variant).await?;
+    let black_row = ratings::get(&mut *conn, black_id, variant).await?;
     let (white, white_games) = standing(white_row.as_ref(), now);
     let (black, black_games) = standing(black_row.as_ref(), now);
-    let (white_after, black_after) = rate_game(white, black, game.result);
+    let (white_after, black_after) = rate_game(white, black, result);
     for (user_id, after, games) in [
-        (game.white_id, white_after, white_games),
-        (game.black_id, black_after, black_games),
+        (white_id, white_after, white_games),
+        (black_id, black_after, black_games),
     ] {
         ratings::put(
             &mut *conn,
             &RatingRow {
                 user_id: user_id.to_owned(),
-                variant: game.variant.to_owned(),
+                variant: variant.to_owned(),
                 rating: after.rating,
                 deviation: after.deviation,
                 volatility: after.volatility,
@@ -115,12 +89,12 @@ pub async fn rate(
         .await?;
     }
     let row = GameRatingRow {
-        game_id: game.id.to_owned(),
-        variant: game.variant.to_owned(),
+        game_id: game.id.clone(),
+        variant: variant.to_owned(),
         seq,
         rated_at: now,
-        white_id: game.white_id.to_owned(),
-        black_id: game.black_id.to_owned(),
+        white_id: white_id.to_owned(),
+        black_id: black_id.to_owned(),
         white_before: white.rating,
         white_deviation_before: white.deviation,
         white_after: white_after.rating,
@@ -339,7 +313,7 @@ pub async fn rebuild(db: &Database) -> Result<RebuildReport, AppError> {
             continue;
         };
         if counts_for_rating(&detail) {
-            rate(&mut tx, &RatedGame::of(&detail, result), ended_at).await?;
+            rate(&mut tx, &detail, result, ended_at).await?;
             report.games_rated += 1;
         }
     }

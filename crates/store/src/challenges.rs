@@ -19,6 +19,20 @@ pub struct ChallengeRow {
     pub opponent_id: Option<String>,
     /// Their name.
     pub opponent: Option<String>,
+    /// The game it asks for.
+    #[sqlx(flatten)]
+    pub terms: ChallengeTerms,
+    /// open, accepted, cancelled or declined.
+    pub status: String,
+    /// The game it became.
+    pub game_id: Option<String>,
+    /// When it was made.
+    pub created_at: i64,
+}
+
+/// What a stored challenge asks of its game, and who may accept it by rating.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct ChallengeTerms {
     /// The variant id.
     pub variant: String,
     /// The challenger's colour: white, black or random.
@@ -31,12 +45,6 @@ pub struct ChallengeRow {
     pub weekends_off: i64,
     /// 1: vacation allowed.
     pub vacation_allowed: i64,
-    /// open, accepted, cancelled or declined.
-    pub status: String,
-    /// The game it became.
-    pub game_id: Option<String>,
-    /// When it was made.
-    pub created_at: i64,
     /// 1 rated, 0 casual.
     pub rated: i64,
     /// The lowest rating that may accept (whole points).
@@ -184,15 +192,14 @@ pub async fn cancel(
     id: &str,
     user_id: &str,
 ) -> Result<Option<Option<String>>, sqlx::Error> {
-    let row: Option<(Option<String>,)> = sqlx::query_as(
-        "update challenges set status = 'cancelled' \
-         where id = $1 and challenger_id = $2 and status = 'open' returning opponent_id",
+    close(
+        conn,
+        id,
+        user_id,
+        "cancelled",
+        ("challenger_id", "opponent_id"),
     )
-    .bind(id)
-    .bind(user_id)
-    .fetch_optional(conn)
-    .await?;
-    Ok(row.map(|(opponent,)| opponent))
+    .await
 }
 
 /// Declines `id` if it is addressed to `user_id` and still open. Returns its
@@ -206,15 +213,37 @@ pub async fn decline(
     id: &str,
     user_id: &str,
 ) -> Result<Option<String>, sqlx::Error> {
-    let row: Option<(String,)> = sqlx::query_as(
-        "update challenges set status = 'declined' \
-         where id = $1 and opponent_id = $2 and status = 'open' returning challenger_id",
+    close(
+        conn,
+        id,
+        user_id,
+        "declined",
+        ("opponent_id", "challenger_id"),
     )
+    .await
+}
+
+/// Sets the open challenge `id` to `status` if its column `side` holds `user_id`: the
+/// other side's column `other` if it did.
+async fn close<T>(
+    conn: &mut AnyConnection,
+    id: &str,
+    user_id: &str,
+    status: &str,
+    (side, other): (&str, &str),
+) -> Result<Option<T>, sqlx::Error>
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + Send + Unpin,
+{
+    sqlx::query_scalar(&format!(
+        "update challenges set status = $3 \
+         where id = $1 and {side} = $2 and status = 'open' returning {other}"
+    ))
     .bind(id)
     .bind(user_id)
+    .bind(status)
     .fetch_optional(conn)
-    .await?;
-    Ok(row.map(|(challenger,)| challenger))
+    .await
 }
 
 /// Open challenges made by `user_id` to someone, or addressed to them, oldest first
@@ -242,24 +271,9 @@ pub async fn open_between(
 pub struct Taken {
     /// Who made it.
     pub challenger_id: String,
-    /// The variant id.
-    pub variant: String,
-    /// white, black or random.
-    pub color: String,
-    /// Days per move.
-    pub days_per_move: i64,
-    /// The time control's text form.
-    pub time_control: String,
-    /// 1: weekends off.
-    pub weekends_off: i64,
-    /// 1: vacation allowed.
-    pub vacation_allowed: i64,
-    /// 1 rated, 0 casual.
-    pub rated: i64,
-    /// The lowest rating that may accept.
-    pub min_rating: Option<i64>,
-    /// The highest rating that may accept.
-    pub max_rating: Option<i64>,
+    /// Its terms.
+    #[sqlx(flatten)]
+    pub terms: ChallengeTerms,
 }
 
 /// Takes an open challenge for `user_id` (the first write of the accept transaction):

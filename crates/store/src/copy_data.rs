@@ -21,7 +21,7 @@ use crate::{Backend, Database};
 
 mod tables;
 
-use tables::{Kind, TABLES, VARIANT_STATS};
+use tables::{Kind, TABLES, Table, VARIANT_STATS};
 pub use tables::{NOT_COPIED, copied_columns};
 
 /// At most this many bound values per insert statement (SQLite's old limit is 999).
@@ -115,14 +115,14 @@ pub async fn copy(from: &str, to: &str) -> Result<CopyReport, CopyError> {
     sqlx::query("delete from users where kind = 'computer'")
         .execute(&mut *write)
         .await?;
-    for (table, columns) in TABLES {
-        let rows = select_all(&mut read, table, columns).await?;
-        insert_all(&mut write, table, columns, &rows).await?;
-        report.rows.insert(table, rows.len() as u64);
+    for &table in TABLES {
+        let (name, _) = table;
+        let rows = select_all(&mut read, table).await?;
+        insert_all(&mut write, table, &rows).await?;
+        report.rows.insert(name, rows.len() as u64);
     }
-    let (stats_table, stats_columns) = VARIANT_STATS;
-    let stats = select_all(&mut read, stats_table, stats_columns).await?;
-    upsert_all(&mut write, stats_table, stats_columns, &stats).await?;
+    let stats = select_all(&mut read, VARIANT_STATS).await?;
+    upsert_all(&mut write, VARIANT_STATS, &stats).await?;
     report.rows.insert("variant_stats", stats.len() as u64);
     write.commit().await?;
     read.commit().await?;
@@ -181,12 +181,16 @@ enum Value {
     Int(Option<i64>),
 }
 
+/// The names of `columns`.
+fn names_of(columns: &[(&'static str, Kind)]) -> Vec<&'static str> {
+    columns.iter().map(|(name, _)| *name).collect()
+}
+
 async fn select_all(
     conn: &mut AnyConnection,
-    table: &str,
-    columns: &[(&str, Kind)],
+    (table, columns): Table,
 ) -> Result<Vec<Vec<Value>>, sqlx::Error> {
-    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let names = names_of(columns);
     let sql = format!(
         "select {} from {table} order by {}",
         names.join(", "),
@@ -211,11 +215,10 @@ async fn select_all(
 
 async fn insert_all(
     conn: &mut AnyConnection,
-    table: &str,
-    columns: &[(&str, Kind)],
+    (table, columns): Table,
     rows: &[Vec<Value>],
 ) -> Result<(), sqlx::Error> {
-    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let names = names_of(columns);
     let per_statement = (MAX_PARAMS / columns.len()).max(1);
     for chunk in rows.chunks(per_statement) {
         let mut sql = format!("insert into {table} ({}) values ", names.join(", "));
@@ -245,11 +248,10 @@ async fn insert_all(
 /// Writes `rows` by their first column: an update where the key exists, else an insert.
 async fn upsert_all(
     conn: &mut AnyConnection,
-    table: &str,
-    columns: &[(&str, Kind)],
+    (table, columns): Table,
     rows: &[Vec<Value>],
 ) -> Result<(), sqlx::Error> {
-    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let names = names_of(columns);
     let sets: Vec<String> = names
         .iter()
         .enumerate()

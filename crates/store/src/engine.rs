@@ -2,7 +2,10 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use super::Backend;
+use super::{
+    Backend,
+    lease::{self, Claim},
+};
 
 /// A reply the computer owes, as the engine job claimed it.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -74,23 +77,22 @@ pub async fn claim_due(
     lease_until: i64,
     limit: i64,
 ) -> Result<Vec<QueuedReply>, sqlx::Error> {
-    let lock = match backend {
-        Backend::Postgres => " for update skip locked",
-        Backend::Sqlite => "",
+    let claim = Claim {
+        instance,
+        now,
+        until: lease_until,
+        limit,
     };
-    sqlx::query_as(&format!(
-        "update engine_queue set claimed_by = $1, claimed_until = $2, attempts = attempts + 1 \
-         where (game_id, ply) in (select game_id, ply from engine_queue \
-             where claimed_until is null or claimed_until <= $3 \
-             order by created_at, game_id limit $4{lock}) \
-         and (claimed_until is null or claimed_until <= $3) \
-         returning game_id, ply, level, seed, attempts"
-    ))
-    .bind(instance)
-    .bind(lease_until)
-    .bind(now)
-    .bind(limit)
-    .fetch_all(conn)
+    lease::claim_due(conn, backend, claim, |lock| {
+        format!(
+            "update engine_queue set claimed_by = $1, claimed_until = $2, attempts = attempts + 1 \
+             where (game_id, ply) in (select game_id, ply from engine_queue \
+                 where claimed_until is null or claimed_until <= $3 \
+                 order by created_at, game_id limit $4{lock}) \
+             and (claimed_until is null or claimed_until <= $3) \
+             returning game_id, ply, level, seed, attempts"
+        )
+    })
     .await
 }
 
@@ -193,18 +195,7 @@ pub async fn insert_account(
     password_hash: &str,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "insert into users (id, username, username_key, password_hash, created_at, kind) \
-         values ($1, $2, $3, $4, $5, 'computer') on conflict do nothing",
-    )
-    .bind(id)
-    .bind(username)
-    .bind(username.to_lowercase())
-    .bind(password_hash)
-    .bind(now)
-    .execute(conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
+    super::users::insert_account(conn, (id, username, password_hash), "computer", true, now).await
 }
 
 /// The (name, kind) of the account `id`, if there is one.
@@ -216,8 +207,6 @@ pub async fn account(
     conn: &mut AnyConnection,
     id: &str,
 ) -> Result<Option<(String, String)>, sqlx::Error> {
-    sqlx::query_as("select username, kind from users where id = $1")
-        .bind(id)
-        .fetch_optional(conn)
-        .await
+    let account = super::users::public_by_id(conn, id).await?;
+    Ok(account.map(|user| (user.username, user.kind)))
 }

@@ -187,14 +187,8 @@ pub async fn digests_due(
     now: i64,
     limit: i64,
 ) -> Result<Vec<EmailRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "select {COLUMNS} from users where digest_next_at <= $1 \
-         order by digest_next_at limit $2"
-    ))
-    .bind(now)
-    .bind(limit)
-    .fetch_all(conn)
-    .await
+    let select = format!("select {COLUMNS} from users");
+    super::due::first_due(conn, &select, "digest_next_at", "", now, limit).await
 }
 
 /// Moves `user_id`'s digest on: the next look at `next_at` and, when `sent_on` is given,

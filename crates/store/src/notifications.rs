@@ -2,7 +2,10 @@
 
 use sqlx::{Any, AnyConnection, FromRow, Row, any::AnyArguments, query::Query};
 
-use super::Backend;
+use super::{
+    Backend,
+    lease::{self, Claim},
+};
 
 /// A channel of the outbox: how a notice reaches its player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -588,10 +591,10 @@ pub struct ClaimedDelivery {
     pub payload: Option<String>,
 }
 
-/// Claims up to `limit` due rows for `instance` until `lease_until`: one guarded update
-/// (on Postgres over `for update skip locked`, so instances claiming at once take
-/// different rows without waiting for each other). A row is due when its next attempt has
-/// come, it is neither sent nor failed, and no lease on it runs at `now`.
+/// Makes `claim` on the outbox: one guarded update (on Postgres over `for update skip
+/// locked`, so instances claiming at once take different rows without waiting for each
+/// other). A row is due when its next attempt has come, it is neither sent nor failed,
+/// and no lease on it runs at the claim's `now`.
 ///
 /// # Errors
 ///
@@ -599,29 +602,19 @@ pub struct ClaimedDelivery {
 pub async fn claim_due(
     conn: &mut AnyConnection,
     backend: Backend,
-    instance: &str,
-    now: i64,
-    lease_until: i64,
-    limit: i64,
+    claim: Claim<'_>,
 ) -> Result<Vec<ClaimedDelivery>, sqlx::Error> {
-    let lock = match backend {
-        Backend::Postgres => " for update skip locked",
-        Backend::Sqlite => "",
-    };
-    sqlx::query_as(&format!(
-        "update outbox set claimed_by = $1, claimed_until = $2, attempts = attempts + 1 \
-         where id in (select id from outbox where sent_at is null and failed_at is null \
-             and next_attempt_at <= $3 and (claimed_until is null or claimed_until <= $3) \
-             order by next_attempt_at limit $4{lock}) \
-         and sent_at is null and failed_at is null \
-         and (claimed_until is null or claimed_until <= $3) \
-         returning id, notification_id, user_id, channel, attempts, payload"
-    ))
-    .bind(instance)
-    .bind(lease_until)
-    .bind(now)
-    .bind(limit)
-    .fetch_all(conn)
+    lease::claim_due(conn, backend, claim, |lock| {
+        format!(
+            "update outbox set claimed_by = $1, claimed_until = $2, attempts = attempts + 1 \
+             where id in (select id from outbox where sent_at is null and failed_at is null \
+                 and next_attempt_at <= $3 and (claimed_until is null or claimed_until <= $3) \
+                 order by next_attempt_at limit $4{lock}) \
+             and sent_at is null and failed_at is null \
+             and (claimed_until is null or claimed_until <= $3) \
+             returning id, notification_id, user_id, channel, attempts, payload"
+        )
+    })
     .await
 }
 

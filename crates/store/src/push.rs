@@ -29,34 +29,17 @@ pub struct SubscriptionRow {
 const COLUMNS: &str =
     "id, user_id, endpoint, p256dh, auth, label, lang, created_at, last_success_at";
 
-/// A device to subscribe.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewSubscription<'a> {
-    /// Its player.
-    pub user_id: &'a str,
-    /// The push service's URL for it (already checked).
-    pub endpoint: &'a str,
-    /// The browser's public key (already checked).
-    pub p256dh: &'a str,
-    /// The browser's secret (already checked).
-    pub auth: &'a str,
-    /// Its label.
-    pub label: &'a str,
-    /// Its language code.
-    pub lang: &'a str,
-}
-
-/// Saves `new` at `now`: a new row, or, for an endpoint already stored, the same row with
-/// the new keys, label and player (a browser belongs to the account that subscribed it
-/// last). Returns the row.
+/// Saves the device `new` (its `last_success_at` aside): a new row, or, for an endpoint
+/// already stored, that row (its id and `created_at` kept) with the new keys, label,
+/// language and player (a browser belongs to the account that subscribed it last).
+/// Returns the row.
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn save(
     conn: &mut AnyConnection,
-    new: &NewSubscription<'_>,
-    now: i64,
+    new: &SubscriptionRow,
 ) -> Result<SubscriptionRow, sqlx::Error> {
     sqlx::query_as(&format!(
         "insert into push_subscriptions \
@@ -67,14 +50,14 @@ pub async fn save(
              lang = excluded.lang \
          returning {COLUMNS}"
     ))
-    .bind(vocab::ids::new_id())
-    .bind(new.user_id)
-    .bind(new.endpoint)
-    .bind(new.p256dh)
-    .bind(new.auth)
-    .bind(new.label)
-    .bind(new.lang)
-    .bind(now)
+    .bind(&new.id)
+    .bind(&new.user_id)
+    .bind(&new.endpoint)
+    .bind(&new.p256dh)
+    .bind(&new.auth)
+    .bind(&new.label)
+    .bind(&new.lang)
+    .bind(new.created_at)
     .fetch_one(conn)
     .await
 }

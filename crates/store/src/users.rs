@@ -31,18 +31,38 @@ pub async fn insert(
     password_hash: &str,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into users (id, username, username_key, password_hash, created_at) \
-         values ($1, $2, $3, $4, $5)",
-    )
+    insert_account(conn, (id, username, password_hash), "human", false, now).await?;
+    Ok(())
+}
+
+/// Inserts the account `id` named `username` (`username_key` its lower case) of `kind`:
+/// when `unless_taken`, not at all if the id or the name is taken (else that fails with a
+/// unique violation). Returns whether it wrote the row.
+pub(crate) async fn insert_account(
+    conn: &mut AnyConnection,
+    (id, username, password_hash): (&str, &str, &str),
+    kind: &str,
+    unless_taken: bool,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let on_conflict = if unless_taken {
+        " on conflict do nothing"
+    } else {
+        ""
+    };
+    let done = sqlx::query(&format!(
+        "insert into users (id, username, username_key, password_hash, created_at, kind) \
+         values ($1, $2, $3, $4, $5, $6){on_conflict}"
+    ))
     .bind(id)
     .bind(username)
     .bind(username.to_lowercase())
     .bind(password_hash)
     .bind(now)
+    .bind(kind)
     .execute(conn)
     .await?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
 }
 
 /// The user called `username` (case-insensitively). A name with a NUL character is

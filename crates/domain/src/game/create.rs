@@ -56,6 +56,30 @@ pub struct NewGameRequest<'a> {
     pub rated: bool,
 }
 
+impl<'a> NewGameRequest<'a> {
+    /// A game of `variant` between `(white_id, black_id)` on `clock`, from `source`
+    /// (`source_id`), with a set-up drawn now ([`AnyGame::random_setup`]).
+    #[must_use]
+    pub fn with_random_setup(
+        variant: Variant,
+        (white_id, black_id): (&'a str, &'a str),
+        clock: ClockSettings,
+        (source, source_id): (GameSource, Option<&'a str>),
+        rated: bool,
+    ) -> NewGameRequest<'a> {
+        NewGameRequest {
+            variant,
+            white_id,
+            black_id,
+            setup: AnyGame::random_setup(variant, &mut rand::rng()),
+            clock,
+            source,
+            source_id,
+            rated,
+        }
+    }
+}
+
 /// A game written in a transaction that has not committed yet.
 #[derive(Debug)]
 #[must_use = "call `committed` after the transaction commits"]

@@ -130,7 +130,7 @@ pub(super) async fn after_finish(
     }
     // 3. Ratings: both players' ratings for the variant, if the game counts.
     if counts_for_rating(detail) {
-        let row = ratings::rate(&mut *conn, &ratings::RatedGame::of(detail, result), now).await?;
+        let row = ratings::rate(&mut *conn, detail, result, now).await?;
         detail.rating_change = Some(ratings::RatingChange::of_row(&row));
     }
     // 4. Tournament standings: a tournament game's outcome and both players' scores,

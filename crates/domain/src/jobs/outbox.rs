@@ -24,8 +24,9 @@ use crate::{
     Services,
     events::{NotificationNotice, UserNotice},
 };
-use store::notifications::{
-    self as rows, Channel, ClaimedDelivery, NoticeToDeliver, NotificationRow,
+use store::{
+    lease::Claim,
+    notifications::{self as rows, Channel, ClaimedDelivery, NoticeToDeliver, NotificationRow},
 };
 use vocab::error::AppError;
 
@@ -128,15 +129,13 @@ pub async fn run_with(state: &Services, senders: &[Arc<dyn Sender>]) -> Result<R
     // The claim and the notices it delivers on one connection, in two statements.
     let (claimed, notices) = {
         let mut conn = state.db.pool.acquire().await?;
-        let claimed = rows::claim_due(
-            &mut conn,
-            state.db.backend,
+        let claim = Claim {
             instance,
             now,
-            now + LEASE_SECS,
-            BATCH,
-        )
-        .await?;
+            until: now + LEASE_SECS,
+            limit: BATCH,
+        };
+        let claimed = rows::claim_due(&mut conn, state.db.backend, claim).await?;
         let ids: Vec<&str> = claimed
             .iter()
             .filter_map(|delivery| delivery.notification_id.as_deref())

@@ -13,9 +13,8 @@
 
 mod knockouts;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
-use rules::AnyGame;
 use sqlx::AnyConnection;
 use tournament::{Game, Outcome, Pairing, Seed, knockout, league, round_robin, sections, swiss};
 
@@ -113,17 +112,8 @@ pub(super) async fn call_off(
     )
     .await?;
     let players = rows::players(&mut *conn, &tournament.id).await?;
-    notify(
-        conn,
-        tournament,
-        &players
-            .iter()
-            .map(|player| player.user_id.as_str())
-            .collect::<Vec<_>>(),
-        serde_json::json!({"event": "cancelled", "reason": reason}),
-        now,
-    )
-    .await
+    let news = serde_json::json!({"event": "cancelled", "reason": reason});
+    notify(conn, tournament, &user_ids(&players), news, now).await
 }
 
 /// Writes the same news of `tournament` (`payload`, with its name and variant added) to
@@ -154,6 +144,14 @@ async fn notify(
         .await?;
     }
     Ok(())
+}
+
+/// The user ids of `players`.
+fn user_ids(players: &[PlayerRow]) -> Vec<&str> {
+    players
+        .iter()
+        .map(|player| player.user_id.as_str())
+        .collect()
 }
 
 /// The entrants of a started tournament, by seed.
@@ -198,6 +196,15 @@ impl Field {
             outcome: row.outcome.as_deref().map(outcome_of),
         })
     }
+}
+
+/// A section of a stage (a round-robin's section, a league season's group) once its
+/// games are over.
+struct Section {
+    /// Its members (seeds, ascending).
+    members: Vec<Seed>,
+    /// Its standings: the members still in the tournament, best first.
+    ranked: Vec<Seed>,
 }
 
 /// A league's section number is its division times this plus its group (0-based).
@@ -265,18 +272,8 @@ impl Step<'_> {
         }
         rows::set_running(&mut *conn, self.id(), self.now).await?;
         let field = Field::new(seeded);
-        notify(
-            conn,
-            self.tournament,
-            &field
-                .players
-                .iter()
-                .map(|player| player.user_id.as_str())
-                .collect::<Vec<_>>(),
-            serde_json::json!({"event": "started"}),
-            self.now,
-        )
-        .await?;
+        let news = serde_json::json!({"event": "started"});
+        self.notify_all(conn, &field, news).await?;
         let everyone: Vec<Seed> = (0..field.players.len()).collect();
         self.open_stage(conn, &field, 1, &everyone).await
     }
@@ -371,6 +368,37 @@ impl Step<'_> {
         notify(conn, self.tournament, &users, news, self.now).await
     }
 
+    /// Writes the same news to every entrant.
+    async fn notify_all(
+        &self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        news: serde_json::Value,
+    ) -> Result<(), AppError> {
+        notify(
+            conn,
+            self.tournament,
+            &user_ids(&field.players),
+            news,
+            self.now,
+        )
+        .await
+    }
+
+    /// Records that the tournament has moved on to (`stage`, `round`), whose games are
+    /// made, and tells the players `seeds` the `news`.
+    async fn moved_on(
+        &self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        (stage, round): (i64, i64),
+        seeds: &[Seed],
+        news: serde_json::Value,
+    ) -> Result<(), AppError> {
+        rows::set_progress(&mut *conn, self.id(), stage, round).await?;
+        self.notify_seeds(conn, field, seeds, news).await
+    }
+
     /// Opens all-play-all groups of `stage` (a round-robin stage's sections, a league
     /// season's groups): each member's score, and every game of each group at once.
     async fn open_groups(
@@ -398,6 +426,41 @@ impl Step<'_> {
         Ok(())
     }
 
+    /// The sections of the current stage by number (a round-robin's sections, a league
+    /// season's groups), each with its standings from its `games`.
+    async fn sections_of(
+        &self,
+        conn: &mut AnyConnection,
+        field: &Field,
+        games: &[&GameRow],
+    ) -> Result<BTreeMap<i64, Section>, AppError> {
+        let stage = self.tournament.stage;
+        let scores = rows::scores(&mut *conn, self.id()).await?;
+        let mut by_section: BTreeMap<i64, Vec<Seed>> = BTreeMap::new();
+        for score in scores.iter().filter(|score| score.stage == stage) {
+            by_section
+                .entry(score.section)
+                .or_default()
+                .push(field.seed(&score.user_id)?);
+        }
+        let mut sections = BTreeMap::new();
+        for (number, mut members) in by_section {
+            members.sort_unstable();
+            let played: Vec<Game> = games
+                .iter()
+                .filter(|game| game.section == number)
+                .map(|game| field.game(game))
+                .collect::<Result<_, _>>()?;
+            let ranked = tournament::standings::rank(&members, &played, &[])
+                .iter()
+                .map(|line| line.seed)
+                .filter(|&seed| field.active(seed))
+                .collect();
+            sections.insert(number, Section { members, ranked });
+        }
+        Ok(sections)
+    }
+
     /// A league's season is over: the next one's divisions from its groups' standings
     /// (promotion, relegation, newcomers at the bottom), or the end after the last
     /// season, won by the first of the top group.
@@ -405,38 +468,19 @@ impl Step<'_> {
         &mut self,
         conn: &mut AnyConnection,
         field: &Field,
-        stage: i64,
-        games: &[&GameRow],
+        groups: &BTreeMap<i64, Section>,
     ) -> Result<(), AppError> {
-        let scores = rows::scores(&mut *conn, self.id()).await?;
-        let mut groups: std::collections::BTreeMap<i64, Vec<Seed>> = Default::default();
-        for score in scores.iter().filter(|score| score.stage == stage) {
-            groups
-                .entry(score.section)
-                .or_default()
-                .push(field.seed(&score.user_id)?);
-        }
+        let stage = self.tournament.stage;
         let mut divisions: Vec<Vec<Vec<Seed>>> = Vec::new();
         let mut placed = Vec::new();
-        for (section, members) in &mut groups {
-            members.sort_unstable();
-            let section_games: Vec<Game> = games
-                .iter()
-                .filter(|game| game.section == *section)
-                .map(|game| field.game(game))
-                .collect::<Result<_, _>>()?;
-            let ranked: Vec<Seed> = tournament::standings::rank(members, &section_games, &[])
-                .iter()
-                .map(|line| line.seed)
-                .filter(|&seed| field.active(seed))
-                .collect();
-            placed.extend(members.iter().copied());
+        for (section, group) in groups {
+            placed.extend(group.members.iter().copied());
             let division =
                 usize::try_from(section / LEAGUE_DIVISION).map_err(AppError::internal)?;
             if divisions.len() <= division {
                 divisions.resize(division + 1, Vec::new());
             }
-            divisions[division].push(ranked);
+            divisions[division].push(group.ranked.clone());
         }
         let seasons = self.tournament.settings.rounds();
         if stage >= seasons {
@@ -494,27 +538,18 @@ impl Step<'_> {
     ) -> Result<(), AppError> {
         let white = field.user(pairing.white)?;
         let black = field.user(pairing.black)?;
-        let variant = self.tournament.variant;
-        let setup = AnyGame::random_setup(variant, &mut rand::rng());
-        let created = game::create(
-            self.state,
-            &mut *conn,
-            &NewGameRequest {
-                variant,
-                white_id: &white.user_id,
-                black_id: &black.user_id,
-                setup,
-                clock: ClockSettings {
-                    control: self.tournament.terms.time_control,
-                    stops: self.tournament.terms.stops,
-                },
-                source: GameSource::Tournament,
-                source_id: Some(self.id()),
-                rated: self.tournament.terms.rated,
+        let terms = &self.tournament.terms;
+        let request = NewGameRequest::with_random_setup(
+            self.tournament.variant,
+            (&white.user_id, &black.user_id),
+            ClockSettings {
+                control: terms.time_control,
+                stops: terms.stops,
             },
-            self.now,
-        )
-        .await?;
+            (GameSource::Tournament, Some(self.id())),
+            terms.rated,
+        );
+        let created = game::create(self.state, &mut *conn, &request, self.now).await?;
         rows::insert_game(
             &mut *conn,
             self.id(),
@@ -571,12 +606,11 @@ impl Step<'_> {
                 if stage_games.iter().any(|game| game.outcome.is_none()) {
                     return Ok(());
                 }
+                let sections = self.sections_of(conn, &field, &stage_games).await?;
                 if self.tournament.format() == Format::League {
-                    self.end_league_season(conn, &field, stage, &stage_games)
-                        .await
+                    self.end_league_season(conn, &field, &sections).await
                 } else {
-                    self.end_round_robin_stage(conn, &field, stage, &stage_games)
-                        .await
+                    self.end_round_robin_stage(conn, &field, &sections).await
                 }
             }
             Format::Swiss => {
@@ -586,48 +620,35 @@ impl Step<'_> {
                 {
                     return Ok(());
                 }
-                self.next_swiss_round(conn, &field, round, &games).await
+                let played: Vec<Game> = games
+                    .iter()
+                    .map(|game| field.game(game))
+                    .collect::<Result<_, _>>()?;
+                self.next_swiss_round(conn, &field, &played).await
             }
-            Format::Knockout => self.knockout_round(conn, &field, round, &games).await,
+            Format::Knockout => self.knockout_round(conn, &field, &games).await,
         }
     }
 
+    /// A round-robin stage is over: the best of each section go on to the next stage
+    /// (the best of all win after the last one), the others are eliminated.
     async fn end_round_robin_stage(
         &mut self,
         conn: &mut AnyConnection,
         field: &Field,
-        stage: i64,
-        games: &[&GameRow],
+        sections: &BTreeMap<i64, Section>,
     ) -> Result<(), AppError> {
-        let scores = rows::scores(&mut *conn, self.id()).await?;
-        let mut sections: Vec<Vec<Seed>> = Vec::new();
-        for score in scores.iter().filter(|score| score.stage == stage) {
-            let section = usize::try_from(score.section).map_err(AppError::internal)?;
-            if sections.len() <= section {
-                sections.resize(section + 1, Vec::new());
-            }
-            sections[section].push(field.seed(&score.user_id)?);
-        }
-        let advance = self.tournament.settings.advance();
-        let last_stage = sections.len() <= 1;
-        let mut going_on = Vec::new();
-        for (section, members) in sections.iter_mut().enumerate() {
-            members.sort_unstable();
-            let section_games: Vec<Game> = games
-                .iter()
-                .filter(|game| usize::try_from(game.section).ok() == Some(section))
-                .map(|game| field.game(game))
-                .collect::<Result<_, _>>()?;
-            let ranked = tournament::standings::rank(members, &section_games, &[]);
-            let taken = if last_stage { 1 } else { advance };
-            going_on.extend(
-                ranked
-                    .iter()
-                    .map(|line| line.seed)
-                    .filter(|&seed| field.active(seed))
-                    .take(taken),
-            );
-        }
+        // Sections are numbered from 0: the last stage has one.
+        let last_stage = sections.keys().all(|&section| section == 0);
+        let taken = if last_stage {
+            1
+        } else {
+            self.tournament.settings.advance()
+        };
+        let mut going_on: Vec<Seed> = sections
+            .values()
+            .flat_map(|section| section.ranked.iter().copied().take(taken))
+            .collect();
         going_on.sort_unstable();
         for (seed, player) in field.players.iter().enumerate() {
             if player.status == PlayerStatus::Active && !going_on.contains(&seed) {
@@ -643,23 +664,21 @@ impl Step<'_> {
         if last_stage || going_on.len() <= 1 {
             return self.finish(conn, field, going_on.first().copied()).await;
         }
-        rows::set_progress(&mut *conn, self.id(), stage + 1, 1).await?;
-        self.open_stage(conn, field, stage + 1, &going_on).await?;
-        let news = serde_json::json!({"event": "stage", "stage": stage + 1});
-        self.notify_seeds(conn, field, &going_on, news).await
+        let next = self.tournament.stage + 1;
+        self.open_stage(conn, field, next, &going_on).await?;
+        let news = serde_json::json!({"event": "stage", "stage": next});
+        self.moved_on(conn, field, (next, 1), &going_on, news).await
     }
 
+    /// A Swiss round is over (`played`: every game so far): pairs the next one, or ends
+    /// the tournament after the last.
     async fn next_swiss_round(
         &mut self,
         conn: &mut AnyConnection,
         field: &Field,
-        round: i64,
-        games: &[GameRow],
+        played: &[Game],
     ) -> Result<(), AppError> {
-        let played: Vec<Game> = games
-            .iter()
-            .map(|game| field.game(game))
-            .collect::<Result<_, _>>()?;
+        let round = self.tournament.round;
         let byes: Vec<Seed> = rows::byes(&mut *conn, self.id())
             .await?
             .iter()
@@ -670,21 +689,21 @@ impl Step<'_> {
             .collect();
         let rounds = self.tournament.settings.rounds();
         let next = (round < rounds && active.len() >= 2)
-            .then(|| swiss::pair(&active, &played, &byes))
+            .then(|| swiss::pair(&active, played, &byes))
             .flatten();
         let Some(next) = next else {
             let all: Vec<Seed> = (0..field.players.len()).collect();
-            let ranked = tournament::standings::rank(&all, &played, &byes);
+            let ranked = tournament::standings::rank(&all, played, &byes);
             let winner = ranked
                 .iter()
                 .map(|line| line.seed)
                 .find(|&seed| field.active(seed));
             return self.finish(conn, field, winner).await;
         };
-        rows::set_progress(&mut *conn, self.id(), 1, round + 1).await?;
         self.play_swiss_round(conn, field, round + 1, &next).await?;
         let news = serde_json::json!({"event": "round", "round": round + 1});
-        self.notify_seeds(conn, field, &active, news).await
+        self.moved_on(conn, field, (1, round + 1), &active, news)
+            .await
     }
 
     async fn finish(
@@ -703,17 +722,7 @@ impl Step<'_> {
         )
         .await?;
         let winner_name = winner.map(|player| player.username.clone());
-        notify(
-            conn,
-            self.tournament,
-            &field
-                .players
-                .iter()
-                .map(|player| player.user_id.as_str())
-                .collect::<Vec<_>>(),
-            serde_json::json!({"event": "finished", "winner": winner_name}),
-            self.now,
-        )
-        .await
+        let news = serde_json::json!({"event": "finished", "winner": winner_name});
+        self.notify_all(conn, field, news).await
     }
 }

@@ -10,8 +10,11 @@ pub(super) enum Kind {
 
 use Kind::{Int, Text};
 
+/// A table: its name and its columns, each with its type.
+pub(super) type Table = (&'static str, &'static [(&'static str, Kind)]);
+
 /// The copied tables, parents before children, with their columns.
-pub(super) const TABLES: &[(&str, &[(&str, Kind)])] = &[
+pub(super) const TABLES: &[Table] = &[
     (
         "users",
         &[
@@ -433,7 +436,7 @@ pub(super) const TABLES: &[(&str, &[(&str, Kind)])] = &[
 
 /// The variant counters: every row of the target is seeded by the migrations (and by
 /// start-up), so they are copied by key (`variant`, the first column) rather than inserted.
-pub(super) const VARIANT_STATS: (&str, &[(&str, Kind)]) = (
+pub(super) const VARIANT_STATS: Table = (
     "variant_stats",
     &[
         ("variant", Text),

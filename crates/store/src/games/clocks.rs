@@ -3,6 +3,8 @@
 
 use sqlx::{AnyConnection, FromRow};
 
+use crate::due::first_due;
+
 /// Active games whose deadline has passed: (id, variant, ply, to_move), oldest first.
 ///
 /// # Errors
@@ -13,15 +15,9 @@ pub async fn overdue(
     now: i64,
     limit: i64,
 ) -> Result<Vec<(String, String, i64, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "select id, variant, ply, to_move from games \
-         where status = 'active' and deadline <= $1 and to_move is not null \
-         order by deadline limit $2",
-    )
-    .bind(now)
-    .bind(limit)
-    .fetch_all(conn)
-    .await
+    let select = "select id, variant, ply, to_move from games";
+    let filter = " and status = 'active' and to_move is not null";
+    first_due(conn, select, "deadline", filter, now, limit).await
 }
 
 /// The first write of the sweeper's transaction: claims an overdue game if it is still
@@ -165,15 +161,9 @@ pub async fn warnings_due(
     now: i64,
     limit: i64,
 ) -> Result<Vec<(String, i64)>, sqlx::Error> {
-    sqlx::query_as(
-        "select id, next_warning_at from games \
-         where next_warning_at <= $1 and status = 'active' \
-         order by next_warning_at limit $2",
-    )
-    .bind(now)
-    .bind(limit)
-    .fetch_all(conn)
-    .await
+    let select = "select id, next_warning_at from games";
+    let filter = " and status = 'active'";
+    first_due(conn, select, "next_warning_at", filter, now, limit).await
 }
 
 /// Claims a game's due warning (the transaction's first write): true when the game is

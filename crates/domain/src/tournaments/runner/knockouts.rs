@@ -8,16 +8,16 @@ use store::tournaments::{self as rows, ByeRow, GameRow, PlayerStatus};
 use vocab::error::AppError;
 
 impl Step<'_> {
-    /// Moves a knock-out on after round `round`: a match whose games are over has its
+    /// Moves a knock-out on after its current round: a match whose games are over has its
     /// loser eliminated, a drawn match gets its extra games, and once every match is
     /// decided the winners are paired for the next round (or the last one wins).
     pub(super) async fn knockout_round(
         &mut self,
         conn: &mut AnyConnection,
         field: &Field,
-        round: i64,
         games: &[GameRow],
     ) -> Result<(), AppError> {
+        let round = self.tournament.round;
         let byes = rows::byes(&mut *conn, self.id()).await?;
         let mut slots: Vec<i64> = games
             .iter()
