@@ -53,145 +53,122 @@ pub(crate) fn routes() -> Router<Services> {
         .route("/api/v1/games/{id}/pause/decline", post(pause_decline))
 }
 
-/// Declares a game's payload (the full game, a line of a list): the struct, starting
-/// with the heading both share — `id`, `variant`, `white`, `black`, `white_kind` (described
-/// by the doc comments given before the struct's own fields), `black_kind`,
-/// `computer_level`, `status` — then its own fields.
-macro_rules! game_payload {
-    (
-        $(#[$attr:meta])*
-        pub struct $name:ident {
-            $(#[$white_kind:meta])* white_kind,
-            $($own:tt)*
-        }
-    ) => {
-        $(#[$attr])*
-        pub struct $name {
-            /// Its id.
-            pub id: String,
-            /// The variant id.
-            pub variant: String,
-            /// White's username.
-            pub white: String,
-            /// Black's username.
-            pub black: String,
-            $(#[$white_kind])*
-            #[schema(schema_with = account_kind_schema)]
-            pub white_kind: String,
-            /// Who plays Black's account.
-            #[schema(schema_with = account_kind_schema)]
-            pub black_kind: String,
-            /// In a game against the computer, its level (1 to 8); null otherwise.
-            #[schema(minimum = 1, maximum = 8)]
-            pub computer_level: Option<u8>,
-            /// `active`, `finished` or `aborted`.
-            pub status: String,
-            $($own)*
-        }
-    };
-}
-
-game_payload! {
-    /// A game, as API.md describes it.
-    #[derive(Debug, Serialize, ToSchema)]
-    pub struct GameDto {
-        /// Who plays White's account: `human`, `computer` (the server's engine) or `bot`.
-        white_kind,
-        /// null, `1-0`, `0-1` or `1/2-1/2`.
-        pub result: Option<String>,
-        /// null, `normal`, `resignation`, `agreement`, `timeout` or `claim`.
-        pub termination: Option<String>,
-        /// The detail of the end: `checkmate`, `stalemate`, `board_full`, `no_moves`,
-        /// `threefold_repetition`, `resignation`, `timeout`, `aborted`, …
-        pub end_reason: Option<String>,
-        /// Moves played so far, passes included.
-        pub ply: u32,
-        /// `white`, `black`, or null when the game is not active.
-        pub to_move: Option<String>,
-        /// Canonical move texts in order.
-        pub moves: Vec<String>,
-        /// The legal moves of the side to move; empty when the game is not active.
-        pub legal_moves: Vec<String>,
-        /// Draws the side to move may claim now (`threefold_repetition`, `fifty_move_rule`).
-        pub draw_claims: Vec<String>,
-        /// How the side to move enters a move, step by step (null when the game is not
-        /// active): `{"steps": [{"name", "kind", "prompt"}, …], "step", "options"}`. `steps`
-        /// lists the variant's steps in order (`kind`: `origin`, `destination`, `hand`,
-        /// `promotion` or `erase`); `step` names the first one and `options` what can be
-        /// picked at it. An option is `{"pick", "move"}` when the pick completes a move (its
-        /// canonical text) or `{"pick", "next"}` when it leads to the next step, shaped like
-        /// the first (`{"step", "options"}`). A pick is a square (`e2`), a piece letter (`Q`,
-        /// from the hand or for a promotion) or `pass`. Chess: `e2` → `e4` is `e2e4`; Knight
-        /// Fight: `e3` → `g7` is `e3:g7`.
-        #[schema(value_type = Option<Object>, example = json!({
-            "steps": [
-                {"name": "from", "kind": "destination", "prompt": "knight_fight"},
-                {"name": "erase", "kind": "erase", "prompt": "knight_fight_double"}
-            ],
-            "step": "from",
-            "options": [
-                {"pick": "b1", "move": "b1"},
-                {"pick": "a1", "next": {"step": "erase", "options": [{"pick": "b2", "move": "a1:b2"}]}}
-            ]
-        }))]
-        pub input: Option<rules::MoveInput>,
-        /// Disc counts or points; null for chess.
-        #[schema(value_type = Option<Object>)]
-        pub scores: Option<rules::Scores>,
-        /// The position: chess `{"fen"}`; reversi and chess-reversi `{"squares"}`;
-        /// knight-fight `{"numbers", "knights"}`.
-        #[schema(value_type = Object)]
-        pub position: rules::PositionSnapshot,
-        /// Knight Fight's numbers as created (`{"numbers": {"a1": 57, …}}`); null otherwise.
-        #[schema(value_type = Option<Object>)]
-        pub setup: Option<rules::KnightFightSetup>,
-        /// When the player to move runs out of time (RFC 3339), null when not active.
-        pub deadline: Option<String>,
-        /// null, `white` or `black`: who offers a draw.
-        pub draw_offer: Option<String>,
-        /// Days per move: the per-move days, a time bank's initial days, 0 untimed (see
-        /// `time_control`).
-        pub days_per_move: i64,
-        /// How the game's time is counted.
-        pub time_control: TimeControlDto,
-        /// Both players' clocks when the game was read.
-        pub clocks: ClocksDto,
-        /// Whether each player's clock stops on their weekend (Saturday and Sunday in their
-        /// own time zone).
-        pub weekends_off: bool,
-        /// Whether a player's vacation stops their clock.
-        pub vacation_allowed: bool,
-        /// A loss on time within 72 hours after another loss on time of the same player:
-        /// such a game changes no rating.
-        pub serial_timeout: bool,
-        /// null, `white` or `black`: who asks for a pause.
-        pub pause_offer: Option<String>,
-        /// While an agreed pause stops both clocks: when it ends (RFC 3339); else null.
-        pub paused_until: Option<String>,
-        /// Days White gave Black (at most 3).
-        pub white_time_gifts: i64,
-        /// Days Black gave White (at most 3).
-        pub black_time_gifts: i64,
-        /// When the game began (RFC 3339).
-        pub created_at: String,
-        /// Rated or casual.
-        pub rated: bool,
-        /// Once a rated game has ended and been rated: each player's rating before and after
-        /// (null for casual games, games still going, and those too short to rate).
-        pub rating_change: Option<RatingChangeDto>,
-        /// Once the game has ended, its players' conditional lines still pending at its end
-        /// (part of the record, in the order they were entered); null while the game goes on
-        /// (they are private).
-        pub conditional_lines: Option<Vec<ConditionalLineDto>>,
-        /// What the caller may do now besides moving, by the names of the action routes and
-        /// the site's forms: `resign`, `abort`, `draw-offer`, `draw-accept`, `draw-decline`,
-        /// `draw-claim`, `give-time`, `pause-offer`, `pause-accept`, `pause-decline`. The
-        /// same list the game page's buttons come from; each one listed is one the action's
-        /// route takes now (offering while the opponent offers accepts). Empty for guests,
-        /// spectators and games that are over.
-        #[schema(example = json!(["resign", "abort", "draw-offer"]))]
-        pub actions: Vec<String>,
-    }
+/// A game, as API.md describes it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameDto {
+    /// Its id.
+    pub id: String,
+    /// The variant id.
+    pub variant: String,
+    /// White's username.
+    pub white: String,
+    /// Black's username.
+    pub black: String,
+    /// Who plays White's account: `human`, `computer` (the server's engine) or `bot`.
+    #[schema(schema_with = account_kind_schema)]
+    pub white_kind: String,
+    /// Who plays Black's account.
+    #[schema(schema_with = account_kind_schema)]
+    pub black_kind: String,
+    /// In a game against the computer, its level (1 to 8); null otherwise.
+    #[schema(minimum = 1, maximum = 8)]
+    pub computer_level: Option<u8>,
+    /// `active`, `finished` or `aborted`.
+    pub status: String,
+    /// null, `1-0`, `0-1` or `1/2-1/2`.
+    pub result: Option<String>,
+    /// null, `normal`, `resignation`, `agreement`, `timeout` or `claim`.
+    pub termination: Option<String>,
+    /// The detail of the end: `checkmate`, `stalemate`, `board_full`, `no_moves`,
+    /// `threefold_repetition`, `resignation`, `timeout`, `aborted`, …
+    pub end_reason: Option<String>,
+    /// Moves played so far, passes included.
+    pub ply: u32,
+    /// `white`, `black`, or null when the game is not active.
+    pub to_move: Option<String>,
+    /// Canonical move texts in order.
+    pub moves: Vec<String>,
+    /// The legal moves of the side to move; empty when the game is not active.
+    pub legal_moves: Vec<String>,
+    /// Draws the side to move may claim now (`threefold_repetition`, `fifty_move_rule`).
+    pub draw_claims: Vec<String>,
+    /// How the side to move enters a move, step by step (null when the game is not
+    /// active): `{"steps": [{"name", "kind", "prompt"}, …], "step", "options"}`. `steps`
+    /// lists the variant's steps in order (`kind`: `origin`, `destination`, `hand`,
+    /// `promotion` or `erase`); `step` names the first one and `options` what can be
+    /// picked at it. An option is `{"pick", "move"}` when the pick completes a move (its
+    /// canonical text) or `{"pick", "next"}` when it leads to the next step, shaped like
+    /// the first (`{"step", "options"}`). A pick is a square (`e2`), a piece letter (`Q`,
+    /// from the hand or for a promotion) or `pass`. Chess: `e2` → `e4` is `e2e4`; Knight
+    /// Fight: `e3` → `g7` is `e3:g7`.
+    #[schema(value_type = Option<Object>, example = json!({
+        "steps": [
+            {"name": "from", "kind": "destination", "prompt": "knight_fight"},
+            {"name": "erase", "kind": "erase", "prompt": "knight_fight_double"}
+        ],
+        "step": "from",
+        "options": [
+            {"pick": "b1", "move": "b1"},
+            {"pick": "a1", "next": {"step": "erase", "options": [{"pick": "b2", "move": "a1:b2"}]}}
+        ]
+    }))]
+    pub input: Option<rules::MoveInput>,
+    /// Disc counts or points; null for chess.
+    #[schema(value_type = Option<Object>)]
+    pub scores: Option<rules::Scores>,
+    /// The position: chess `{"fen"}`; reversi and chess-reversi `{"squares"}`;
+    /// knight-fight `{"numbers", "knights"}`.
+    #[schema(value_type = Object)]
+    pub position: rules::PositionSnapshot,
+    /// Knight Fight's numbers as created (`{"numbers": {"a1": 57, …}}`); null otherwise.
+    #[schema(value_type = Option<Object>)]
+    pub setup: Option<rules::KnightFightSetup>,
+    /// When the player to move runs out of time (RFC 3339), null when not active.
+    pub deadline: Option<String>,
+    /// null, `white` or `black`: who offers a draw.
+    pub draw_offer: Option<String>,
+    /// Days per move: the per-move days, a time bank's initial days, 0 untimed (see
+    /// `time_control`).
+    pub days_per_move: i64,
+    /// How the game's time is counted.
+    pub time_control: TimeControlDto,
+    /// Both players' clocks when the game was read.
+    pub clocks: ClocksDto,
+    /// Whether each player's clock stops on their weekend (Saturday and Sunday in their
+    /// own time zone).
+    pub weekends_off: bool,
+    /// Whether a player's vacation stops their clock.
+    pub vacation_allowed: bool,
+    /// A loss on time within 72 hours after another loss on time of the same player:
+    /// such a game changes no rating.
+    pub serial_timeout: bool,
+    /// null, `white` or `black`: who asks for a pause.
+    pub pause_offer: Option<String>,
+    /// While an agreed pause stops both clocks: when it ends (RFC 3339); else null.
+    pub paused_until: Option<String>,
+    /// Days White gave Black (at most 3).
+    pub white_time_gifts: i64,
+    /// Days Black gave White (at most 3).
+    pub black_time_gifts: i64,
+    /// When the game began (RFC 3339).
+    pub created_at: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// Once a rated game has ended and been rated: each player's rating before and after
+    /// (null for casual games, games still going, and those too short to rate).
+    pub rating_change: Option<RatingChangeDto>,
+    /// Once the game has ended, its players' conditional lines still pending at its end
+    /// (part of the record, in the order they were entered); null while the game goes on
+    /// (they are private).
+    pub conditional_lines: Option<Vec<ConditionalLineDto>>,
+    /// What the caller may do now besides moving, by the names of the action routes and
+    /// the site's forms: `resign`, `abort`, `draw-offer`, `draw-accept`, `draw-decline`,
+    /// `draw-claim`, `give-time`, `pause-offer`, `pause-accept`, `pause-decline`. The
+    /// same list the game page's buttons come from; each one listed is one the action's
+    /// route takes now (offering while the opponent offers accepts). Empty for guests,
+    /// spectators and games that are over.
+    #[schema(example = json!(["resign", "abort", "draw-offer"]))]
+    pub actions: Vec<String>,
 }
 
 /// The account kinds, as the document's enum.
@@ -357,31 +334,46 @@ pub struct MoveDto {
     pub ply: u32,
 }
 
-game_payload! {
-    /// A line of the caller's game list.
-    #[derive(Debug, Serialize, ToSchema)]
-    pub struct GameSummaryDto {
-        /// Who plays White's account: `human`, `computer` or `bot`.
-        white_kind,
-        /// The result once finished.
-        pub result: Option<String>,
-        /// Moves played.
-        pub ply: i64,
-        /// The side to move while active.
-        pub to_move: Option<String>,
-        /// The deadline while active (RFC 3339); null when untimed.
-        pub deadline: Option<String>,
-        /// Seconds until the deadline when the list was read; null when there is none.
-        pub seconds_left: Option<i64>,
-        /// Whether the caller is to move.
-        pub your_turn: bool,
-        /// Rated or casual.
-        pub rated: bool,
-        /// When it ended (RFC 3339), null while active.
-        pub finished_at: Option<String>,
-        /// How the game's time is counted.
-        pub time_control: TimeControlDto,
-    }
+/// A line of the caller's game list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameSummaryDto {
+    /// Its id.
+    pub id: String,
+    /// The variant id.
+    pub variant: String,
+    /// White's username.
+    pub white: String,
+    /// Black's username.
+    pub black: String,
+    /// Who plays White's account: `human`, `computer` or `bot`.
+    #[schema(schema_with = account_kind_schema)]
+    pub white_kind: String,
+    /// Who plays Black's account.
+    #[schema(schema_with = account_kind_schema)]
+    pub black_kind: String,
+    /// In a game against the computer, its level (1 to 8); null otherwise.
+    #[schema(minimum = 1, maximum = 8)]
+    pub computer_level: Option<u8>,
+    /// `active`, `finished` or `aborted`.
+    pub status: String,
+    /// The result once finished.
+    pub result: Option<String>,
+    /// Moves played.
+    pub ply: i64,
+    /// The side to move while active.
+    pub to_move: Option<String>,
+    /// The deadline while active (RFC 3339); null when untimed.
+    pub deadline: Option<String>,
+    /// Seconds until the deadline when the list was read; null when there is none.
+    pub seconds_left: Option<i64>,
+    /// Whether the caller is to move.
+    pub your_turn: bool,
+    /// Rated or casual.
+    pub rated: bool,
+    /// When it ended (RFC 3339), null while active.
+    pub finished_at: Option<String>,
+    /// How the game's time is counted.
+    pub time_control: TimeControlDto,
 }
 
 impl GameSummaryDto {
