@@ -195,7 +195,7 @@ pub async fn insert_account(
     password_hash: &str,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    super::users::insert_account(conn, (id, username, password_hash), "computer", true, now).await
+    super::users::insert_account(conn, id, username, password_hash, "computer", true, now).await
 }
 
 /// The (name, kind) of the account `id`, if there is one.

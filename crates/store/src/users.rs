@@ -31,7 +31,7 @@ pub async fn insert(
     password_hash: &str,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    insert_account(conn, (id, username, password_hash), "human", false, now).await?;
+    insert_account(conn, id, username, password_hash, "human", false, now).await?;
     Ok(())
 }
 
@@ -40,7 +40,9 @@ pub async fn insert(
 /// unique violation). Returns whether it wrote the row.
 pub(crate) async fn insert_account(
     conn: &mut AnyConnection,
-    (id, username, password_hash): (&str, &str, &str),
+    id: &str,
+    username: &str,
+    password_hash: &str,
     kind: &str,
     unless_taken: bool,
     now: i64,
