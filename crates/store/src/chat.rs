@@ -35,33 +35,45 @@ pub struct NewLine<'a> {
 }
 
 /// Stores `line` as the next of its game, unless the game holds `max_lines` already.
-/// Returns its number, `None` when the chat is full. Two lines written at once may get
-/// the same number: one of them fails with a unique violation (try again).
+/// Returns its number, `None` when the chat is full (or the game is gone).
+///
+/// The number comes from the game's counter (`games.chat_lines`, migration 0021), raised
+/// by this transaction's first statement: the update holds the game's row until the
+/// transaction ends, so two lines written at once wait for each other and never share a
+/// number, on either database.
 ///
 /// # Errors
 ///
-/// Database errors, including that unique violation.
+/// Database errors.
 pub async fn insert_line(
     conn: &mut AnyConnection,
     line: &NewLine<'_>,
     max_lines: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
     let seq: Option<(i64,)> = sqlx::query_as(
-        "insert into chat_messages (game_id, seq, user_id, ply, body, created_at) \
-         select $1, c.n + 1, $2, $3, $4, $5 \
-         from (select coalesce(max(seq), 0) as n from chat_messages where game_id = $1) c \
-         where c.n < $6 \
-         returning seq",
+        "update games set chat_lines = chat_lines + 1 \
+         where id = $1 and chat_lines < $2 returning chat_lines",
     )
     .bind(line.game_id)
+    .bind(max_lines)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((seq,)) = seq else {
+        return Ok(None);
+    };
+    sqlx::query(
+        "insert into chat_messages (game_id, seq, user_id, ply, body, created_at) \
+         values ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(line.game_id)
+    .bind(seq)
     .bind(line.user_id)
     .bind(line.ply)
     .bind(line.body)
     .bind(line.created_at)
-    .bind(max_lines)
-    .fetch_optional(conn)
+    .execute(conn)
     .await?;
-    Ok(seq.map(|(seq,)| seq))
+    Ok(Some(seq))
 }
 
 /// The lines of `game_id` after number `after`, in order, at most `limit`.

@@ -26,6 +26,11 @@ scenarios!(with [("CHAT_MESSAGES_PER_MINUTE", "3")];
     chat_lines_are_rate_limited_per_player,
 );
 
+// Both players' clients are 127.0.0.1 here: room for all their connections at once.
+scenarios!(with [("CHAT_MESSAGES_PER_MINUTE", "100"), ("MAX_CONNECTIONS_PER_ADDRESS", "256")];
+    lines_written_at_once_are_each_stored_once_in_order,
+);
+
 /// The chat of game `id` as `token` (or a guest) reads it.
 async fn chat(app: &TestApp, id: &str, token: Option<&str>) -> (StatusCode, Value) {
     app.get(&format!("/api/v1/games/{id}/chat"), token).await
@@ -543,6 +548,42 @@ async fn chat_lines_are_rate_limited_per_player(app: TestApp) {
         StatusCode::CREATED
     );
     assert_eq!(texts(&chat(&app, &id, Some(&black.token)).await.1).len(), 4);
+}
+
+/// Lines written at once in one game: every acknowledged line is stored exactly once,
+/// numbered 1, 2, … without a gap, and none is answered 5xx. (Before the game's line
+/// counter, Postgres numbered two such lines alike and answered one of them 500.)
+async fn lines_written_at_once_are_each_stored_once_in_order(app: TestApp) {
+    const EACH: usize = 50;
+    let white = app.player("burst_w").await;
+    let black = app.player("burst_b").await;
+    let id = app.new_game("chess", &white, &black).await;
+    let sends = (0..EACH).flat_map(|n| {
+        [&white, &black].map(|player| {
+            let (app, id) = (&app, &id);
+            async move {
+                let text = format!("{} line {n}", player.name);
+                let (status, body) = say(app, player, id, &text).await;
+                (status, body, text)
+            }
+        })
+    });
+    let answers = futures_util::future::join_all(sends).await;
+    let mut acknowledged: Vec<(i64, String)> = Vec::new();
+    for (status, body, text) in answers {
+        assert_eq!(status, StatusCode::CREATED, "{text}: {body}");
+        acknowledged.push((body["seq"].as_i64().expect("a line number"), text));
+    }
+    acknowledged.sort();
+    let numbers: Vec<i64> = acknowledged.iter().map(|(seq, _)| *seq).collect();
+    let expected: Vec<i64> = (1..=i64::try_from(2 * EACH).unwrap()).collect();
+    assert_eq!(numbers, expected, "each line its own number, none skipped");
+    let stored = texts(&chat(&app, &id, Some(&white.token)).await.1);
+    let sent: Vec<String> = acknowledged.into_iter().map(|(_, text)| text).collect();
+    assert_eq!(
+        stored, sent,
+        "stored once each, in the order of their numbers"
+    );
 }
 
 async fn blocking_closes_the_chat_and_challenges_both_ways(app: TestApp) {
