@@ -270,9 +270,11 @@ impl std::error::Error for AppError {}
 /// The seconds a client is asked to wait (`Retry-After`) when the database is unavailable.
 pub const DATABASE_RETRY_AFTER_SECS: u64 = 2;
 
-/// Whether `error` means the database cannot be reached or answer in time (a pool
-/// timeout, a lost connection, a statement timeout, a server shutting down, SQLite's lock
-/// wait running out): a request failing so may succeed when retried a little later.
+/// Whether `error` means the database cannot be reached, will not serve this server, or
+/// could not answer in time (a pool timeout, a refused or lost connection, a statement
+/// timeout, a server shutting down, a database refusing connections, missing or dropped,
+/// a refused login, no connection slot free, SQLite's lock wait running out): a request
+/// failing so may succeed when retried later, and is answered 503.
 #[must_use]
 pub fn is_unavailable(error: &sqlx::Error) -> bool {
     match error {
@@ -281,31 +283,54 @@ pub fn is_unavailable(error: &sqlx::Error) -> bool {
         | sqlx::Error::Io(_)
         | sqlx::Error::Tls(_)
         | sqlx::Error::WorkerCrashed => true,
-        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
-            // Postgres: 57014 query_canceled (the statement timeout), 57P01–57P03 the
-            // server shutting down or starting, 08… connection exceptions, 53300 too many
-            // connections, 40P01 a deadlock and 40001 a serialization failure (the
-            // transaction was rolled back whole; trying again succeeds). SQLite: 5
-            // SQLITE_BUSY and its extended codes, 6 SQLITE_LOCKED.
-            matches!(
-                code.as_ref(),
-                "57014"
-                    | "40P01"
-                    | "40001"
-                    | "57P01"
-                    | "57P02"
-                    | "57P03"
-                    | "53300"
-                    | "5"
-                    | "261"
-                    | "517"
-                    | "773"
-                    | "6"
-                    | "262"
-            ) || code.starts_with("08")
-        }),
+        sqlx::Error::Database(db) => {
+            ends_the_session(db.as_ref()) || is_unavailable_code(db.code())
+        }
         _ => false,
     }
+}
+
+/// Postgres reports with FATAL (or PANIC) what ends the session: it will not serve this
+/// connection at all, whatever the statement. Nothing a request asks can cause that.
+fn ends_the_session(db: &dyn sqlx::error::DatabaseError) -> bool {
+    use sqlx::postgres::{PgDatabaseError, PgSeverity};
+    db.try_downcast_ref::<PgDatabaseError>()
+        .is_some_and(|pg| matches!(pg.severity(), PgSeverity::Fatal | PgSeverity::Panic))
+}
+
+/// The codes of unavailability, whatever their severity.
+///
+/// Postgres: 08… connection exceptions; 28000 and 28P01, the login refused; 3D000, no
+/// such database (missing or renamed); 53… insufficient resources (53300 too many
+/// connections); 55000 as a database not accepting connections; 57014 query_canceled (the
+/// statement timeout); 57P01–57P04 the server shutting down or starting, the database
+/// dropped; 40P01 a deadlock and 40001 a serialization failure (the transaction was
+/// rolled back whole; trying again succeeds). SQLite: 5 SQLITE_BUSY and its extended
+/// codes, 6 SQLITE_LOCKED and its.
+fn is_unavailable_code(code: Option<std::borrow::Cow<'_, str>>) -> bool {
+    code.is_some_and(|code| {
+        matches!(
+            code.as_ref(),
+            "28000"
+                | "28P01"
+                | "3D000"
+                | "55000"
+                | "57014"
+                | "40P01"
+                | "40001"
+                | "57P01"
+                | "57P02"
+                | "57P03"
+                | "57P04"
+                | "5"
+                | "261"
+                | "517"
+                | "773"
+                | "6"
+                | "262"
+        ) || code.starts_with("08")
+            || code.starts_with("53")
+    })
 }
 
 impl From<sqlx::Error> for AppError {

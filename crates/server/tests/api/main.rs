@@ -30,6 +30,7 @@ mod position_cache;
 mod push;
 mod races;
 mod ratings;
+mod refusals;
 mod schema;
 mod snapshots;
 mod stats;
