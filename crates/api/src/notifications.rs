@@ -413,6 +413,9 @@ async fn show_email(
             body = ErrorBody),
         (status = 422, description = "not an address (`invalid_email`) or a body of the \
             wrong shape (`invalid_body`)", body = ErrorBody),
+        (status = 429, description = "the account was sent three mails on request this \
+            hour (`rate_limited`, with `Retry-After`); the address is left as it was",
+            body = ErrorBody),
     ))]
 async fn set_email(
     State(state): State<Services>,

@@ -35,6 +35,13 @@ pub const VERIFY_SECS: i64 = 2 * DAY;
 /// How long a password-reset link works: an hour.
 pub const RESET_SECS: i64 = 3_600;
 
+/// The most mails one account is sent on request (password-reset links and address
+/// checks together) in [`ACCOUNT_MAIL_WINDOW_SECS`], whoever asks and from wherever.
+pub const ACCOUNT_MAILS_PER_WINDOW: i64 = 3;
+
+/// The window of [`ACCOUNT_MAILS_PER_WINDOW`]: an hour.
+pub const ACCOUNT_MAIL_WINDOW_SECS: i64 = 3_600;
+
 /// The most games and challenges a digest lists.
 const DIGEST_LINES: i64 = 50;
 
@@ -92,8 +99,9 @@ fn mail_off() -> AppError {
 ///
 /// # Errors
 ///
-/// 409 `email_disabled` when the server sends no mail; 422 `invalid_email`; database
-/// errors.
+/// 409 `email_disabled` when the server sends no mail; 422 `invalid_email`; 429 when the
+/// account was sent [`ACCOUNT_MAILS_PER_WINDOW`] mails on request this hour (the address
+/// is left as it was); database errors.
 pub async fn set_address(
     state: &Services,
     user: &User,
@@ -116,18 +124,36 @@ pub async fn set_address(
             "that is not an e-mail address (name@example.org, at most 254 characters)",
         )
     })?;
+    drop(conn);
     let token = new_token();
-    let expires = state.now() + VERIFY_SECS;
+    let now = state.now();
+    let mut tx = state.db.begin_write().await?;
+    let spent = rows::spend_account_mail(
+        &mut tx,
+        &user.id,
+        now,
+        ACCOUNT_MAIL_WINDOW_SECS,
+        ACCOUNT_MAILS_PER_WINDOW,
+    )
+    .await?;
+    if !spent {
+        let since = rows::account_mail_window(&mut tx, &user.id).await?;
+        tx.rollback().await?;
+        let wait = (since + ACCOUNT_MAIL_WINDOW_SECS - now).max(1);
+        return Err(AppError::rate_limited(std::time::Duration::from_secs(
+            u64::try_from(wait).unwrap_or(1),
+        )));
+    }
     rows::set_address(
-        &mut conn,
+        &mut tx,
         &user.id,
         Some(&address),
-        Some((&accounts::token_hash(&token), expires)),
+        Some((&accounts::token_hash(&token), now + VERIFY_SECS)),
         &new_token(),
         lang.code(),
     )
     .await?;
-    drop(conn);
+    tx.commit().await?;
     let t = Tr::new(lang);
     let url = format!("{}/email/verify/{token}", state.config.public_url.base);
     let content = Content {
@@ -589,7 +615,8 @@ fn digest_content(
 /// in the language of its mails.
 /// The answer is the same whether any account matched, and the mail is sent after it,
 /// so neither its text nor its time tells whether an address is known. Rate-limited per
-/// client address like logins.
+/// client address like logins, and per account ([`ACCOUNT_MAILS_PER_WINDOW`] an hour,
+/// beyond which nothing more is sent, with the same answer).
 ///
 /// # Errors
 ///
@@ -612,6 +639,19 @@ pub async fn request_reset(state: &Services, who: &str, client: &str) -> Result<
     let targets = rows::reset_targets(&mut tx, &who.to_lowercase(), who).await?;
     let mut mails = Vec::new();
     for target in targets {
+        // Past the account's budget nothing is sent and the pending link stays as it was,
+        // and the answer is the same: a flood of requests cannot fill its mailbox.
+        let spent = rows::spend_account_mail(
+            &mut tx,
+            &target.id,
+            now,
+            ACCOUNT_MAIL_WINDOW_SECS,
+            ACCOUNT_MAILS_PER_WINDOW,
+        )
+        .await?;
+        if !spent {
+            continue;
+        }
         let token = new_token();
         rows::set_reset(
             &mut tx,

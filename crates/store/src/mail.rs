@@ -312,6 +312,54 @@ pub async fn reset_targets(
     .await
 }
 
+/// Spends one of `user_id`'s mails sent on request (reset links, address checks): at most
+/// `max` in each `window` seconds, the window starting with the first mail after the
+/// last ran out. Returns whether the mail may be sent (false: the budget is spent, and
+/// nothing was changed).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn spend_account_mail(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    now: i64,
+    window: i64,
+    max: i64,
+) -> Result<bool, sqlx::Error> {
+    let spent = sqlx::query(
+        "update users set \
+         mail_window_sent = case when mail_window_start > $2 - $3 \
+             then mail_window_sent + 1 else 1 end, \
+         mail_window_start = case when mail_window_start > $2 - $3 \
+             then mail_window_start else $2 end \
+         where id = $1 and (mail_window_start <= $2 - $3 or mail_window_sent < $4)",
+    )
+    .bind(user_id)
+    .bind(now)
+    .bind(window)
+    .bind(max)
+    .execute(conn)
+    .await?;
+    Ok(spent.rows_affected() == 1)
+}
+
+/// When `user_id`'s budget of mails sent on request is whole again (unix seconds).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn account_mail_window(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> Result<i64, sqlx::Error> {
+    let (start,): (i64,) = sqlx::query_as("select mail_window_start from users where id = $1")
+        .bind(user_id)
+        .fetch_one(conn)
+        .await?;
+    Ok(start)
+}
+
 /// Sets `user_id`'s pending password reset (the token's hash and expiry), replacing one
 /// pending before.
 ///

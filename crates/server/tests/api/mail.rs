@@ -196,6 +196,7 @@ mail_scenarios!(
     smtp_down_then_up_loses_nothing_and_sends_nothing_twice,
     two_instances_mail_each_warning_once,
     a_password_is_reset_through_a_mailed_link,
+    an_account_is_sent_three_mails_on_request_an_hour_whoever_asks,
 );
 
 scenarios!(without_smtp_email_is_off_and_bad_choices_are_refused);
@@ -832,7 +833,9 @@ async fn a_password_is_reset_through_a_mailed_link(app: TestApp, sink: Sink) {
         .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(settings(cookie).await, StatusCode::SEE_OTHER, "signed out");
-    // A link runs out after an hour.
+    // A link runs out after an hour. (An hour on, as the account was sent its three
+    // mails on request of this hour.)
+    app.clock.advance(HOUR);
     post_form(&app, "/password/forgot", &[("who", "ann")]).await;
     let third = sink.wait_for(4).await.pop().unwrap();
     let path = link(&app, third["text"].as_str().unwrap(), "/password/reset/");
@@ -841,6 +844,55 @@ async fn a_password_is_reset_through_a_mailed_link(app: TestApp, sink: Sink) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
     let (status, _) = get_page(&app, "/password/reset/nonsense").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// Reset requests naming one account, from one client, cannot flood its mailbox: three
+/// mails on request an hour (the address check among them), the same answer to every
+/// request, and the link mailed last still valid.
+async fn an_account_is_sent_three_mails_on_request_an_hour_whoever_asks(app: TestApp, sink: Sink) {
+    let bea = app.player("bea").await;
+    verified(&app, &sink, &bea, "bea@example.org", 0).await;
+    let mut answers = Vec::new();
+    for _ in 0..20 {
+        let (status, page) = post_form(&app, "/password/forgot", &[("who", "bea")]).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        answers.push(page.split("id=\"message\">").nth(1).map(str::to_owned));
+    }
+    assert!(
+        answers.windows(2).all(|pair| pair[0] == pair[1]),
+        "one answer"
+    );
+    // The address check and two reset links; the link of the last reset mailed stays
+    // valid (the mails may arrive in either order).
+    let mails = sink.wait_for(3).await;
+    let mut valid = 0;
+    for mail in &mails[1..] {
+        let path = link(&app, mail["text"].as_str().unwrap(), "/password/reset/");
+        if get_page(&app, &path).await.0 == StatusCode::OK {
+            valid += 1;
+        }
+    }
+    assert_eq!(valid, 1, "the pending link is one of those mailed");
+    // A fourth mail of the hour is not sent for a new address either, and the address
+    // stays as it was.
+    let (status, body) = app
+        .send(
+            Method::PUT,
+            "/api/v1/me/email",
+            Some(&bea.token),
+            Some(json!({ "address": "victim@example.org" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let (_, settings) = app.get("/api/v1/me/email", Some(&bea.token)).await;
+    assert_eq!(settings["address"], "bea@example.org", "{settings}");
+    // An hour on, the budget is whole again.
+    app.clock.advance(HOUR);
+    post_form(&app, "/password/forgot", &[("who", "bea")]).await;
+    assert_eq!(
+        sink.wait_for(4).await[3]["rcpt_to"],
+        json!(["bea@example.org"])
+    );
 }
 
 async fn without_smtp_email_is_off_and_bad_choices_are_refused(app: TestApp) {

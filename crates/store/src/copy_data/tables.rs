@@ -50,6 +50,8 @@ pub(super) const TABLES: &[Table] = &[
             ("muted_at", Int),
             ("banned_at", Int),
             ("deleted_at", Int),
+            ("mail_window_start", Int),
+            ("mail_window_sent", Int),
         ],
     ),
     ("first_admin", &[("id", Int), ("user_id", Text)]),
@@ -128,6 +130,7 @@ pub(super) const TABLES: &[Table] = &[
             ("paused_from", Int),
             ("paused_until", Int),
             ("pauses_agreed", Int),
+            ("chat_lines", Int),
         ],
     ),
     (
