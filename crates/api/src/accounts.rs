@@ -164,7 +164,8 @@ async fn register(
         (status = 201, description = "the new token", body = TokenDto),
         (status = 409, description = "the account holds the most tokens allowed",
             body = ErrorBody),
-        (status = 422, description = "invalid token name", body = ErrorBody),
+        (status = 422, description = "a token name too long (`invalid_token_name`) or with \
+            a control or direction character (`control_character`)", body = ErrorBody),
         PasswordRefusals, Busy,
     ))]
 async fn create_token(

@@ -419,8 +419,8 @@ fn start_time(text: Option<&str>) -> Result<Option<i64>, AppError> {
         NotSignedIn,
         (status = 403, description = "the computer's account (`computer_account`), or a \
             cross-site request with the session cookie", body = ErrorBody),
-        (status = 422, description = "`invalid_name`, `unknown_variant`, `unknown_format`, \
-            `invalid_time_control`, `invalid_players`, `invalid_rating_range`, \
+        (status = 422, description = "`invalid_name`, `control_character`, `unknown_variant`, \
+            `unknown_format`, `invalid_time_control`, `invalid_players`, `invalid_rating_range`, \
             `invalid_section_size`, `invalid_advance`, `invalid_rounds`, \
             `invalid_games_per_match`, `invalid_seasons`, `invalid_start`, or a body of the wrong shape \
             (`invalid_body`)", body = ErrorBody),

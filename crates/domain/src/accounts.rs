@@ -31,7 +31,8 @@ pub struct Session {
 /// can show it beside that field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
-    /// The name: `invalid_username`, `reserved_username`, `username_taken`.
+    /// The name: `invalid_username`, `reserved_username`, `username_taken`,
+    /// `control_character` (the password's is `password_control_character`).
     Username,
     /// The password: `invalid_password`, `blank_password`, `password_control_character`,
     /// `common_password`.
@@ -43,7 +44,9 @@ impl Field {
     #[must_use]
     pub fn of(error: &AppError) -> Option<Field> {
         match error.code() {
-            "invalid_username" | "reserved_username" | "username_taken" => Some(Field::Username),
+            "invalid_username" | "reserved_username" | "username_taken" | "control_character" => {
+                Some(Field::Username)
+            }
             "invalid_password"
             | "blank_password"
             | "password_control_character"
@@ -60,8 +63,9 @@ pub const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=256;
 ///
 /// # Errors
 ///
-/// 422 `invalid_username`.
+/// 422 `control_character` ([`crate::text`]), `invalid_username`.
 pub fn validate_username(username: &str) -> Result<(), AppError> {
+    crate::text::check(username, crate::text::Typed::Name)?;
     let ok = (3..=20).contains(&username.len())
         && username
             .bytes()
@@ -358,18 +362,19 @@ pub struct NewToken {
 /// Longest token name, in characters.
 pub const TOKEN_NAME_CHARS: usize = 60;
 
-/// A token's name: at most 60 characters without control characters, then trimmed;
+/// A token's name: at most 60 characters on one line ([`crate::text`]), then trimmed;
 /// `API token` when none (or only blanks) is given.
 ///
 /// # Errors
 ///
-/// 422 `invalid_token_name`.
+/// 422 `control_character`, `invalid_token_name` (too long).
 pub fn token_name(name: Option<&str>) -> Result<String, AppError> {
     let name = name.unwrap_or("");
-    if name.chars().count() > TOKEN_NAME_CHARS || name.chars().any(char::is_control) {
+    crate::text::check(name, crate::text::Typed::Name)?;
+    if name.chars().count() > TOKEN_NAME_CHARS {
         return Err(AppError::invalid(
             "invalid_token_name",
-            "a token name has at most 60 characters and no control characters",
+            "a token name has at most 60 characters",
         ));
     }
     let name = name.trim();

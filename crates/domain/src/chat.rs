@@ -56,8 +56,6 @@ pub const MAX_NOTE_CHARS: usize = 10_000;
 pub const MAX_LINES_PER_GAME: i64 = 1_000;
 /// The most players one player may block.
 pub const MAX_BLOCKS: i64 = 1_000;
-/// How many tries a chat line gets when another line of its game takes its number.
-const INSERT_TRIES: usize = 5;
 
 /// What is a chat line and what is a note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,13 +64,22 @@ enum TextKind {
     Note,
 }
 
-/// Whether `c` may not appear in a text: control characters (line breaks and tabs
-/// aside) and the bidirectional overrides and isolates, which can make a line read
-/// backwards. (Report reasons follow the same rule.)
-pub(crate) fn refused_char(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t')
-        || ('\u{202A}'..='\u{202E}').contains(&c)
-        || ('\u{2066}'..='\u{2069}').contains(&c)
+/// A chat line as [`post`] would store it.
+///
+/// # Errors
+///
+/// As [`post`]'s checks of the text.
+pub fn check_line(text: &str) -> Result<String, AppError> {
+    clean(text, TextKind::Line)
+}
+
+/// A note as [`save_note`] would store it.
+///
+/// # Errors
+///
+/// As [`save_note`]'s checks of the text.
+pub fn check_note(text: &str) -> Result<String, AppError> {
+    clean(text, TextKind::Note)
 }
 
 /// Checks a text as a person sent it: line breaks become `\n`; a chat line is trimmed
@@ -86,12 +93,7 @@ fn clean(text: &str, kind: TextKind) -> Result<String, AppError> {
         TextKind::Line => text.trim().to_owned(),
         TextKind::Note => text.trim_end().to_owned(),
     };
-    if text.chars().any(refused_char) {
-        return Err(AppError::invalid(
-            "control_character",
-            "the text holds a control character (only line breaks and tabs are allowed)",
-        ));
-    }
+    crate::text::check(&text, crate::text::Typed::FreeText)?;
     match kind {
         TextKind::Line if text.is_empty() => Err(AppError::invalid(
             "empty_message",
@@ -402,11 +404,10 @@ pub async fn post(
         body: &text,
         created_at: now,
     };
-    let mut tries = 0;
-    let (seq, noticed, staged) = loop {
-        tries += 1;
+    let (seq, noticed, staged) = {
         let mut tx = state.db.begin_write().await?;
-        // The insert is the transaction's first statement (a write, for SQLite).
+        // The counter's update is the transaction's first statement (a write, for
+        // SQLite); it holds the game's row until the commit, so lines never collide.
         let seq = match rows::insert_line(&mut tx, &line, MAX_LINES_PER_GAME).await {
             Ok(Some(seq)) => seq,
             Ok(None) => {
@@ -415,10 +416,6 @@ pub async fn post(
                     "chat_full",
                     format!("this game's chat holds {MAX_LINES_PER_GAME} lines, its most"),
                 ));
-            }
-            Err(error) if store::is_unique_violation(&error) && tries < INSERT_TRIES => {
-                tx.rollback().await?;
-                continue;
             }
             Err(error) => return Err(error.into()),
         };
@@ -450,7 +447,7 @@ pub async fn post(
             )
             .await?;
         tx.commit().await?;
-        break (seq, noticed, staged);
+        (seq, noticed, staged)
     };
     staged.committed(&state.events);
     if noticed.is_some() {

@@ -27,6 +27,7 @@ pub mod ratings;
 pub mod services;
 pub mod settings;
 pub mod sweeper;
+pub mod text;
 pub mod throttle;
 pub mod tournaments;
 

@@ -164,12 +164,7 @@ pub fn clean_reason(reason: &str) -> Result<String, AppError> {
         ));
     }
     let reason = reason.replace("\r\n", "\n").replace('\r', "\n");
-    if reason.chars().any(chat::refused_char) {
-        return Err(AppError::invalid(
-            "control_character",
-            "the text holds a control character (only line breaks and tabs are allowed)",
-        ));
-    }
+    crate::text::check(&reason, crate::text::Typed::FreeText)?;
     Ok(reason.trim().to_owned())
 }
 

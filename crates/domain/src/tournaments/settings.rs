@@ -375,10 +375,15 @@ pub(super) fn check_format(
 }
 
 /// The name, trimmed, when it has 3 to [`MAX_NAME_CHARS`] characters on one line.
-pub(super) fn check_name(name: &str) -> Result<&str, AppError> {
+///
+/// # Errors
+///
+/// 422 `control_character` ([`crate::text`]), `invalid_name`.
+pub fn check_name(name: &str) -> Result<&str, AppError> {
     let name = name.trim();
+    crate::text::check(name, crate::text::Typed::Name)?;
     let chars = name.chars().count();
-    if !(3..=MAX_NAME_CHARS).contains(&chars) || name.chars().any(char::is_control) {
+    if !(3..=MAX_NAME_CHARS).contains(&chars) {
         return Err(AppError::invalid(
             "invalid_name",
             format!("a tournament's name has 3 to {MAX_NAME_CHARS} characters on one line"),

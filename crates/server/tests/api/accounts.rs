@@ -617,6 +617,18 @@ async fn tokens_are_named_listed_touched_and_revoked(app: TestApp) {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error"], "invalid_token_name");
+    // So is one that would display other than it reads.
+    let (status, body) = app
+        .post(
+            "/api/v1/tokens",
+            None,
+            json!({"username": "paul", "password": "password-paul", "name": "bot\u{2066}x"}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("control_character"))
+    );
 }
 
 async fn tokens_per_account_are_capped(app: TestApp) {

@@ -415,6 +415,10 @@ async fn entry_rules_refuse_bad_input_and_change_nothing(app: TestApp) {
             "invalid_name",
         ),
         (
+            json!({"name": "Cup \u{202E}lanif", "variant": "chess", "format": "swiss"}),
+            "control_character",
+        ),
+        (
             json!({"name": "Cup", "variant": "go", "format": "swiss"}),
             "unknown_variant",
         ),
