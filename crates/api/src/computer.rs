@@ -74,7 +74,15 @@ fn random_color() -> ColorChoice {
             time control (`unknown_variant`, `invalid_level`, `invalid_color`, \
             `invalid_days_per_move`, `invalid_time_control`), or a body of the wrong shape \
             (`invalid_body`)", body = ErrorBody),
-        (status = 503, description = "the computer's reply queue is full \
+        (status = 409, description = "the caller has as many active games against the \
+            computer as a player may (`too_many_computer_games`, `ENGINE_PLAYER_GAMES_LIMIT`): \
+            finish or resign one first", body = ErrorBody),
+        (status = 429, description = "as many of the caller's games wait for the \
+            computer's reply as a player may have when starting another \
+            (`computer_replies_waiting`, `ENGINE_PLAYER_QUEUE_LIMIT`, with `Retry-After`): \
+            other players still may; games under way go on", body = ErrorBody,
+            headers(("retry-after" = u64))),
+        (status = 503, description = "the computer's reply queue is full over all players \
             (`computer_busy`, with `Retry-After`): no new game starts until it drains; \
             games under way go on", body = ErrorBody, headers(("retry-after" = u64))),
     ))]

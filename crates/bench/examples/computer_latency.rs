@@ -101,6 +101,8 @@ async fn main() {
             ("ENGINE_WORKERS", "1"),
             ("ENGINE_NODES", &nodes),
             ("ENGINE_QUEUE_LIMIT", "1000"),
+            // One player starts a game per variant and level, and leaves them active.
+            ("ENGINE_PLAYER_GAMES_LIMIT", "1000"),
         ],
     )
     .await;

@@ -19,6 +19,13 @@
 //!   the ply it answers, the level and a random seed. The engine job claims it with a
 //!   lease, searches on its own threads, and plays the move through the lifecycle's move
 //!   path with the ply guard, deleting the row in that transaction.
+//! - **A fair share.** The queue is served round-robin across players
+//!   ([`store::engine::claim_due`]), and [`start`] refuses a player's new game while
+//!   `ENGINE_PLAYER_QUEUE_LIMIT` of their games wait for a reply (429
+//!   `computer_replies_waiting`) or `ENGINE_PLAYER_GAMES_LIMIT` are active (409
+//!   `too_many_computer_games`), whatever the others hold; 503 `computer_busy` is kept
+//!   for a queue full over all players (`ENGINE_QUEUE_LIMIT`). Moves in games under way
+//!   are always answered.
 
 use rules::Variant;
 
@@ -42,6 +49,10 @@ use vocab::error::AppError;
 /// How long a player is asked to wait when the computer's queue is full (seconds).
 pub const BUSY_RETRY_AFTER_SECS: u64 = 60;
 
+/// How long a player is asked to wait when their own games waiting for the computer's
+/// reply are as many as they may be (seconds): a reply takes seconds.
+pub const WAITING_RETRY_AFTER_SECS: u64 = 10;
+
 /// A new game against the computer, as a form or the API asks for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewComputerGame {
@@ -58,14 +69,17 @@ pub struct NewComputerGame {
 }
 
 /// Starts a game of `user` against the computer: checks the request, refuses it while
-/// the reply queue holds `ENGINE_QUEUE_LIMIT` replies, and creates the game (never
-/// rated) in one transaction, with the computer's first reply queued when it moves
-/// first. Returns the game's id.
+/// the player has their share of the computer (`ENGINE_PLAYER_GAMES_LIMIT` active games
+/// against it, `ENGINE_PLAYER_QUEUE_LIMIT` of them waiting for its reply) or the reply
+/// queue holds `ENGINE_QUEUE_LIMIT` replies, and creates the game (never rated) in one
+/// transaction, with the computer's first reply queued when it moves first. Returns the
+/// game's id.
 ///
 /// # Errors
 ///
 /// 422 `unknown_variant`, `invalid_level`, `invalid_color`, `invalid_days_per_move`,
-/// `invalid_time_control`; 503 `computer_busy` when the queue is full, `unavailable`
+/// `invalid_time_control`; 409 `too_many_computer_games`; 429
+/// `computer_replies_waiting`; 503 `computer_busy` when the queue is full, `unavailable`
 /// when the level's account is missing; database errors.
 pub async fn start(
     state: &Services,
@@ -78,7 +92,7 @@ pub async fn start(
     let computer_id = account_id(level);
     let players = request.color.seats(&user.id, &computer_id);
     let now = state.now();
-    let limit = state.config.engine.queue_limit;
+    let limits = &state.config.engine;
     let mut tx = state.db.begin_write().await?;
     // The first statement writes (on SQLite the write lock is then held before the
     // reads below): the player's own row.
@@ -86,7 +100,28 @@ pub async fn start(
         tx.rollback().await?;
         return Err(AppError::Unauthenticated("no such player".to_owned()));
     }
-    if queue::pending(&mut tx).await? >= limit {
+    // The player's own share first: a refusal they can end themselves, never
+    // `computer_busy`.
+    let games = queue::active_games_of_player(&mut tx, &user.id).await?;
+    if games >= limits.player_games_limit {
+        tx.rollback().await?;
+        return Err(AppError::conflict(
+            "too_many_computer_games",
+            format!(
+                "you have {games} games against the computer under way, the most a player \
+                 may have: finish or resign one first"
+            ),
+        ));
+    }
+    let waiting = queue::pending_for_player(&mut tx, &user.id).await?;
+    if waiting >= limits.player_queue_limit {
+        tx.rollback().await?;
+        return Err(AppError::ComputerRepliesWaiting {
+            waiting,
+            retry_after: WAITING_RETRY_AFTER_SECS,
+        });
+    }
+    if queue::pending(&mut tx).await? >= limits.queue_limit {
         tx.rollback().await?;
         return Err(AppError::ComputerBusy {
             retry_after: BUSY_RETRY_AFTER_SECS,

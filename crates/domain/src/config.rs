@@ -115,6 +115,13 @@ pub struct EngineConfig {
     /// against the computer are refused with 503 `computer_busy`. Replies
     /// in games already under way are always queued.
     pub queue_limit: i64,
+    /// `ENGINE_PLAYER_QUEUE_LIMIT`: a player's games waiting for the computer's reply
+    /// beyond which their new games against it are refused with 429
+    /// `computer_replies_waiting` (the other players' are not).
+    pub player_queue_limit: i64,
+    /// `ENGINE_PLAYER_GAMES_LIMIT`: a player's active games against the computer beyond
+    /// which their new ones are refused with 409 `too_many_computer_games`.
+    pub player_games_limit: i64,
     /// `STOCKFISH_PATH`: a UCI engine (Debian's `stockfish` installs
     /// `/usr/games/stockfish`) that plays chess at levels 7 and 8 instead of the built-in
     /// search.
@@ -137,13 +144,9 @@ impl EngineConfig {
                 message: "expected 1000 to 1000000000 nodes".to_owned(),
             });
         }
-        let queue_limit: i64 = parse(lookup, "ENGINE_QUEUE_LIMIT")?;
-        if !(1..=1_000_000).contains(&queue_limit) {
-            return Err(ConfigError {
-                variable: "ENGINE_QUEUE_LIMIT",
-                message: "expected 1 to 1000000 replies".to_owned(),
-            });
-        }
+        let queue_limit = count_between(lookup, "ENGINE_QUEUE_LIMIT", "replies")?;
+        let player_queue_limit = count_between(lookup, "ENGINE_PLAYER_QUEUE_LIMIT", "replies")?;
+        let player_games_limit = count_between(lookup, "ENGINE_PLAYER_GAMES_LIMIT", "games")?;
         let stockfish_path = lookup("STOCKFISH_PATH")
             .map(|path| path.trim().to_owned())
             .filter(|path| !path.is_empty())
@@ -160,7 +163,26 @@ impl EngineConfig {
             workers,
             nodes,
             queue_limit,
+            player_queue_limit,
+            player_games_limit,
             stockfish_path,
+        })
+    }
+}
+
+/// Reads the count `variable` of `what`: 1 to 1,000,000.
+fn count_between(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    what: &str,
+) -> Result<i64, ConfigError> {
+    let count: i64 = parse(lookup, variable)?;
+    if (1..=1_000_000).contains(&count) {
+        Ok(count)
+    } else {
+        Err(ConfigError {
+            variable,
+            message: format!("expected 1 to 1000000 {what}"),
         })
     }
 }
@@ -647,6 +669,8 @@ mod tests {
         assert_eq!(config.engine.workers, 1);
         assert_eq!(config.engine.nodes, 1_000_000);
         assert_eq!(config.engine.queue_limit, 100);
+        assert_eq!(config.engine.player_queue_limit, 3);
+        assert_eq!(config.engine.player_games_limit, 30);
         assert_eq!(config.engine.stockfish_path, None);
     }
 
@@ -678,6 +702,8 @@ mod tests {
             ("ENGINE_WORKERS", "-1"),
             ("ENGINE_NODES", "10"),
             ("ENGINE_QUEUE_LIMIT", "0"),
+            ("ENGINE_PLAYER_QUEUE_LIMIT", "0"),
+            ("ENGINE_PLAYER_GAMES_LIMIT", "1000001"),
             ("STOCKFISH_PATH", "/nonexistent/stockfish"),
         ] {
             let error = config(&[(name, value)]).unwrap_err();

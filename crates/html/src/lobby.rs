@@ -486,8 +486,9 @@ pub(crate) async fn create_challenge(
 }
 
 /// `POST /computer-games`: starts a game against the computer and goes to it; a form
-/// mistake, or a full queue (503 `computer_busy`), is shown on the lobby's form with the
-/// chosen values kept.
+/// mistake, the player's share of the computer taken (409 `too_many_computer_games`,
+/// 429 `computer_replies_waiting`) or a full queue (503 `computer_busy`) is shown on
+/// the lobby's form with the chosen values kept.
 pub(crate) async fn start_computer_game(
     State(state): State<Services>,
     ctx: Ctx,
@@ -510,7 +511,10 @@ pub(crate) async fn start_computer_game(
         Err(error)
             if matches!(
                 error.status(),
-                StatusCode::UNPROCESSABLE_ENTITY | StatusCode::SERVICE_UNAVAILABLE
+                StatusCode::UNPROCESSABLE_ENTITY
+                    | StatusCode::CONFLICT
+                    | StatusCode::TOO_MANY_REQUESTS
+                    | StatusCode::SERVICE_UNAVAILABLE
             ) && error.code() != "database_unavailable"
                 && error.code() != "request_timeout" =>
         {

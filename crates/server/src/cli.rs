@@ -195,6 +195,8 @@ fn effective_value(config: &Config, name: &str) -> Option<String> {
         "ENGINE_WORKERS" => engine.workers.to_string(),
         "ENGINE_NODES" => engine.nodes.to_string(),
         "ENGINE_QUEUE_LIMIT" => engine.queue_limit.to_string(),
+        "ENGINE_PLAYER_QUEUE_LIMIT" => engine.player_queue_limit.to_string(),
+        "ENGINE_PLAYER_GAMES_LIMIT" => engine.player_games_limit.to_string(),
         "STOCKFISH_PATH" => engine.stockfish_path.as_ref().map_or_else(
             || "(unset: chess uses the built-in search)".to_owned(),
             |path| path.display().to_string(),

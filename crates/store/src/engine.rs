@@ -1,4 +1,10 @@
 //! The computer's pending replies (`engine_queue`) and its accounts.
+//!
+//! The queue is served round-robin across players: a reply's turn is its rank among
+//! the replies owed to the same person (the human side of its game), those being
+//! computed first, then the oldest; [`claim_due`] takes the lowest turns first, among
+//! equal turns the player with the fewest replies queued first, then the oldest. So one
+//! player's backlog never delays another's first reply.
 
 use sqlx::{AnyConnection, FromRow};
 
@@ -62,8 +68,47 @@ pub async fn pending(conn: &mut AnyConnection) -> Result<i64, sqlx::Error> {
     Ok(count)
 }
 
-/// Claims at most `limit` due replies for `instance` until `lease_until`, oldest first:
-/// one guarded update (on Postgres over `for update skip locked`), so two instances
+/// Replies waiting or being computed in the games of the person `player_id`.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn pending_for_player(
+    conn: &mut AnyConnection,
+    player_id: &str,
+) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) = sqlx::query_as(
+        "select count(*) from engine_queue q join games g on g.id = q.game_id \
+         where g.white_id = $1 or g.black_id = $1",
+    )
+    .bind(player_id)
+    .fetch_one(conn)
+    .await?;
+    Ok(count)
+}
+
+/// Active games of the person `player_id` against the computer.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn active_games_of_player(
+    conn: &mut AnyConnection,
+    player_id: &str,
+) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) = sqlx::query_as(
+        "select count(*) from games where status = 'active' and source = 'computer' \
+         and (white_id = $1 or black_id = $1)",
+    )
+    .bind(player_id)
+    .fetch_one(conn)
+    .await?;
+    Ok(count)
+}
+
+/// Claims at most `limit` due replies for `instance` until `lease_until`, round-robin
+/// across players (see the module's text): one guarded update (on Postgres over `for
+/// update skip locked`, which locks only queue rows, never games), so two instances
 /// never hold one row at once. A row is due when nobody holds it or its lease ran out.
 ///
 /// # Errors
@@ -83,12 +128,27 @@ pub async fn claim_due(
         until: lease_until,
         limit,
     };
+    // The turns are ranked in a `with` query: Postgres locks no row of a query with a
+    // window function, and none of a `with` query, so only the queue's rows are locked.
     lease::claim_due(conn, backend, claim, |lock| {
         format!(
             "update engine_queue set claimed_by = $1, claimed_until = $2, attempts = attempts + 1 \
-             where (game_id, ply) in (select game_id, ply from engine_queue \
-                 where claimed_until is null or claimed_until <= $3 \
-                 order by created_at, game_id limit $4{lock}) \
+             where (game_id, ply) in (\
+                 with owed as (select q.game_id, q.ply, q.created_at, \
+                         case when w.kind = 'computer' then g.black_id \
+                             else g.white_id end as player, \
+                         case when q.claimed_by is not null and q.claimed_until > $3 \
+                             then 0 else 1 end as waiting \
+                     from engine_queue q join games g on g.id = q.game_id \
+                     join users w on w.id = g.white_id), \
+                 turns as (select game_id, ply, \
+                     row_number() over (partition by player \
+                         order by waiting, created_at, game_id, ply) as turn, \
+                     count(*) over (partition by player) as backlog from owed) \
+                 select q.game_id, q.ply from engine_queue q \
+                 join turns t on t.game_id = q.game_id and t.ply = q.ply \
+                 where q.claimed_until is null or q.claimed_until <= $3 \
+                 order by t.turn, t.backlog, q.created_at, q.game_id limit $4{lock}) \
              and (claimed_until is null or claimed_until <= $3) \
              returning game_id, ply, level, seed, attempts"
         )
@@ -209,4 +269,127 @@ pub async fn account(
 ) -> Result<Option<(String, String)>, sqlx::Error> {
     let account = super::users::public_by_id(conn, id).await?;
     Ok(account.map(|user| (user.username, user.kind)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        Database,
+        games::{self, NewGame},
+        users,
+    };
+
+    /// Stores the active game `id` between `white_id` and `black_id`.
+    async fn game(conn: &mut AnyConnection, id: &str, white_id: &str, black_id: &str) {
+        let new = NewGame {
+            id,
+            variant: "reversi-6x6",
+            white_id,
+            black_id,
+            setup: None,
+            source: "computer",
+            source_id: None,
+            days_per_move: 3,
+            deadline: None,
+            position: "",
+            rated: false,
+            time_control: "3d",
+            bank: None,
+            weekends_off: false,
+            vacation_allowed: true,
+            warnings: (None, 0, None),
+            now: 0,
+        };
+        games::insert(conn, &new).await.unwrap();
+    }
+
+    /// Claims up to `limit` due rows at time 10 and returns their games, sorted.
+    async fn claim(conn: &mut AnyConnection, limit: i64) -> Vec<String> {
+        let rows = claim_due(conn, Backend::Sqlite, "me", 10, 100, limit)
+            .await
+            .unwrap();
+        let mut games: Vec<String> = rows.into_iter().map(|row| row.game_id).collect();
+        games.sort();
+        games
+    }
+
+    #[tokio::test]
+    async fn replies_are_claimed_round_robin_across_players() {
+        let dir = std::env::temp_dir().join(format!("boardgames-db-{}", vocab::ids::new_id()));
+        let path = dir.join("boardgames.db");
+        let db = Database::connect(&format!("sqlite://{}", path.display()), 2)
+            .await
+            .unwrap();
+        db.migrate().await.unwrap();
+        let mut conn = db.pool.acquire().await.unwrap();
+        for (id, kind) in [
+            ("computer-8", "computer"),
+            ("computer-1", "computer"),
+            ("aaaaaaaaaaaaaaaa", "human"),
+            ("bbbbbbbbbbbbbbbb", "human"),
+            ("cccccccccccccccc", "human"),
+        ] {
+            users::insert_account(&mut conn, id, id, "!", kind, false, 0)
+                .await
+                .unwrap();
+        }
+        let (a, b, c) = ("aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb", "cccccccccccccccc");
+        // Player a queues three replies (the computer on either side), then b and c one
+        // each, later.
+        for (id, white, black, at) in [
+            ("a1", "computer-8", a, 1),
+            ("a2", a, "computer-8", 2),
+            ("a3", "computer-8", a, 3),
+            ("b1", "computer-1", b, 4),
+            ("c1", c, "computer-1", 5),
+        ] {
+            game(&mut conn, id, white, black).await;
+            assert!(queue(&mut conn, id, 0, 8, 7, at).await.unwrap());
+        }
+        assert_eq!(pending(&mut conn).await.unwrap(), 5);
+        assert_eq!(pending_for_player(&mut conn, a).await.unwrap(), 3);
+        assert_eq!(pending_for_player(&mut conn, c).await.unwrap(), 1);
+        assert_eq!(active_games_of_player(&mut conn, a).await.unwrap(), 3);
+        assert_eq!(active_games_of_player(&mut conn, b).await.unwrap(), 1);
+
+        // Everyone's first turn comes first, the fewest queued first: b's and c's
+        // replies, queued after all of a's, come before a's second.
+        assert_eq!(claim(&mut conn, 1).await, ["b1"]);
+        assert_eq!(claim(&mut conn, 2).await, ["a1", "c1"]);
+        assert_eq!(claim(&mut conn, 5).await, ["a2", "a3"]);
+        assert!(claim(&mut conn, 5).await.is_empty());
+
+        // A reply being computed is its player's turn: b's new reply comes before a's,
+        // queued at the same moment (and first by id).
+        for game_id in ["a1", "a2", "b1"] {
+            assert!(take(&mut conn, game_id, 0, "me").await.unwrap());
+        }
+        for (id, white, black) in [("a4", "computer-8", a), ("b2", "computer-1", b)] {
+            game(&mut conn, id, white, black).await;
+            assert!(queue(&mut conn, id, 0, 8, 7, 6).await.unwrap());
+        }
+        assert_eq!(claim(&mut conn, 1).await, ["b2"]);
+        assert_eq!(claim(&mut conn, 1).await, ["a4"]);
+
+        // With nothing of a's being computed, equal turns go to the player with fewer
+        // replies queued.
+        for game_id in ["a3", "a4", "b2", "c1"] {
+            assert!(take(&mut conn, game_id, 0, "me").await.unwrap());
+        }
+        for (id, white, black) in [
+            ("a5", "computer-8", a),
+            ("a6", a, "computer-8"),
+            ("b3", "computer-1", b),
+        ] {
+            game(&mut conn, id, white, black).await;
+            assert!(queue(&mut conn, id, 0, 8, 7, 8).await.unwrap());
+        }
+        assert_eq!(claim(&mut conn, 1).await, ["b3"]);
+        assert_eq!(claim(&mut conn, 2).await, ["a5", "a6"]);
+
+        drop(conn);
+        db.pool.close().await;
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }

@@ -71,6 +71,16 @@ pub enum AppError {
         /// Seconds to wait before trying again (at least 1).
         retry_after: u64,
     },
+    /// 429 `computer_replies_waiting`: `waiting` of the player's games already wait for
+    /// the computer's reply, the most a player may have when starting another
+    /// (`ENGINE_PLAYER_QUEUE_LIMIT`); the other players still may. Try again in
+    /// `retry_after` seconds.
+    ComputerRepliesWaiting {
+        /// The player's games waiting for the computer's reply.
+        waiting: i64,
+        /// Seconds to wait before trying again (at least 1).
+        retry_after: u64,
+    },
     /// 429 `too_many_streams`: this client address holds as many event streams open as it
     /// may.
     TooManyStreams,
@@ -151,7 +161,8 @@ impl AppError {
             AppError::RateLimited { retry_after }
             | AppError::ChatRateLimited { retry_after }
             | AppError::Busy { retry_after }
-            | AppError::ComputerBusy { retry_after } => Some(*retry_after),
+            | AppError::ComputerBusy { retry_after }
+            | AppError::ComputerRepliesWaiting { retry_after, .. } => Some(*retry_after),
             AppError::DatabaseUnavailable(_) | AppError::RequestTimeout => {
                 Some(DATABASE_RETRY_AFTER_SECS)
             }
@@ -174,6 +185,7 @@ impl AppError {
             AppError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::RateLimited { .. }
             | AppError::ChatRateLimited { .. }
+            | AppError::ComputerRepliesWaiting { .. }
             | AppError::TooManyStreams => StatusCode::TOO_MANY_REQUESTS,
             AppError::Busy { .. }
             | AppError::ComputerBusy { .. }
@@ -202,6 +214,7 @@ impl AppError {
             AppError::ChatRateLimited { .. } => "chat_rate_limited",
             AppError::Busy { .. } => "busy",
             AppError::ComputerBusy { .. } => "computer_busy",
+            AppError::ComputerRepliesWaiting { .. } => "computer_replies_waiting",
             AppError::TooManyStreams => "too_many_streams",
             AppError::Unavailable(_) => "unavailable",
             AppError::DatabaseUnavailable(_) => "database_unavailable",
@@ -236,6 +249,14 @@ impl AppError {
             AppError::ComputerBusy { retry_after } => format!(
                 "the computer has too many games waiting for its reply: start a new game \
                  against it in {retry_after} s (games under way go on as usual)"
+            ),
+            AppError::ComputerRepliesWaiting {
+                waiting,
+                retry_after,
+            } => format!(
+                "{waiting} of your games already wait for the computer's reply, the most a \
+                 player may have when starting another: start it once the computer has \
+                 answered (try again in {retry_after} s)"
             ),
             AppError::TooManyStreams => {
                 "too many open event streams from your address: close one first".to_owned()
@@ -346,8 +367,14 @@ impl From<sqlx::Error> for AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
-        // A full hashing queue is load, not a fault: a flood would fill the log.
-        if matches!(self, AppError::Busy { .. } | AppError::ComputerBusy { .. }) {
+        // A full queue (hashing, the computer's, a player's share of it) is load, not a
+        // fault: a flood would fill the log.
+        if matches!(
+            self,
+            AppError::Busy { .. }
+                | AppError::ComputerBusy { .. }
+                | AppError::ComputerRepliesWaiting { .. }
+        ) {
             tracing::debug!(error = %self, "request refused");
         } else if status.is_server_error() {
             tracing::error!(error = %self, "request failed");
@@ -411,6 +438,19 @@ mod tests {
             (busy.status(), busy.code()),
             (StatusCode::SERVICE_UNAVAILABLE, "busy")
         );
+        let waiting = AppError::ComputerRepliesWaiting {
+            waiting: 3,
+            retry_after: 10,
+        };
+        assert_eq!(
+            (waiting.status(), waiting.code(), waiting.retry_after()),
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                "computer_replies_waiting",
+                Some(10)
+            )
+        );
+        assert!(waiting.message().starts_with("3 of your games"));
     }
 
     #[test]

@@ -250,6 +250,16 @@ pub const VARIABLES: &[Variable] = &[
         meaning: "pending replies beyond which new games against the computer get 503",
     },
     Variable {
+        name: "ENGINE_PLAYER_QUEUE_LIMIT",
+        default: Literal("3"),
+        meaning: "a player's games waiting for a reply beyond which their new games get 429",
+    },
+    Variable {
+        name: "ENGINE_PLAYER_GAMES_LIMIT",
+        default: Literal("30"),
+        meaning: "a player's active games against the computer beyond which new ones get 409",
+    },
+    Variable {
         name: "STOCKFISH_PATH",
         default: Derived("unset"),
         meaning: "a UCI chess engine that plays chess at levels 7 and 8",

@@ -7,7 +7,12 @@
 //!   threads, with one guarded update (`claimed_by` this instance, `claimed_until` now
 //!   plus [`LEASE_SECS`]; on Postgres over `for update skip locked`), so several
 //!   instances on one database never take one row at once. A row whose lease ran out
-//!   (its instance died mid-search) is due again and taken by whoever is free.
+//!   (its instance died mid-search) is due again and taken by whoever is free. Rows are
+//!   taken round-robin across players (every player's oldest reply, then every
+//!   player's second, …, a row being computed counting as its player's turn, the
+//!   player with fewer rows queued first among equal turns;
+//!   [`store::engine::claim_due`]), so one player's backlog delays another player's
+//!   reply by at most the searches under way.
 //! - **Searching.** `engine::best_move` (or `engine::best_move_with_uci` for chess
 //!   levels 7 and 8 when `STOCKFISH_PATH` is set) with the row's level and seed and a
 //!   node budget of `ENGINE_NODES`, so a retry searches the same way and finds the same

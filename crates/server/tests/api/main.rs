@@ -11,6 +11,7 @@ mod challenges;
 mod chat;
 mod clock;
 mod computer;
+mod computer_share;
 mod conditional;
 mod connections;
 mod errors;
