@@ -98,6 +98,9 @@ pub struct PushSubscriptionDto {
     pub created_at: String,
     /// When a push service last took a message for it (RFC 3339), or null.
     pub last_success_at: Option<String>,
+    /// When it was paused after its sends failed 3 times in a row (RFC 3339), or null
+    /// while it is sent to. Subscribing the browser again resumes it.
+    pub paused_at: Option<String>,
 }
 
 impl From<SubscriptionRow> for PushSubscriptionDto {
@@ -109,6 +112,7 @@ impl From<SubscriptionRow> for PushSubscriptionDto {
             lang: row.lang,
             created_at: rfc3339(row.created_at),
             last_success_at: row.last_success_at.map(rfc3339),
+            paused_at: row.paused_at.map(rfc3339),
         }
     }
 }
@@ -141,7 +145,7 @@ async fn list_push_subscriptions(
 /// `PushSubscription` as JSON. An endpoint stored already is renewed (new keys), and
 /// moves to the caller if another account had subscribed that browser. The device's
 /// messages are in the language of the request (its language cookie, else
-/// `Accept-Language`).
+/// `Accept-Language`). A device paused for not answering is resumed.
 #[utoipa::path(post, path = "/api/v1/me/push-subscriptions", tag = "notifications",
     request_body = NewPushSubscriptionDto,
     security(("bearer" = []), ("session" = [])),

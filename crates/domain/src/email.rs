@@ -468,6 +468,8 @@ pub async fn deliver(state: &Services, outgoing: &Outgoing) -> Result<(), String
         if turns.is_empty() && challenges.is_empty() {
             return Ok(());
         }
+        // No connection is held while the mail is sent.
+        drop(conn);
         digest_content(&t, base, state.now(), &turns, &challenges)
     } else {
         let game_id = payload

@@ -6,6 +6,9 @@
 //! its own network: an endpoint is an `https` URL on a host name (no IP literal, no
 //! `localhost`), and every address the name resolves to must be public.
 //! `PUSH_ALLOW_HTTP_ENDPOINTS` lifts both rules, for tests and development only.
+//!
+//! A device that keeps failing is paused by the sender; subscribing it again, or
+//! [`resume`], sends to it again.
 
 use std::net::IpAddr;
 
@@ -210,6 +213,8 @@ pub async fn subscribe(
             lang: new.lang.to_owned(),
             created_at: state.now(),
             last_success_at: None,
+            failures: 0,
+            paused_at: None,
         },
     )
     .await?;
@@ -225,6 +230,24 @@ pub async fn subscribe(
 pub async fn devices(state: &Services, user: &User) -> Result<Vec<SubscriptionRow>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     Ok(rows::of_user(&mut conn, &user.id).await?)
+}
+
+/// Sends to device `id` of `user` again after it was paused ([`crate::jobs::push`]): its
+/// failures are forgotten.
+///
+/// # Errors
+///
+/// 404 when `user` has no such device; database errors.
+pub async fn resume(state: &Services, user: &User, id: &str) -> Result<(), AppError> {
+    if store::names_nothing(id) {
+        return Err(AppError::NotFound("push subscription"));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    if rows::resume(&mut conn, &user.id, id).await? {
+        Ok(())
+    } else {
+        Err(AppError::NotFound("push subscription"))
+    }
 }
 
 /// Removes device `id` of `user`.

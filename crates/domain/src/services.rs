@@ -51,8 +51,8 @@ pub struct Shared {
     pub hashing: HashPool,
     /// This instance's name in the outbox's claims (random per process).
     pub instance_id: Arc<String>,
-    /// Wakes this instance's outbox job (after a commit that wrote notices).
-    pub outbox_wake: Arc<tokio::sync::Notify>,
+    /// Wakes this instance's outbox lanes (after a commit that wrote notices).
+    pub outbox_wake: Arc<crate::jobs::outbox::Wake>,
     /// Wakes this instance's engine job (after a commit that queued a computer's reply).
     pub engine_wake: Arc<tokio::sync::Notify>,
     /// Wakes this instance's tournament runner (after a commit that gave it work).
@@ -104,7 +104,7 @@ impl Services {
             player_limits: Arc::new(player_limits),
             hashing,
             instance_id: Arc::new(vocab::ids::new_id()),
-            outbox_wake: Arc::new(tokio::sync::Notify::new()),
+            outbox_wake: Arc::default(),
             engine_wake: Arc::new(tokio::sync::Notify::new()),
             tournament_wake: Arc::new(tokio::sync::Notify::new()),
             engine_stop: Arc::default(),
@@ -113,9 +113,9 @@ impl Services {
         }))
     }
 
-    /// Wakes this instance's outbox job: notices were committed.
+    /// Wakes this instance's outbox lanes: notices were committed.
     pub fn wake_outbox(&self) {
-        self.outbox_wake.notify_one();
+        self.outbox_wake.all();
     }
 
     /// Wakes this instance's engine job: a computer's reply was queued (or a worker

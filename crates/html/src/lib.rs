@@ -87,6 +87,7 @@ pub fn routes() -> Router<Services> {
         )
         .route("/notifications/{id}/read", post(notifications::mark_read))
         .route("/settings/push/{id}/remove", post(settings::remove_device))
+        .route("/settings/push/{id}/resume", post(settings::resume_device))
         .route("/push-sw.js", get(assets::service_worker))
         .route("/settings/tokens", post(settings::create_token))
         .route("/settings/tokens/{id}/revoke", post(settings::revoke_token))

@@ -73,6 +73,8 @@ struct DeviceLine {
     label: String,
     created: String,
     last_success: String,
+    /// "Stopped answering …: paused", empty while it is sent to.
+    paused: String,
 }
 
 /// What the page says after a form: each empty when there is nothing to say.
@@ -295,6 +297,10 @@ async fn page(state: &Services, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
             last_success: device
                 .last_success_at
                 .map_or_else(|| never.clone(), utc_minute),
+            paused: device.paused_at.map_or_else(String::new, |at| {
+                ctx.t
+                    .fmt("settings.push_paused", &[("when", &utc_minute(at))])
+            }),
         })
         .collect();
     let preferences = notifications::preferences(state, &user).await?;
@@ -630,6 +636,18 @@ pub(crate) async fn remove_device(
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?;
     push::unsubscribe(&state, user, &id).await?;
+    Ok(see_other("/settings#push"))
+}
+
+/// `POST /settings/push/{id}/resume`: sends to a device again after it was paused for
+/// not answering.
+pub(crate) async fn resume_device(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    push::resume(&state, user, &id).await?;
     Ok(see_other("/settings#push"))
 }
 

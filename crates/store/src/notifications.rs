@@ -219,10 +219,11 @@ fn bind_channels<'q>(
 /// When a push row asked for (`domain::notifications::channels_for`, the
 /// player's choice for the kind) is queued, as an SQL condition over the outbox insert's
 /// parameters (`$1` the notice, just written in this transaction; `$2` the player): the
-/// player has at least one device subscribed (no row, and no send, for everyone else).
+/// player has at least one device subscribed and not paused (no row, and no send, for
+/// everyone else).
 #[must_use]
 pub const fn push_wanted() -> &'static str {
-    "exists (select 1 from push_subscriptions s where s.user_id = $2)"
+    "exists (select 1 from push_subscriptions s where s.user_id = $2 and s.paused_at is null)"
 }
 
 /// Queues one delivery on `channel` to `user_id` at `now`: of notice `notification_id`
@@ -591,10 +592,11 @@ pub struct ClaimedDelivery {
     pub payload: Option<String>,
 }
 
-/// Makes `claim` on the outbox: one guarded update (on Postgres over `for update skip
-/// locked`, so instances claiming at once take different rows without waiting for each
-/// other). A row is due when its next attempt has come, it is neither sent nor failed,
-/// and no lease on it runs at the claim's `now`.
+/// Makes `claim` on the outbox rows of `channel`: one guarded update (on Postgres over
+/// `for update skip locked`, so instances claiming at once take different rows without
+/// waiting for each other). A row is due when its next attempt has come, it is neither
+/// sent nor failed, and no lease on it runs at the claim's `now`. Each channel claims
+/// its own rows, so that one channel's slow sends never hold up another's.
 ///
 /// # Errors
 ///
@@ -602,15 +604,22 @@ pub struct ClaimedDelivery {
 pub async fn claim_due(
     conn: &mut AnyConnection,
     backend: Backend,
+    channel: Channel,
     claim: Claim<'_>,
 ) -> Result<Vec<ClaimedDelivery>, sqlx::Error> {
+    // The channel's name is one of three constants, so it is written into the statement.
+    // The due rows are picked once (a materialized CTE): as a sub-select of the update,
+    // Postgres may run the pick again for each row it updates, each time skipping the
+    // rows it has just claimed, and so claim far more than `limit`.
+    let channel = channel.as_str();
     lease::claim_due(conn, backend, claim, |lock| {
         format!(
-            "update outbox set claimed_by = $1, claimed_until = $2, attempts = attempts + 1 \
-             where id in (select id from outbox where sent_at is null and failed_at is null \
-                 and next_attempt_at <= $3 and (claimed_until is null or claimed_until <= $3) \
+            "with due as materialized (select id from outbox where channel = '{channel}' \
+                 and sent_at is null and failed_at is null and next_attempt_at <= $3 \
+                 and (claimed_until is null or claimed_until <= $3) \
                  order by next_attempt_at limit $4{lock}) \
-             and sent_at is null and failed_at is null \
+             update outbox set claimed_by = $1, claimed_until = $2, attempts = attempts + 1 \
+             where id in (select id from due) and sent_at is null and failed_at is null \
              and (claimed_until is null or claimed_until <= $3) \
              returning id, notification_id, user_id, channel, attempts, payload"
         )

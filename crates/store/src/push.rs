@@ -24,15 +24,19 @@ pub struct SubscriptionRow {
     pub created_at: i64,
     /// When a push service last took a message for it.
     pub last_success_at: Option<i64>,
+    /// The sends to it that failed since the last one it took.
+    pub failures: i64,
+    /// When it was paused after failing too often (`None`: it is sent to).
+    pub paused_at: Option<i64>,
 }
 
-const COLUMNS: &str =
-    "id, user_id, endpoint, p256dh, auth, label, lang, created_at, last_success_at";
+const COLUMNS: &str = "id, user_id, endpoint, p256dh, auth, label, lang, created_at, \
+    last_success_at, failures, paused_at";
 
-/// Saves the device `new` (its `last_success_at` aside): a new row, or, for an endpoint
-/// already stored, that row (its id and `created_at` kept) with the new keys, label,
-/// language and player (a browser belongs to the account that subscribed it last).
-/// Returns the row.
+/// Saves the device `new` (its `last_success_at`, failures and pause aside): a new row,
+/// or, for an endpoint already stored, that row (its id and `created_at` kept) with the
+/// new keys, label, language and player (a browser belongs to the account that
+/// subscribed it last), its failures forgotten and its pause lifted. Returns the row.
 ///
 /// # Errors
 ///
@@ -47,7 +51,7 @@ pub async fn save(
          values ($1, $2, $3, $4, $5, $6, $7, $8) \
          on conflict (endpoint) do update set user_id = excluded.user_id, \
              p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label, \
-             lang = excluded.lang \
+             lang = excluded.lang, failures = 0, paused_at = null \
          returning {COLUMNS}"
     ))
     .bind(&new.id)
@@ -151,7 +155,8 @@ pub async fn delete_gone(
     Ok(done.rows_affected() == 1)
 }
 
-/// The devices of `user_id` that the push of outbox row `outbox_id` has not reached yet.
+/// The devices of `user_id` that the push of outbox row `outbox_id` has not reached yet,
+/// paused ones left out.
 ///
 /// # Errors
 ///
@@ -163,7 +168,7 @@ pub async fn unreached(
 ) -> Result<Vec<SubscriptionRow>, sqlx::Error> {
     sqlx::query_as(&format!(
         "select {COLUMNS} from push_subscriptions s where user_id = $1 \
-         and not exists (select 1 from push_deliveries d \
+         and paused_at is null and not exists (select 1 from push_deliveries d \
              where d.outbox_id = $2 and d.subscription_id = s.id) \
          order by created_at, id"
     ))
@@ -174,7 +179,8 @@ pub async fn unreached(
 }
 
 /// Records that the push of outbox row `outbox_id` reached device `subscription_id` at
-/// `now`.
+/// `now`: its failures start again from 0 (and a pause made meanwhile is lifted: it
+/// answers).
 ///
 /// # Errors
 ///
@@ -194,12 +200,67 @@ pub async fn mark_reached(
     .bind(now)
     .execute(&mut *conn)
     .await?;
-    sqlx::query("update push_subscriptions set last_success_at = $2 where id = $1")
-        .bind(subscription_id)
-        .bind(now)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "update push_subscriptions set last_success_at = $2, failures = 0, paused_at = null \
+         where id = $1",
+    )
+    .bind(subscription_id)
+    .bind(now)
+    .execute(conn)
+    .await?;
     Ok(())
+}
+
+/// Counts a failed send to device `id`, if it still has the `endpoint` it was read with,
+/// and pauses it at `now` when that makes `budget` failures in a row. Returns the
+/// device's failures now (`None`: it is gone or was subscribed again meanwhile).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn record_failure(
+    conn: &mut AnyConnection,
+    id: &str,
+    endpoint: &str,
+    budget: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    // Both sides of the `set` read the row as it was before the update.
+    let failures: Option<(i64,)> = sqlx::query_as(
+        "update push_subscriptions set failures = failures + 1, \
+         paused_at = case when paused_at is null and failures + 1 >= $3 then $4 \
+             else paused_at end \
+         where id = $1 and endpoint = $2 returning failures",
+    )
+    .bind(id)
+    .bind(endpoint)
+    .bind(budget)
+    .bind(now)
+    .fetch_optional(conn)
+    .await?;
+    Ok(failures.map(|(failures,)| failures))
+}
+
+/// Lifts the pause of device `id` of `user_id` and forgets its failures. Returns whether
+/// `user_id` has that device.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn resume(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    id: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "update push_subscriptions set failures = 0, paused_at = null \
+         where id = $1 and user_id = $2",
+    )
+    .bind(id)
+    .bind(user_id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Stores the VAPID key pair unless one is stored already, then returns the stored one

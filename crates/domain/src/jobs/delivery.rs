@@ -26,6 +26,9 @@ pub trait Sender: Send + Sync {
     /// The channel it sends on.
     fn channel(&self) -> Channel;
 
+    /// How many of its rows may be sent at once (at least one).
+    fn parallel(&self) -> usize;
+
     /// Sends `outgoing`; an error (its text is kept in `last_error`) is tried again
     /// later.
     fn send<'a>(&'a self, state: &'a Services, outgoing: &'a Outgoing) -> SendFuture<'a>;

@@ -8,6 +8,14 @@
 //! deletes that device (it unsubscribed); 429, 5xx and network errors fail the send,
 //! and the outbox tries it again after its backoff. Which devices a row has reached is
 //! recorded (`push_deliveries`), so a retry sends only to the devices not reached yet.
+//!
+//! Each device gets [`DEVICE_TIMEOUT`], connecting included. A device whose sends fail
+//! [`PAUSE_AFTER_FAILURES`] times in a row (timeouts, refused connections, error answers)
+//! is paused: no push row is queued for it or sent to it any more, and its owner's
+//! settings page says so, with a way to resume it. A message it takes sets its count
+//! back to 0.
+
+use std::time::Duration;
 
 use futures_util::future::join_all;
 use reqwest::{StatusCode, Url};
@@ -23,6 +31,17 @@ use store::push::{self as rows, SubscriptionRow};
 use vocab::i18n::{Lang, Tr};
 
 use store::notifications::Channel;
+
+/// How long one device's request may take, connecting included: a push service answers
+/// within a second or two, and an endpoint that does not is not waited for.
+pub const DEVICE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Push rows sent at once: a few devices that never answer hold up at most this many,
+/// and for at most [`DEVICE_TIMEOUT`].
+pub const SENDS_AT_ONCE: usize = 8;
+
+/// The failed sends in a row after which a device is paused.
+pub const PAUSE_AFTER_FAILURES: i64 = 3;
 
 /// One push message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,6 +134,10 @@ impl Sender for PushSender {
         Channel::Push
     }
 
+    fn parallel(&self) -> usize {
+        SENDS_AT_ONCE
+    }
+
     fn send<'a>(&'a self, state: &'a Services, outgoing: &'a Outgoing) -> SendFuture<'a> {
         Box::pin(send(state, outgoing))
     }
@@ -156,7 +179,12 @@ async fn send(state: &Services, outgoing: &Outgoing) -> Result<(), String> {
         let lang = Lang::parse(&device.lang).unwrap_or(Lang::En);
         let content = message(&notice, lang, &state.config.public_url.base);
         async move {
-            let result = deliver(state, client, keys, device, &content).await;
+            let result = tokio::time::timeout(
+                DEVICE_TIMEOUT,
+                deliver(state, client, keys, device, &content),
+            )
+            .await
+            .unwrap_or_else(|_| Err(format!("no answer within {DEVICE_TIMEOUT:?}")));
             (device, result)
         }
     }))
@@ -176,7 +204,22 @@ async fn send(state: &Services, outgoing: &Outgoing) -> Result<(), String> {
                     .map_err(fail)?;
                 tracing::info!(device = %device.id, "a push subscription is gone: deleted");
             }
-            Err(error) => errors.push(format!("device {}: {error}", device.id)),
+            Err(error) => {
+                let failures = rows::record_failure(
+                    &mut conn,
+                    &device.id,
+                    &device.endpoint,
+                    PAUSE_AFTER_FAILURES,
+                    state.now(),
+                )
+                .await
+                .map_err(fail)?;
+                if failures == Some(PAUSE_AFTER_FAILURES) {
+                    tracing::warn!(device = %device.id, %error,
+                        "a push device failed {PAUSE_AFTER_FAILURES} times in a row: paused");
+                }
+                errors.push(format!("device {}: {error}", device.id));
+            }
         }
     }
     if errors.is_empty() {

@@ -13,8 +13,9 @@ use rand::RngCore;
 use reqwest::Url;
 use web_push_native::p256::ecdsa::{Signature, SigningKey, signature::Signer};
 
-/// How long a push request may take, connecting included.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a push request may take, connecting included (the sender cuts each device
+/// off at the same time).
+const REQUEST_TIMEOUT: Duration = crate::jobs::push::DEVICE_TIMEOUT;
 
 /// How long a VAPID signature is valid (RFC 8292 allows at most 24 hours).
 pub const VAPID_VALID_SECS: u64 = 12 * 3_600;

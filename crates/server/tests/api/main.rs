@@ -26,6 +26,7 @@ mod moderation;
 mod notifications;
 mod ops;
 mod outage;
+mod outbox_lanes;
 mod playouts;
 mod position_cache;
 mod push;

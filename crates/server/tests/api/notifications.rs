@@ -457,8 +457,8 @@ async fn a_failing_delivery_backs_off_and_fails_after_the_last_attempt(app: Test
     let black = app.player("black_p").await;
     let black_id = user_id(&app, &black).await;
     app.new_game("chess", &white, &black).await;
-    // A channel this server has no sender for: every send fails.
-    sqlx::query("update outbox set channel = 'pigeon'")
+    // An e-mail row on a server that sends no mail: every send fails.
+    sqlx::query("update outbox set channel = 'email'")
         .execute(&app.state.db.pool)
         .await
         .unwrap();

@@ -270,6 +270,8 @@ pub(super) const TABLES: &[Table] = &[
             ("lang", Text),
             ("created_at", Int),
             ("last_success_at", Int),
+            ("failures", Int),
+            ("paused_at", Int),
         ],
     ),
     (
