@@ -128,27 +128,31 @@ pub async fn claim_due(
         until: lease_until,
         limit,
     };
-    // The turns are ranked in a `with` query: Postgres locks no row of a query with a
+    // The turns are ranked in `with` queries: Postgres locks no row of a query with a
     // window function, and none of a `with` query, so only the queue's rows are locked.
+    // The due rows are picked once (a materialized `with`): as a sub-select of the
+    // update, Postgres may run the pick again for each row it updates, each time skipping
+    // the rows it has just locked, and so claim more than `limit`.
     lease::claim_due(conn, backend, claim, |lock| {
         format!(
-            "update engine_queue set claimed_by = $1, claimed_until = $2, attempts = attempts + 1 \
-             where (game_id, ply) in (\
-                 with owed as (select q.game_id, q.ply, q.created_at, \
-                         case when w.kind = 'computer' then g.black_id \
-                             else g.white_id end as player, \
-                         case when q.claimed_by is not null and q.claimed_until > $3 \
-                             then 0 else 1 end as waiting \
-                     from engine_queue q join games g on g.id = q.game_id \
-                     join users w on w.id = g.white_id), \
-                 turns as (select game_id, ply, \
-                     row_number() over (partition by player \
-                         order by waiting, created_at, game_id, ply) as turn, \
-                     count(*) over (partition by player) as backlog from owed) \
-                 select q.game_id, q.ply from engine_queue q \
+            "with owed as (select q.game_id, q.ply, q.created_at, \
+                     case when w.kind = 'computer' then g.black_id \
+                         else g.white_id end as player, \
+                     case when q.claimed_by is not null and q.claimed_until > $3 \
+                         then 0 else 1 end as waiting \
+                 from engine_queue q join games g on g.id = q.game_id \
+                 join users w on w.id = g.white_id), \
+             turns as (select game_id, ply, \
+                 row_number() over (partition by player \
+                     order by waiting, created_at, game_id, ply) as turn, \
+                 count(*) over (partition by player) as backlog from owed), \
+             due as materialized (select q.game_id, q.ply from engine_queue q \
                  join turns t on t.game_id = q.game_id and t.ply = q.ply \
                  where q.claimed_until is null or q.claimed_until <= $3 \
                  order by t.turn, t.backlog, q.created_at, q.game_id limit $4{lock}) \
+             update engine_queue set claimed_by = $1, claimed_until = $2, \
+                 attempts = attempts + 1 \
+             where (game_id, ply) in (select game_id, ply from due) \
              and (claimed_until is null or claimed_until <= $3) \
              returning game_id, ply, level, seed, attempts"
         )
