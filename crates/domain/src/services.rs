@@ -52,7 +52,7 @@ pub struct Shared {
     /// This instance's name in the outbox's claims (random per process).
     pub instance_id: Arc<String>,
     /// Wakes this instance's outbox lanes (after a commit that wrote notices).
-    pub outbox_wake: Arc<crate::jobs::outbox::Wake>,
+    pub outbox_wake: Arc<crate::jobs::outbox_wake::Wake>,
     /// Wakes this instance's engine job (after a commit that queued a computer's reply).
     pub engine_wake: Arc<tokio::sync::Notify>,
     /// Wakes this instance's tournament runner (after a commit that gave it work).

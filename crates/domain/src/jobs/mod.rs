@@ -4,5 +4,6 @@
 pub mod delivery;
 pub mod engine;
 pub mod outbox;
+pub mod outbox_wake;
 pub mod push;
 pub mod tournaments;

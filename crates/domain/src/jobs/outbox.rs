@@ -15,7 +15,7 @@
 //! [`Channel::Push`], Web Push to the player's devices) send at most
 //! [`Sender::parallel`] rows at once: a lane claims as many rows as it has free sends
 //! and starts each at once, so a row's lease starts with its send. Each send is cut off
-//! at half the lease (and each push device after [`crate::jobs::push::DEVICE_TIMEOUT`]),
+//! at half the lease (and each push device after [`crate::push::client::DEVICE_TIMEOUT`]),
 //! and its row is marked sent while the claim still holds. A failed send is tried again
 //! after an exponential backoff ([`backoff`]), until [`MAX_ATTEMPTS`] claims have failed.
 //! An instance that dies mid-send loses its lease when it runs out, and another instance
@@ -27,10 +27,7 @@ use std::{collections::HashMap, sync::Arc, time::Duration};
 
 pub use super::delivery::{Outgoing, SendFuture, Sender};
 
-use tokio::{
-    sync::{Notify, Semaphore},
-    task::JoinSet,
-};
+use tokio::{sync::Semaphore, task::JoinSet};
 
 use crate::{
     Services,
@@ -104,29 +101,6 @@ pub fn senders() -> Vec<Arc<dyn Sender>> {
         Arc::new(EmailSender),
         Arc::new(crate::jobs::push::PushSender),
     ]
-}
-
-/// Wakes an instance's outbox lanes: a signal per channel, so that every lane hears each
-/// wake ([`Services::wake_outbox`]).
-#[derive(Debug, Default)]
-pub struct Wake([Notify; 3]);
-
-impl Wake {
-    /// Wakes every lane.
-    pub fn all(&self) {
-        for lane in &self.0 {
-            lane.notify_one();
-        }
-    }
-
-    /// The signal of `channel`'s lane.
-    fn of(&self, channel: Channel) -> &Notify {
-        let index = Channel::ALL
-            .iter()
-            .position(|each| *each == channel)
-            .unwrap_or_default();
-        &self.0[index]
-    }
 }
 
 /// What a round did.

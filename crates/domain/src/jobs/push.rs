@@ -32,9 +32,7 @@ use vocab::i18n::{Lang, Tr};
 
 use store::notifications::Channel;
 
-/// How long one device's request may take, connecting included: a push service answers
-/// within a second or two, and an endpoint that does not is not waited for.
-pub const DEVICE_TIMEOUT: Duration = Duration::from_secs(5);
+use crate::push::client::DEVICE_TIMEOUT;
 
 /// Push rows sent at once: a few devices that never answer hold up at most this many,
 /// and for at most [`DEVICE_TIMEOUT`].

@@ -13,9 +13,10 @@ use rand::RngCore;
 use reqwest::Url;
 use web_push_native::p256::ecdsa::{Signature, SigningKey, signature::Signer};
 
-/// How long a push request may take, connecting included (the sender cuts each device
-/// off at the same time).
-const REQUEST_TIMEOUT: Duration = crate::jobs::push::DEVICE_TIMEOUT;
+/// How long one device's request may take, connecting included: a push service answers
+/// within a second or two, and an endpoint that does not is not waited for (the sender
+/// cuts each device off at the same time).
+pub const DEVICE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// How long a VAPID signature is valid (RFC 8292 allows at most 24 hours).
 pub const VAPID_VALID_SECS: u64 = 12 * 3_600;
@@ -172,8 +173,8 @@ impl PushContext {
         self.client
             .get_or_init(|| {
                 let mut builder = reqwest::Client::builder()
-                    .timeout(REQUEST_TIMEOUT)
-                    .connect_timeout(REQUEST_TIMEOUT)
+                    .timeout(DEVICE_TIMEOUT)
+                    .connect_timeout(DEVICE_TIMEOUT)
                     .redirect(reqwest::redirect::Policy::none())
                     .user_agent("boardgames-push");
                 if !allow_private {

@@ -13,9 +13,12 @@ use std::{
 };
 
 use base64ct::{Base64UrlUnpadded, Encoding};
-use domain::jobs::{
-    outbox,
-    push::{DEVICE_TIMEOUT, PAUSE_AFTER_FAILURES, SENDS_AT_ONCE},
+use domain::{
+    jobs::{
+        outbox,
+        push::{PAUSE_AFTER_FAILURES, SENDS_AT_ONCE},
+    },
+    push::client::DEVICE_TIMEOUT,
 };
 use futures_util::future::join_all;
 use reqwest::StatusCode;
