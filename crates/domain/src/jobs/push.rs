@@ -15,8 +15,6 @@
 //! settings page says so, with a way to resume it. A message it takes sets its count
 //! back to 0.
 
-use std::time::Duration;
-
 use futures_util::future::join_all;
 use reqwest::{StatusCode, Url};
 use serde_json::json;
