@@ -173,7 +173,9 @@ impl Readers {
 }
 
 /// Sends `request` and returns its status, `Retry-After`, body and how long it took.
-async fn timed(request: reqwest::RequestBuilder) -> (StatusCode, Option<String>, String, Duration) {
+pub(crate) async fn timed(
+    request: reqwest::RequestBuilder,
+) -> (StatusCode, Option<String>, String, Duration) {
     let start = Instant::now();
     let response = request.send().await.expect("an answer");
     let status = response.status();

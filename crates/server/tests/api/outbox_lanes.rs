@@ -30,6 +30,7 @@ use web_push_native::p256::{self, elliptic_curve::sec1::ToEncodedPoint};
 use crate::{
     events::Stream,
     helpers::{Player, TestApp, post_form},
+    push::{devices, user_id},
     scenarios,
 };
 
@@ -104,25 +105,12 @@ fn subscription(endpoint: &str) -> Value {
     })
 }
 
-async fn devices(app: &TestApp, player: &Player) -> Vec<Value> {
-    let (status, body) = app
-        .get("/api/v1/me/push-subscriptions", Some(&player.token))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["items"].as_array().unwrap().clone()
-}
-
 async fn paused(app: &TestApp, player: &Player) -> usize {
     devices(app, player)
         .await
         .iter()
         .filter(|device| device["paused_at"].is_string())
         .count()
-}
-
-async fn user_id(app: &TestApp, player: &Player) -> String {
-    let (_, body) = app.get("/api/v1/me", Some(&player.token)).await;
-    body["id"].as_str().unwrap().to_owned()
 }
 
 /// The outbox rows of `player` on `channel`.

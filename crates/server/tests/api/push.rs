@@ -254,7 +254,7 @@ async fn subscribe(
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-async fn devices(app: &TestApp, player: &Player) -> Vec<Value> {
+pub(crate) async fn devices(app: &TestApp, player: &Player) -> Vec<Value> {
     let (status, body) = app
         .get("/api/v1/me/push-subscriptions", Some(&player.token))
         .await;
@@ -262,7 +262,7 @@ async fn devices(app: &TestApp, player: &Player) -> Vec<Value> {
     body["items"].as_array().unwrap().clone()
 }
 
-async fn user_id(app: &TestApp, player: &Player) -> String {
+pub(crate) async fn user_id(app: &TestApp, player: &Player) -> String {
     let (_, body) = app.get("/api/v1/me", Some(&player.token)).await;
     body["id"].as_str().unwrap().to_owned()
 }

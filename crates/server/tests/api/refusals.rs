@@ -20,7 +20,10 @@ use serde_json::{Value, json};
 use sqlx::{Connection, Executor, PgConnection};
 use vocab::ids::new_id;
 
-use crate::helpers::{Backend, TestApp};
+use crate::{
+    helpers::{Backend, TestApp},
+    outage::timed,
+};
 
 /// Every refused request must be answered within this.
 const ANSWER_WITHIN: Duration = Duration::from_secs(5);
@@ -334,20 +337,6 @@ async fn restore(cluster: &Cluster, refusal: Refusal, held: Vec<PgConnection>) {
         }
         Refusal::Stopped => cluster.ctl_start(),
     }
-}
-
-/// Sends `request`: its status, `Retry-After`, body and how long it took.
-async fn timed(request: reqwest::RequestBuilder) -> (StatusCode, Option<String>, String, Duration) {
-    let start = Instant::now();
-    let response = request.send().await.expect("an answer");
-    let status = response.status();
-    let retry_after = response
-        .headers()
-        .get(reqwest::header::RETRY_AFTER)
-        .and_then(|value| value.to_str().ok())
-        .map(str::to_owned);
-    let body = response.text().await.expect("a body");
-    (status, retry_after, body, start.elapsed())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
