@@ -245,6 +245,8 @@ async fn push_devices_that_never_answer_hold_up_no_live_notice(app: TestApp) {
             .await;
         assert_eq!(status, StatusCode::CREATED, "{answer}");
     }
+    // The pushes start hanging as the challenges commit, before the measuring starts.
+    let first_push_at = Instant::now();
     join_all(rivals.iter().map(|rival| async {
         for _ in 0..50 {
             let (status, body) = app
@@ -284,7 +286,7 @@ async fn push_devices_that_never_answer_hold_up_no_live_notice(app: TestApp) {
         }
         stalled_samples.push(games.sample(&mut stream).await);
     }
-    let hang_lasted = stalled_at.elapsed();
+    let hang_lasted = first_push_at.elapsed();
     let (p50, p99) = (percentile(&quiet, 50.0), percentile(&quiet, 99.0));
     let (tarpit_p50, tarpit_p99) = (
         percentile(&stalled_samples, 50.0),
