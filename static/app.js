@@ -36,7 +36,7 @@
 
   // The board's elements for a pick: a square, or the pieces beside the board.
   function elementsFor(area, pick) {
-    var found = area.querySelectorAll('.sq[data-sq="' + pick + '"], .choice[data-pick="' + pick + '"]');
+    var found = area.querySelectorAll('.sq[data-sq="' + pick + '"], .piece-pick[data-pick="' + pick + '"]');
     return Array.prototype.slice.call(found);
   }
 
@@ -86,7 +86,7 @@
       el.removeAttribute("data-tab");
     });
     area.setAttribute("data-selection", picks.join(","));
-    area.querySelectorAll(".sq, .choice").forEach(function (el) {
+    area.querySelectorAll(".sq, .piece-pick").forEach(function (el) {
       el.classList.remove("target", "selected");
       el.removeAttribute("data-move");
       el.removeAttribute("data-select");
@@ -485,7 +485,7 @@
   function activate(event) {
     var area = board();
     if (!area || !area.contains(event.target)) return;
-    var el = event.target.closest(".sq, .choice");
+    var el = event.target.closest(".sq, .piece-pick");
     if (!el) return;
     var move = el.getAttribute("data-move");
     if (move) { event.preventDefault(); choose(area, move, el); return; }
@@ -659,6 +659,47 @@
     });
   }
   pushSection();
+
+  // A time control's fields: only the chosen kind's group shows (each group names the
+  // kinds it serves in data-kinds); without the script every group shows, under its
+  // legend.
+  function timeControls() {
+    document.querySelectorAll("fieldset.time-control").forEach(function (set) {
+      function show() {
+        var chosen = set.querySelector('input[name="time_kind"]:checked');
+        var kind = chosen ? chosen.value : "per_move";
+        set.querySelectorAll("[data-kinds]").forEach(function (group) {
+          group.hidden = group.getAttribute("data-kinds").split(" ").indexOf(kind) < 0;
+        });
+      }
+      set.addEventListener("change", show);
+      show();
+    });
+  }
+  timeControls();
+
+  // Times: every page shows them in the zone its `tz` cookie names (the account's, set
+  // at sign-in). Without one, the browser's zone is remembered for the next page; on the
+  // settings page the browser's zone is offered when it differs from the one saved.
+  function zones() {
+    var zone = null;
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (ignored) { return; }
+    if (!zone) return;
+    if (!/(^|;\s*)tz=/.test(document.cookie)) {
+      document.cookie = "tz=" + zone + "; Path=/; Max-Age=31536000; SameSite=Lax";
+    }
+    var offer = document.getElementById("browser-zone");
+    var input = document.getElementById("time-zone");
+    if (!offer || !input || input.value === zone) return;
+    offer.querySelector("span").textContent = offer.getAttribute("data-text").replace("{zone}", zone);
+    offer.hidden = false;
+    offer.querySelector("button").addEventListener("click", function () {
+      input.value = zone;
+      offer.hidden = true;
+      input.focus();
+    });
+  }
+  zones();
 
   listen();
 })();

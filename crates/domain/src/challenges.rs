@@ -400,6 +400,7 @@ pub async fn cancel(state: &Services, user: &User, id: &str) -> Result<Challenge
     let mut tx = state.db.begin_write().await?;
     // The first statement is the write that cancels it.
     if let Some(opponent) = challenges::cancel(&mut tx, id, &user.id).await? {
+        notifications::challenge_settled(&mut tx, id, state.now()).await?;
         let signal = opponent.map(|opponent| ChallengeSignal {
             challenge_id: id.to_owned(),
             change: ChallengeChange::Canceled,
@@ -499,6 +500,22 @@ pub async fn decline(
     let mut tx = state.db.begin_write().await?;
     // The first statement is the write that declines it.
     if let Some(challenger) = challenges::decline(&mut tx, id, &user.id).await? {
+        let now = state.now();
+        notifications::challenge_settled(&mut tx, id, now).await?;
+        let variant = challenges::get(&mut tx, id)
+            .await?
+            .map(|row| row.terms.variant)
+            .unwrap_or_default();
+        notifications::challenge_declined(
+            &mut tx,
+            &challenger,
+            id,
+            &user.username,
+            &variant,
+            reason,
+            now,
+        )
+        .await?;
         let signal = ChallengeSignal {
             challenge_id: id.to_owned(),
             change: ChallengeChange::Declined,
@@ -506,6 +523,7 @@ pub async fn decline(
             reason: Some(reason.to_owned()),
         };
         commit_with_signal(state, tx, Some(signal)).await?;
+        state.wake_outbox();
         return get(state, id).await;
     }
     let row = unchanged(state, tx, id).await?;
@@ -573,6 +591,7 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
     // On any error below, dropping `tx` rolls the whole acceptance back.
     let created = game::create(state, &mut tx, &request, now).await?;
     challenges::set_game(&mut tx, id, &created.id).await?;
+    notifications::challenge_settled(&mut tx, id, now).await?;
     tx.commit().await?;
     Ok(created.committed(state))
 }

@@ -219,16 +219,70 @@ pub async fn your_turn(
     };
     let (user_id, _) = player(detail, to_move);
     let (_, opponent) = player(detail, mover);
+    let played = detail
+        .game
+        .record()
+        .last()
+        .map(|played| played.display.as_str());
     let payload = json!({
         "opponent": opponent,
         "variant": detail.variant().as_str(),
         "ply": detail.stored_ply(),
+        "move": played,
     });
     record(
         conn,
         user_id,
         Kind::YourTurn,
         Link::Game(&detail.id),
+        payload,
+        now,
+    )
+    .await?;
+    Ok(())
+}
+
+/// A challenge was accepted, declined or cancelled: the notice that asked its player to
+/// answer it is settled, so it is marked read.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn challenge_settled(
+    conn: &mut sqlx::AnyConnection,
+    challenge_id: &str,
+    now: i64,
+) -> Result<(), AppError> {
+    rows::end_challenge_notices(conn, challenge_id, now).await?;
+    Ok(())
+}
+
+/// "Your challenge was declined" to its challenger: by `decliner`, for `reason` (a
+/// decline reason's key).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn challenge_declined(
+    conn: &mut sqlx::AnyConnection,
+    challenger_id: &str,
+    challenge_id: &str,
+    decliner: &str,
+    variant: &str,
+    reason: &str,
+    now: i64,
+) -> Result<(), AppError> {
+    let payload = json!({
+        "opponent": decliner,
+        "variant": variant,
+        "event": "declined",
+        "reason": reason,
+    });
+    record(
+        conn,
+        challenger_id,
+        Kind::Challenge,
+        Link::Challenge(challenge_id),
         payload,
         now,
     )
@@ -486,6 +540,21 @@ pub async fn mark_read(state: &Services, user: &User, id: &str) -> Result<i64, A
     Ok(unread)
 }
 
+/// Marks `user`'s unread notices of game `game_id` read at `now`, on the page's own
+/// connection `conn` (one statement): they opened the game. Returns how many there were.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn read_game(
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+    game_id: &str,
+    now: i64,
+) -> Result<u64, AppError> {
+    Ok(rows::mark_game_read(conn, &user.id, game_id, now).await?)
+}
+
 /// Marks all of `user`'s notices read. Returns how many were unread.
 ///
 /// # Errors
@@ -672,7 +741,19 @@ pub fn text_of(t: &Tr, notice: &Notification) -> String {
             variant
         }
     };
+    let played = notice.field("move");
+    let reason = notice.field("reason");
+    let reason_key = format!("decline.{reason}");
+    let reason_text = if t.has(&reason_key) {
+        t.get(&reason_key).to_owned()
+    } else {
+        reason
+    };
     let key = match notice.kind.as_str() {
+        "your_turn" if !played.is_empty() => "notifications.your_turn.move".to_owned(),
+        "challenge" if !notice.field("event").is_empty() => {
+            format!("notifications.challenge.{}", notice.field("event"))
+        }
         "game_finished" => format!("notifications.game_finished.{}", notice.field("outcome")),
         "clock_warning" => format!("notifications.clock_warning.{}", notice.field("warning")),
         "tournament_round" => format!("notifications.tournament_round.{}", notice.field("event")),
@@ -684,6 +765,8 @@ pub fn text_of(t: &Tr, notice: &Notification) -> String {
             &[
                 ("opponent", &opponent),
                 ("variant", &variant_name),
+                ("move", &played),
+                ("reason", &reason_text),
                 ("tournament", &notice.field("tournament")),
                 ("round", &notice.field("round")),
                 ("stage", &notice.field("stage")),

@@ -48,16 +48,17 @@ pub async fn game_page_viewer(
     game_id: &str,
 ) -> Result<GamePageViewer, AppError> {
     let stored = users::game_page_viewer(conn, &user.id, game_id).await?;
-    let (settings, next_game, conditional_lines) = match stored {
-        Some((after_move, confirm_moves, next, lines)) => {
-            (Some((after_move, confirm_moves)), next, lines)
+    let (settings, next_game, conditional_lines, unread_here) = match stored {
+        Some((after_move, confirm_moves, next, lines, unread_here)) => {
+            (Some((after_move, confirm_moves)), next, lines, unread_here)
         }
-        None => (None, None, 0),
+        None => (None, None, 0, 0),
     };
     Ok(GamePageViewer {
         play: decode(settings)?,
         next_game,
         conditional_lines,
+        unread_here,
     })
 }
 
@@ -75,7 +76,7 @@ pub async fn game_page_session(
     now: i64,
 ) -> Result<Option<(User, HeaderCounts, GamePageViewer)>, AppError> {
     let hash = accounts::token_hash(token);
-    let Some((session, (after_move, confirm_moves, next_game, conditional_lines))) =
+    let Some((session, (after_move, confirm_moves, next_game, conditional_lines, unread_here))) =
         users::by_session_for_game_page(conn, &hash, game_id, now).await?
     else {
         return Ok(None);
@@ -85,6 +86,7 @@ pub async fn game_page_session(
         play: decode(Some((after_move, confirm_moves)))?,
         next_game,
         conditional_lines,
+        unread_here,
     };
     Ok(Some((user, counts, viewer)))
 }

@@ -133,7 +133,18 @@ pub(crate) async fn login(
     let page = auth_page(ctx, false, form.next.as_deref());
     match accounts::login(&state, form.username.trim(), &form.password, &client).await {
         Ok(session) => {
-            Ok((session_headers(&state, &session)?, see_other(&page.next)).into_response())
+            let mut headers = session_headers(&state, &session)?;
+            // Times show in the account's zone on this device from now on.
+            let zone = domain::player_time::settings(&state, &session.user)
+                .await?
+                .time_zone;
+            if zone != "UTC" {
+                let cookie = crate::zone_cookie(&zone);
+                if let Ok(value) = axum::http::HeaderValue::from_str(&cookie) {
+                    headers.append(axum::http::header::SET_COOKIE, value);
+                }
+            }
+            Ok((headers, see_other(&page.next)).into_response())
         }
         Err(error) => auth_error(page, &form, &error),
     }

@@ -16,7 +16,6 @@ use domain::{
     moderation::{self, ReportTarget, Sanction},
 };
 use edge::extract::{Path, Query};
-use vocab::clock::deadline_text;
 use vocab::{clock::rfc3339, error::AppError};
 
 /// A report as the page lists it.
@@ -102,7 +101,7 @@ async fn page(
             target: row.target,
             quoted: row.quoted,
             reason: row.reason,
-            when: deadline_text(row.created_at),
+            when: ctx.time(row.created_at),
             iso: rfc3339(row.created_at),
             muted: row.target_muted == 1,
             banned: row.target_banned == 1,
@@ -129,7 +128,7 @@ async fn page(
             },
             target: row.target.unwrap_or_default(),
             detail: row.detail,
-            when: deadline_text(row.created_at),
+            when: ctx.time(row.created_at),
             iso: rfc3339(row.created_at),
         })
         .collect();

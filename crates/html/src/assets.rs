@@ -1,4 +1,5 @@
-//! The stylesheet and the script, compiled into the binary so that copying it is enough to
+//! The stylesheet, the script, the icons and the web app manifest (which lets a phone
+//! add the site to its home screen as an app), compiled into the binary so that copying it is enough to
 //! run the site. Pages link them with their content hash (`/static/style.css?v=…`), which
 //! makes a changed file a new URL: versioned requests are cached for a year, others are
 //! revalidated by their `ETag`.
@@ -35,11 +36,14 @@ macro_rules! asset {
 
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 
-static ASSETS: [Asset; 4] = [
+static ASSETS: [Asset; 7] = [
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("app.js", JAVASCRIPT),
     asset!("favicon.svg", "image/svg+xml"),
     asset!("push-sw.js", JAVASCRIPT),
+    asset!("manifest.webmanifest", "application/manifest+json"),
+    asset!("icon-192.png", "image/png"),
+    asset!("icon-512.png", "image/png"),
 ];
 
 /// `GET /push-sw.js`: the Web Push service worker, from the site's root so that its

@@ -3,7 +3,7 @@
 use rules::{GameResult, Variant};
 
 use domain::game::{Stop, StopRules, TimeControl};
-use vocab::i18n::Tr;
+use vocab::{i18n::Tr, local_time::LocalZone};
 
 /// The mark beside a computer account's name ("computer, level 3"); empty for others.
 #[must_use]
@@ -41,6 +41,20 @@ pub(crate) fn variant_links(t: &Tr, selected: &str) -> Vec<VariantLink> {
         .collect()
 }
 
+/// How long ago `then` was as of `now` (unix seconds), in words: `just now`, `5 min ago`,
+/// `3 h ago`, `2 d ago`.
+#[must_use]
+pub fn ago(t: &Tr, then: i64, now: i64) -> String {
+    let past = (now - then).max(0);
+    let (key, n) = match past {
+        0..60 => return t.get("time.ago.now").to_owned(),
+        60..3_600 => ("time.ago.minutes", past / 60),
+        3_600..86_400 => ("time.ago.hours", past / 3_600),
+        _ => ("time.ago.days", past / 86_400),
+    };
+    t.fmt(key, &[("n", &n.to_string())])
+}
+
 /// `left` seconds in words, such as `2 d 3 h` or `5 h 20 min`.
 #[must_use]
 pub fn time_left(t: &Tr, left: i64) -> String {
@@ -59,20 +73,14 @@ pub fn time_left(t: &Tr, left: i64) -> String {
     }
 }
 
-/// Why a clock stands still, in words: `Weekend`, `On vacation until 2026-12-04 10:00 UTC`,
-/// `Paused until …`.
+/// Why a clock stands still, in words: `Weekend`, `On vacation until 2026-12-04 12:00 EET`,
+/// `Paused until …` (times in the viewer's `zone`).
 #[must_use]
-pub fn stop_text(t: &Tr, stop: Stop) -> String {
+pub fn stop_text(t: &Tr, zone: &LocalZone, stop: Stop) -> String {
     match stop {
         Stop::Weekend { .. } => t.get("time.weekend").to_owned(),
-        Stop::Vacation { until } => t.fmt(
-            "time.vacation_until",
-            &[("when", &vocab::clock::deadline_text(until))],
-        ),
-        Stop::Paused { until } => t.fmt(
-            "time.paused_until",
-            &[("when", &vocab::clock::deadline_text(until))],
-        ),
+        Stop::Vacation { until } => t.fmt("time.vacation_until", &[("when", &zone.time(until))]),
+        Stop::Paused { until } => t.fmt("time.paused_until", &[("when", &zone.time(until))]),
     }
 }
 

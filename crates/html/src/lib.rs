@@ -27,6 +27,8 @@ pub mod settings;
 pub mod svg;
 pub mod tournaments;
 
+use std::borrow::Borrow;
+
 use askama::Template;
 use axum::{
     Router,
@@ -45,6 +47,7 @@ use domain::{
 use edge::extract::is_cross_site;
 use vocab::error::{AppError, ErrorFace};
 use vocab::i18n::{Lang, Tr};
+use vocab::local_time::LocalZone;
 
 /// Every page route, and the embedded static files.
 pub fn routes() -> Router<Services> {
@@ -96,6 +99,7 @@ pub fn routes() -> Router<Services> {
         .route("/computer-games", post(lobby::start_computer_game))
         .route("/challenges/{id}/accept", post(lobby::accept_challenge))
         .route("/challenges/{id}/cancel", post(lobby::cancel_challenge))
+        .route("/challenges/{id}/decline", post(lobby::decline_challenge))
         .route(
             "/tournaments",
             get(tournaments::list).post(tournaments::create),
@@ -163,9 +167,36 @@ pub struct Ctx {
     pub unread: i64,
     /// The current path and query, for links back here.
     pub here: String,
+    /// The viewer's time zone: every time on the page is shown in it.
+    pub zone: LocalZone,
 }
 
 impl Ctx {
+    /// Unix seconds as a date and time in the viewer's zone (`2026-12-04 23:45 EET`).
+    #[must_use]
+    pub fn time(&self, seconds: impl Borrow<i64>) -> String {
+        self.zone.time(*seconds.borrow())
+    }
+
+    /// Which zone the page's times are in, in words (the footer says it).
+    #[must_use]
+    pub fn zone_text(&self) -> String {
+        self.t.fmt("time.shown_in", &[("zone", self.zone.name())])
+    }
+
+    /// The text of `key` with its `{when}` filled by unix seconds in the viewer's zone.
+    #[must_use]
+    pub fn time_text(&self, key: &str, seconds: impl Borrow<i64>) -> String {
+        self.t.fmt(key, &[("when", &self.time(seconds))])
+    }
+
+    /// How long ago unix seconds `then` was, as of `now`, in words ("5 min ago");
+    /// [`Ctx::time`] gives the exact time.
+    #[must_use]
+    pub fn ago(&self, then: impl Borrow<i64>, now: impl Borrow<i64>) -> String {
+        format::ago(&self.t, *then.borrow(), *now.borrow())
+    }
+
     /// The signed-in user, or a 401 (which the HTML face turns into the login page).
     ///
     /// # Errors
@@ -226,44 +257,67 @@ impl Ctx {
 
 impl Ctx {
     /// The context of a page whose viewer was read by the page itself.
-    fn signed_in(t: Tr, here: String, user: User, counts: HeaderCounts) -> Ctx {
+    fn signed_in(page: PageBasics, user: User, counts: HeaderCounts) -> Ctx {
         Ctx {
-            t,
+            t: page.t,
             user: Some(user),
             your_turn: counts.your_turn,
             unread: counts.unread,
-            here,
+            here: page.here,
+            zone: page.zone,
         }
     }
 
     /// The context of a page without a signed-in viewer.
-    fn signed_out(t: Tr, here: String) -> Ctx {
+    fn signed_out(page: PageBasics) -> Ctx {
         Ctx {
-            t,
+            t: page.t,
             user: None,
             your_turn: 0,
             unread: 0,
-            here,
+            here: page.here,
+            zone: page.zone,
         }
     }
 }
 
-/// The language and the path and query of a page's request.
-fn language_and_path(parts: &Parts) -> (Tr, String) {
-    let t = Tr::new(Lang::from_headers(&parts.headers));
+/// What a page knows of its request before any session is read: the language, the path
+/// and query, and the viewer's time zone (from their cookies).
+#[derive(Debug)]
+pub struct PageBasics {
+    /// The translator.
+    pub t: Tr,
+    /// The current path and query.
+    pub here: String,
+    /// The viewer's time zone.
+    pub zone: LocalZone,
+}
+
+impl PageBasics {
+    fn of(headers: &HeaderMap, here: String) -> PageBasics {
+        PageBasics {
+            t: Tr::new(Lang::from_headers(headers)),
+            here,
+            zone: LocalZone::from_headers(headers),
+        }
+    }
+}
+
+/// The language, the path and query and the time zone of a page's request.
+fn page_basics(parts: &Parts) -> PageBasics {
     let here = parts
         .uri
         .path_and_query()
         .map_or("/", |pq| pq.as_str())
         .to_owned();
-    (t, here)
+    PageBasics::of(&parts.headers, here)
 }
 
 impl FromRequestParts<Services> for Ctx {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &Services) -> Result<Ctx, AppError> {
-        let (t, here) = language_and_path(parts);
+        let page = page_basics(parts);
         // A session that has ended counts as signed out on pages.
         let viewer = match edge::extract::authenticate(parts, state).await {
             Ok(viewer) => viewer,
@@ -271,15 +325,15 @@ impl FromRequestParts<Services> for Ctx {
             Err(error) => return Err(error),
         };
         match viewer {
-            Some((user, Some(counts))) => Ok(Ctx::signed_in(t, here, user, counts)),
+            Some((user, Some(counts))) => Ok(Ctx::signed_in(page, user, counts)),
             Some((user, None)) => {
                 let counts = HeaderCounts {
                     your_turn: domain::game::count_your_turn(state, &user).await?,
                     unread: domain::notifications::unread_count(state, &user).await?,
                 };
-                Ok(Ctx::signed_in(t, here, user, counts))
+                Ok(Ctx::signed_in(page, user, counts))
             }
-            None => Ok(Ctx::signed_out(t, here)),
+            None => Ok(Ctx::signed_out(page)),
         }
     }
 }
@@ -294,10 +348,8 @@ pub enum PendingCtx {
     Ready(Ctx),
     /// A session cookie, still to be read ([`PendingCtx::resolve`]).
     Session {
-        /// The translator.
-        t: Tr,
-        /// The current path and query.
-        here: String,
+        /// The language, the address and the time zone.
+        page: PageBasics,
         /// The session cookie's value.
         token: String,
     },
@@ -309,7 +361,7 @@ impl PendingCtx {
     pub fn here(&self) -> &str {
         match self {
             PendingCtx::Ready(ctx) => &ctx.here,
-            PendingCtx::Session { here, .. } => here,
+            PendingCtx::Session { page, .. } => &page.here,
         }
     }
 
@@ -318,7 +370,16 @@ impl PendingCtx {
     pub fn t(&self) -> &Tr {
         match self {
             PendingCtx::Ready(ctx) => &ctx.t,
-            PendingCtx::Session { t, .. } => t,
+            PendingCtx::Session { page, .. } => &page.t,
+        }
+    }
+
+    /// The viewer's time zone.
+    #[must_use]
+    pub fn zone(&self) -> &LocalZone {
+        match self {
+            PendingCtx::Ready(ctx) => &ctx.zone,
+            PendingCtx::Session { page, .. } => &page.zone,
         }
     }
 
@@ -329,10 +390,10 @@ impl PendingCtx {
     pub fn resolve(self, viewer: Option<(User, HeaderCounts)>) -> Ctx {
         match (self, viewer) {
             (PendingCtx::Ready(ctx), _) => ctx,
-            (PendingCtx::Session { t, here, .. }, Some((user, counts))) => {
-                Ctx::signed_in(t, here, user, counts)
+            (PendingCtx::Session { page, .. }, Some((user, counts))) => {
+                Ctx::signed_in(page, user, counts)
             }
-            (PendingCtx::Session { t, here, .. }, None) => Ctx::signed_out(t, here),
+            (PendingCtx::Session { page, .. }, None) => Ctx::signed_out(page),
         }
     }
 }
@@ -350,8 +411,10 @@ impl FromRequestParts<Services> for PendingCtx {
                 if parts.method.is_safe() && !parts.headers.contains_key(header::AUTHORIZATION) =>
             {
                 let token = token.to_owned();
-                let (t, here) = language_and_path(parts);
-                Ok(PendingCtx::Session { t, here, token })
+                Ok(PendingCtx::Session {
+                    page: page_basics(parts),
+                    token,
+                })
             }
             _ => Ctx::from_request_parts(parts, state)
                 .await
@@ -485,16 +548,18 @@ pub async fn html_errors(State(state): State<Services>, request: Request, next: 
     if !is_page_path(&path) {
         return next.run(request).await;
     }
-    let lang = Lang::from_headers(request.headers());
     let method = request.method().clone();
     let here = request
         .uri()
         .path_and_query()
         .map_or("/", |pq| pq.as_str())
         .to_owned();
+    let basics = PageBasics::of(request.headers(), here.clone());
     // The one-click unsubscribe is posted by mail clients from anywhere: its key is its
     // only credential, and it can only turn mail off.
     let one_click = path.starts_with("/email/unsubscribe/");
+    // Kept to show an error page with the signed-in header.
+    let session = edge::extract::session_cookie(request.headers()).map(str::to_owned);
     let response = if !method.is_safe() && !one_click && is_cross_site(request.headers(), &state) {
         AppError::forbidden("cross_site_request", "cross-site form posts are refused")
             .into_response()
@@ -516,7 +581,13 @@ pub async fn html_errors(State(state): State<Services>, request: Request, next: 
         .headers()
         .get(header::RETRY_AFTER)
         .and_then(|value| value.to_str().ok()?.parse().ok());
-    let mut page = error_page(lang, &face, retry_after, here);
+    let viewer = match session {
+        Some(token) if signed_in_header_affordable(face.status) => {
+            error_page_viewer(&state, &token).await
+        }
+        _ => None,
+    };
+    let mut page = error_page(basics, &face, retry_after, viewer);
     if let Some(value) = response.headers().get(header::RETRY_AFTER) {
         page.headers_mut()
             .insert(header::RETRY_AFTER, value.clone());
@@ -539,24 +610,48 @@ pub(crate) fn error_text(t: &Tr, code: &str, message: &str, retry_after: Option<
     }
 }
 
-/// The HTML face of an error.
-fn error_page(lang: Lang, face: &ErrorFace, retry_after: Option<u64>, here: String) -> Response {
-    let t = Tr::new(lang);
-    let message = error_text(&t, &face.code, &face.message, retry_after);
+/// Whether an error page may read its viewer's session to show the signed-in header: not
+/// when the server is refusing work (busy, rate-limited, the database unavailable), where
+/// one more read is what it cannot afford.
+fn signed_in_header_affordable(status: StatusCode) -> bool {
+    !matches!(
+        status,
+        StatusCode::TOO_MANY_REQUESTS
+            | StatusCode::SERVICE_UNAVAILABLE
+            | StatusCode::GATEWAY_TIMEOUT
+    )
+}
+
+/// The viewer of session `token` with their header counts, for an error page; `None`
+/// when it has ended or cannot be read now (the page then shows the guest's header).
+async fn error_page_viewer(state: &Services, token: &str) -> Option<(User, HeaderCounts)> {
+    domain::accounts::user_by_session(state, token)
+        .await
+        .ok()
+        .flatten()
+}
+
+/// The HTML face of an error, with the signed-in header when `viewer` is known.
+fn error_page(
+    basics: PageBasics,
+    face: &ErrorFace,
+    retry_after: Option<u64>,
+    viewer: Option<(User, HeaderCounts)>,
+) -> Response {
+    let t = &basics.t;
+    let message = error_text(t, &face.code, &face.message, retry_after);
     let title_key = format!("error.status.{}", face.status.as_u16());
     let title = if t.has(&title_key) {
         t.get(&title_key).to_owned()
     } else {
         face.status.canonical_reason().unwrap_or("error").to_owned()
     };
+    let ctx = match viewer {
+        Some((user, counts)) => Ctx::signed_in(basics, user, counts),
+        None => Ctx::signed_out(basics),
+    };
     let page = ErrorPage {
-        ctx: Ctx {
-            t,
-            user: None,
-            your_turn: 0,
-            unread: 0,
-            here,
-        },
+        ctx,
         status: face.status.as_u16(),
         title,
         message,
@@ -565,6 +660,15 @@ fn error_page(lang: Lang, face: &ErrorFace, retry_after: Option<u64>, here: Stri
         Ok(html) => (face.status, Html(html)).into_response(),
         Err(_) => (face.status, face.message.clone()).into_response(),
     }
+}
+
+/// The `Set-Cookie` value that makes every page show times in `zone` (an IANA name the
+/// server knows, as [`LocalZone::named`] spells it).
+pub(crate) fn zone_cookie(zone: &str) -> String {
+    format!(
+        "{}={zone}; Path=/; SameSite=Lax; Max-Age=31536000",
+        vocab::local_time::ZONE_COOKIE
+    )
 }
 
 /// The headers a language switch or login sets, for handlers.

@@ -100,6 +100,8 @@ struct LobbyPage {
     error: String,
     /// The "Play the computer" form.
     computer: ComputerView,
+    /// The reasons a challenge made to the viewer may be declined for: (key, text).
+    decline_reasons: Vec<(&'static str, String)>,
 }
 
 /// The "Play the computer" form as the lobby shows it.
@@ -364,6 +366,10 @@ async fn lobby_page(
         no_vacation: !form.stops().vacation_allowed,
         error,
         computer,
+        decline_reasons: challenges::DECLINE_REASONS
+            .into_iter()
+            .map(|reason| (reason, t.get(&format!("decline.{reason}")).to_owned()))
+            .collect(),
         ctx,
     })
 }
@@ -533,6 +539,30 @@ pub(crate) async fn accept_challenge(
     let user = ctx.require_user()?;
     let game_id = challenges::accept(&state, user, &id).await?;
     Ok(see_other(&format!("/games/{game_id}")))
+}
+
+/// The decline form: why (one of [`challenges::DECLINE_REASONS`]; none is `generic`).
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct DeclineForm {
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /challenges/{id}/decline`: declines a challenge made to the viewer, for the
+/// reason chosen, which its challenger is told.
+pub(crate) async fn decline_challenge(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+    Form(form): Form<DeclineForm>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?;
+    let reason = match form.reason.trim() {
+        "" => "generic",
+        reason => reason,
+    };
+    challenges::decline(&state, user, &id, reason).await?;
+    Ok(see_other("/lobby#to-me"))
 }
 
 /// `POST /challenges/{id}/cancel`.

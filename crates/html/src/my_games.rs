@@ -15,7 +15,7 @@ use domain::{
     game::{self, GameStatus, GameSummary},
 };
 use edge::extract::Query;
-use vocab::clock::deadline_text;
+use vocab::local_time::LocalZone;
 use vocab::{error::AppError, i18n::Tr};
 
 /// A game as a list line.
@@ -43,6 +43,7 @@ pub struct GameLine {
 
 pub(crate) fn game_lines<'a>(
     t: &Tr,
+    zone: &LocalZone,
     now: i64,
     me: &str,
     games: impl Iterator<Item = &'a GameSummary>,
@@ -59,7 +60,11 @@ pub(crate) fn game_lines<'a>(
                 (GameStatus::Active, None) => t.get("time.untimed").to_owned(),
                 (GameStatus::Active, Some(clock)) => match clock.stopped {
                     Some(stop) => {
-                        format!("{} \u{b7} {}", time_left(t, clock.left), stop_text(t, stop))
+                        format!(
+                            "{} \u{b7} {}",
+                            time_left(t, clock.left),
+                            stop_text(t, zone, stop)
+                        )
                     }
                     None => time_left(t, clock.left),
                 },
@@ -79,7 +84,7 @@ pub(crate) fn game_lines<'a>(
                     .map(|clock| Countdown::of(t, clock.left, clock.stops_in)),
                 deadline: clock
                     .and(game.deadline)
-                    .map_or_else(String::new, deadline_text),
+                    .map_or_else(String::new, |deadline| zone.time(deadline)),
             }
         })
         .collect()
@@ -123,18 +128,21 @@ pub(crate) async fn my_games(
     let page = MyGamesPage {
         my_turn: game_lines(
             &t,
+            &ctx.zone,
             now,
             me,
             list.iter().filter(active).filter(|g| g.your_turn),
         ),
         waiting: game_lines(
             &t,
+            &ctx.zone,
             now,
             me,
             list.iter().filter(active).filter(|g| !g.your_turn),
         ),
         finished: game_lines(
             &t,
+            &ctx.zone,
             now,
             me,
             list.iter().filter(|g| g.status != GameStatus::Active),

@@ -20,7 +20,10 @@ struct Line {
     id: String,
     text: String,
     href: String,
-    when: String,
+    /// When it was written (unix seconds).
+    at: i64,
+    /// The same in RFC 3339, for `datetime`.
+    iso: String,
     unread: bool,
 }
 
@@ -29,6 +32,8 @@ struct Line {
 struct NotificationsPage {
     ctx: Ctx,
     lines: Vec<Line>,
+    /// The time now (unix seconds), for how long ago each notice came.
+    now: i64,
     /// The link to the older notices, empty on the last page.
     older: String,
     /// Where the mark-read forms come back to.
@@ -56,7 +61,8 @@ pub(crate) async fn page(
             id: notice.id.clone(),
             text: domain::notifications::text_of(&ctx.t, notice),
             href: notice.href(),
-            when: vocab::clock::rfc3339(notice.created_at),
+            at: notice.created_at,
+            iso: vocab::clock::rfc3339(notice.created_at),
             unread: notice.read_at.is_none(),
         })
         .collect();
@@ -68,6 +74,7 @@ pub(crate) async fn page(
     render(&NotificationsPage {
         ctx,
         lines,
+        now: state.now(),
         older,
         back,
     })

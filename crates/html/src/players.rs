@@ -162,8 +162,8 @@ pub(crate) async fn player(
                 )
             })
             .unwrap_or_default(),
-        active: game_lines(&t, now, me, active.iter()),
-        finished: game_lines(&t, now, me, page.games.iter()),
+        active: game_lines(&t, &ctx.zone, now, me, active.iter()),
+        finished: game_lines(&t, &ctx.zone, now, me, page.games.iter()),
         variants: variant_links(&t, chosen_variant),
         results: ResultFilter::ALL
             .into_iter()

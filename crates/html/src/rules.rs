@@ -102,10 +102,10 @@ pub(crate) async fn rules(
 ) -> Result<Response, AppError> {
     let variant: Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
     // A guest's first page at the page's own address is the same for every guest of a
-    // language: served as rendered while the results it shows are the fresh snapshot.
+    // language and time zone: served as rendered while the results it shows are the fresh snapshot.
     let shared = ctx.user.is_none() && ctx.here.strip_prefix("/rules/") == Some(variant.as_str());
     let pages = &state.caches.rules_pages;
-    let key = (variant, ctx.t.lang.code());
+    let key = (variant, ctx.t.lang.code(), ctx.zone.name().to_owned());
     let ticket = if shared {
         let results = state.caches.results.get(&variant).ok();
         let shown = |page: &RenderedRulesPage| {
@@ -166,7 +166,7 @@ pub(crate) async fn rules(
                 result: result_text(game.result),
                 ended: game
                     .finished_at
-                    .map(|at| vocab::clock::rfc3339(at).chars().take(10).collect())
+                    .map(|at| ctx.zone.date(at))
                     .unwrap_or_default(),
                 white_bot: game.white_kind.is_bot(),
                 black_bot: game.black_kind.is_bot(),

@@ -112,6 +112,8 @@ struct Notes {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct TimeView {
     time_zone: String,
+    /// The zones to pick from.
+    zones: &'static [String],
     auto_vacation: bool,
     /// "You are on vacation until …", empty when not.
     vacation: String,
@@ -127,11 +129,12 @@ fn time_view(ctx: &Ctx, settings: &TimeSettings) -> TimeView {
     let t = &ctx.t;
     TimeView {
         time_zone: settings.time_zone.clone(),
+        zones: vocab::local_time::zone_names(),
         auto_vacation: settings.auto_vacation,
         vacation: settings.vacation.map_or_else(String::new, |vacation| {
             t.fmt(
                 "settings.vacation_now",
-                &[("when", &utc_minute(vacation.until))],
+                &[("when", &ctx.time(vacation.until))],
             )
         }),
         automatic: settings
@@ -140,7 +143,7 @@ fn time_view(ctx: &Ctx, settings: &TimeSettings) -> TimeView {
             .map_or_else(String::new, |vacation| {
                 t.fmt(
                     "settings.vacation_automatic",
-                    &[("when", &utc_minute(vacation.from))],
+                    &[("when", &ctx.time(vacation.from))],
                 )
             }),
         left: t.count(
@@ -242,21 +245,6 @@ pub(crate) struct NewTokenForm {
     name: String,
 }
 
-/// A unix time as `YYYY-MM-DD HH:MM UTC`.
-fn utc_minute(unix: i64) -> String {
-    match time::OffsetDateTime::from_unix_timestamp(unix) {
-        Ok(at) => format!(
-            "{:04}-{:02}-{:02} {:02}:{:02} UTC",
-            at.year(),
-            u8::from(at.month()),
-            at.day(),
-            at.hour(),
-            at.minute()
-        ),
-        Err(_) => String::new(),
-    }
-}
-
 /// The settings page again at `error`'s status, with its text in the section `note`
 /// puts it in.
 async fn refused(
@@ -279,8 +267,10 @@ async fn page(state: &Services, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
         .map(|token| TokenLine {
             id: token.id,
             name: token.name,
-            created: utc_minute(token.created_at),
-            last_used: token.last_used_at.map_or_else(|| never.clone(), utc_minute),
+            created: ctx.time(token.created_at),
+            last_used: token
+                .last_used_at
+                .map_or_else(|| never.clone(), |at| ctx.time(at)),
         })
         .collect();
     let play = settings::play_settings(state, &user).await?;
@@ -293,13 +283,13 @@ async fn page(state: &Services, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
             id: device.id,
             endpoint: device.endpoint,
             label: device.label,
-            created: utc_minute(device.created_at),
+            created: ctx.time(device.created_at),
             last_success: device
                 .last_success_at
-                .map_or_else(|| never.clone(), utc_minute),
+                .map_or_else(|| never.clone(), |at| ctx.time(at)),
             paused: device.paused_at.map_or_else(String::new, |at| {
                 ctx.t
-                    .fmt("settings.push_paused", &[("when", &utc_minute(at))])
+                    .fmt("settings.push_paused", &[("when", &ctx.time(at))])
             }),
         })
         .collect();
@@ -322,7 +312,7 @@ async fn page(state: &Services, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
         .map(|block| BlockLine {
             since: ctx.t.fmt(
                 "settings.blocked_since",
-                &[("when", &utc_minute(block.created_at))],
+                &[("when", &ctx.time(block.created_at))],
             ),
             unblock_label: ctx
                 .t
@@ -589,7 +579,16 @@ pub(crate) async fn change_time(
         Ok(_) => player_time::set_auto_vacation(&state, &user, form.auto_vacation.is_some()).await,
         Err(error) => Err(error),
     };
-    time_refused(&state, ctx, result).await
+    let zone = result
+        .as_ref()
+        .ok()
+        .map(|time| crate::zone_cookie(&time.time_zone));
+    let response = time_refused(&state, ctx, result).await?;
+    // Every page shows times in the chosen zone from now on.
+    Ok(match zone {
+        Some(cookie) => (crate::cookie_header(&cookie)?, response).into_response(),
+        None => response,
+    })
 }
 
 /// `POST /settings/vacation`: starts a vacation of the days and hours given.

@@ -27,7 +27,7 @@ use domain::{
     },
 };
 use edge::extract::{Path, Query};
-use vocab::{error::AppError, i18n::Tr};
+use vocab::{error::AppError, i18n::Tr, local_time::LocalZone};
 
 /// A tournament as a line of a list.
 #[derive(Debug, Clone)]
@@ -46,14 +46,14 @@ fn format_name(t: &Tr, format: Format) -> String {
     t.get(&format!("tournaments.format.{format}")).to_owned()
 }
 
-fn start_text(t: &Tr, tournament: &Tournament) -> String {
+fn start_text(t: &Tr, zone: &LocalZone, tournament: &Tournament) -> String {
     match tournament.terms.starts_at {
-        Some(at) => vocab::clock::rfc3339(at),
+        Some(at) => zone.time(at),
         None => t.get("tournaments.when_full").to_owned(),
     }
 }
 
-fn listed(t: &Tr, tournament: &Tournament) -> Listed {
+fn listed(t: &Tr, zone: &LocalZone, tournament: &Tournament) -> Listed {
     Listed {
         id: tournament.id.clone(),
         name: tournament.name.clone(),
@@ -61,7 +61,7 @@ fn listed(t: &Tr, tournament: &Tournament) -> Listed {
         format: format_name(t, tournament.format()),
         time: clock_text(t, tournament.terms.time_control, tournament.terms.stops),
         entrants: format!("{} / {}", tournament.entrants, tournament.terms.max_players),
-        start: start_text(t, tournament),
+        start: start_text(t, zone, tournament),
         winner: tournament.winner.clone().unwrap_or_default(),
     }
 }
@@ -245,7 +245,10 @@ async fn list_page(
             id,
             heading: ctx.t.get(&format!("tournaments.list.{status}")).to_owned(),
             finished: status == Status::Finished,
-            lines: found.iter().map(|t| listed(&ctx.t, t)).collect(),
+            lines: found
+                .iter()
+                .map(|tournament| listed(&ctx.t, &ctx.zone, tournament))
+                .collect(),
         });
     }
     let form = form_view(&ctx.t, form);
@@ -522,7 +525,7 @@ fn stage_views(t: &Tr, format: Format, stages: Vec<standings::Stage>) -> Vec<Sta
         .collect()
 }
 
-fn settings_of(t: &Tr, tournament: &Tournament) -> Vec<Setting> {
+fn settings_of(t: &Tr, zone: &LocalZone, tournament: &Tournament) -> Vec<Setting> {
     let mut settings = vec![
         (
             t.get("tournaments.variant").to_owned(),
@@ -562,7 +565,7 @@ fn settings_of(t: &Tr, tournament: &Tournament) -> Vec<Setting> {
         ),
         (
             t.get("tournaments.start").to_owned(),
-            start_text(t, tournament),
+            start_text(t, zone, tournament),
         ),
     ];
     let Terms {
@@ -661,7 +664,7 @@ pub(crate) async fn page(
             .get(&format!("tournaments.status.{}", tournament.status))
             .to_owned(),
         winner: tournament.winner.clone().unwrap_or_default(),
-        settings: settings_of(t, &tournament),
+        settings: settings_of(t, &ctx.zone, &tournament),
         invite_link,
         invite,
         entrants: standings

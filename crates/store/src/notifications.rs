@@ -487,6 +487,52 @@ pub async fn mark_read(
     Ok(found.is_some())
 }
 
+/// Marks every unread notice of `user_id` about game `game_id` read at `now` (the player
+/// opened the game). Returns how many.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn mark_game_read(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    game_id: &str,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "update notifications set read_at = $3 \
+         where user_id = $1 and game_id = $2 and read_at is null",
+    )
+    .bind(user_id)
+    .bind(game_id)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Marks the unread notices of challenge `challenge_id` read at `now`, whoever holds them:
+/// the challenge was accepted, declined or cancelled, so what they ask is settled.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn end_challenge_notices(
+    conn: &mut AnyConnection,
+    challenge_id: &str,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "update notifications set read_at = $2 \
+         where challenge_id = $1 and kind = 'challenge' and read_at is null",
+    )
+    .bind(challenge_id)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
 /// Marks every unread notice of `user_id` read at `now`. Returns how many.
 ///
 /// # Errors

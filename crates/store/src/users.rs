@@ -391,15 +391,17 @@ pub async fn game_page_viewer(
     .await
 }
 
-/// What [`game_page_viewer`] reads: the playing settings, the next game and the number of
-/// conditional lines.
-pub type GamePageViewerRow = (String, i64, Option<String>, i64);
+/// What [`game_page_viewer`] reads: the playing settings, the next game, the number of
+/// conditional lines and the number of the viewer's unread notices of the game.
+pub type GamePageViewerRow = (String, i64, Option<String>, i64, i64);
 
 /// The columns of a [`GamePageViewerRow`] of user `u` in game `$2`.
 fn game_page_viewer_columns() -> String {
     format!(
         "u.after_move, u.confirm_moves, {}, \
-         (select count(*) from conditional_lines cl where cl.game_id = $2 and cl.user_id = u.id)",
+         (select count(*) from conditional_lines cl where cl.game_id = $2 and cl.user_id = u.id), \
+         (select count(*) from notifications gn \
+             where gn.user_id = u.id and gn.game_id = $2 and gn.read_at is null)",
         super::games::NEXT_USERS_TURN
     )
 }
@@ -427,6 +429,7 @@ pub async fn by_session_for_game_page(
         i64,
         Option<String>,
         i64,
+        i64,
     );
     let row: Option<Row> = sqlx::query_as(&format!(
         "select u.id, u.username, u.kind, {}, {}, {} \
@@ -443,10 +446,10 @@ pub async fn by_session_for_game_page(
     .fetch_optional(conn)
     .await?;
     Ok(row.map(
-        |(id, username, kind, your_turn, unread, after_move, confirm, next, lines)| {
+        |(id, username, kind, your_turn, unread, after_move, confirm, next, lines, unread_here)| {
             (
                 (id, username, kind, your_turn, unread),
-                (after_move, confirm, next, lines),
+                (after_move, confirm, next, lines, unread_here),
             )
         },
     ))

@@ -6,4 +6,5 @@ pub mod clock;
 pub mod error;
 pub mod i18n;
 pub mod ids;
+pub mod local_time;
 pub mod metrics;

@@ -85,7 +85,7 @@ pub struct VariantResults {
 /// The rules pages' results, by variant.
 pub type ResultSnapshots = Snapshots<Variant, VariantResults>;
 
-/// A variant's rules page as every guest of one language sees it (its first page at its
+/// A variant's rules page as every guest of one language and time zone sees it (its first page at its
 /// own address), rendered from one snapshot of the results.
 #[derive(Debug)]
 pub struct RenderedRulesPage {
@@ -96,8 +96,8 @@ pub struct RenderedRulesPage {
     pub html: Bytes,
 }
 
-/// Guests' rules pages, by variant and language code.
-pub type RenderedRulesPages = Snapshots<(Variant, &'static str), RenderedRulesPage>;
+/// Guests' rules pages, by variant, language code and time zone.
+pub type RenderedRulesPages = Snapshots<(Variant, &'static str, String), RenderedRulesPage>;
 
 /// A game as `GET /api/v1/games/{id}` answers it, serialized, with what it was built
 /// from: served while that is the game's fresh snapshot and the clock reads the same

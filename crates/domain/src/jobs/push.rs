@@ -288,11 +288,14 @@ mod tests {
     fn messages_say_what_happened_and_link_to_the_game() {
         let turn = notice(
             "your_turn",
-            json!({"opponent": "anna", "variant": "chess", "ply": 3}),
+            json!({"opponent": "anna", "variant": "chess", "ply": 3, "move": "Nf3"}),
         );
         let message = message(&turn, Lang::En, "https://games.example.org");
         assert_eq!(message.title, "Your turn");
-        assert_eq!(message.body, "anna moved: your turn.");
+        assert_eq!(
+            message.body,
+            "anna played Nf3 in your Chess game: your turn."
+        );
         assert_eq!(
             message.url,
             "https://games.example.org/games/00ab12cd34ef5678"

@@ -122,4 +122,6 @@ pub struct GamePageViewer {
     pub next_game: Option<String>,
     /// How many conditional lines they hold in this game.
     pub conditional_lines: i64,
+    /// How many of their notices of this game are unread (opening the game reads them).
+    pub unread_here: i64,
 }

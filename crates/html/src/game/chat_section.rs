@@ -9,7 +9,6 @@ use domain::{
     chat::{self, ChatView, Closed, MAX_LINE_CHARS, MAX_NOTE_CHARS},
     game::GameDetail,
 };
-use vocab::clock::deadline_text;
 use vocab::{clock::rfc3339, error::AppError, i18n::Tr};
 
 /// One chat line as the page shows it.
@@ -21,8 +20,8 @@ pub struct LineView {
     pub author: String,
     /// `white` or `black`: the author's side (a class).
     pub side: &'static str,
-    /// When, as text (`2026-12-01 10:00 UTC`).
-    pub when: String,
+    /// When (unix seconds; the page shows it in the viewer's zone).
+    pub at: i64,
     /// When, in RFC 3339 (a `datetime`).
     pub iso: String,
     /// The text (escaped by the template; line breaks kept by the style sheet).
@@ -60,8 +59,8 @@ pub struct ChatSection {
     pub draft: String,
     /// The viewer's note (`None`: the viewer does not play).
     pub note: Option<String>,
-    /// When the note was saved, in words (empty: never).
-    pub note_when: String,
+    /// When the note was saved (unix seconds; 0: never).
+    pub note_at: i64,
     /// The note was just saved.
     pub note_saved: bool,
     /// A refused note's error.
@@ -111,7 +110,7 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
                     None => "",
                 },
                 author: line.author,
-                when: deadline_text(line.created_at),
+                at: line.created_at,
                 iso: rfc3339(line.created_at),
                 text: line.text,
             })
@@ -122,12 +121,7 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
         unblock_label: t.fmt("chat.unblock", &[("name", &opponent)]),
         opponent,
         audience,
-        note_when: note
-            .as_ref()
-            .and_then(|note| note.updated_at)
-            .map_or_else(String::new, |at| {
-                t.fmt("chat.note_saved_at", &[("when", &deadline_text(at))])
-            }),
+        note_at: note.as_ref().and_then(|note| note.updated_at).unwrap_or(0),
         note: note.map(|note| note.text),
         back: format!("/games/{}#chat", detail.id),
         max_line: MAX_LINE_CHARS,

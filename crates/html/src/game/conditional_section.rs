@@ -10,7 +10,7 @@ use domain::{
         conditional::{self, ConditionalLine, MAX_LINE_TEXT, MAX_LINES},
     },
 };
-use rules::numbered_line;
+use rules::{Color, numbered_line};
 use vocab::{error::AppError, i18n::Tr};
 
 /// One line as the page shows it.
@@ -58,17 +58,18 @@ fn numbered(line: &ConditionalLine) -> String {
     )
 }
 
-/// The section of `detail` for a viewer playing `viewer_plays`, from the lines they may
+/// The section of `detail` for a viewer playing `viewer` (their colour, `None` when they
+/// do not play), from the lines they may
 /// see.
 #[must_use]
 pub fn section(
     t: &Tr,
     detail: &GameDetail,
-    viewer_plays: bool,
+    viewer: Option<Color>,
     lines: Vec<ConditionalLine>,
 ) -> ConditionalSection {
     let active = detail.status == GameStatus::Active;
-    let editable = active && viewer_plays;
+    let editable = active && viewer.is_some();
     ConditionalSection {
         shown: editable || (!active && !lines.is_empty()),
         editable,
@@ -83,10 +84,56 @@ pub fn section(
             })
             .collect(),
         ply: detail.game.ply(),
-        help: t.fmt("conditional.help", &[("lines", &MAX_LINES.to_string())]),
+        help: if editable {
+            t.fmt(
+                "conditional.help",
+                &[
+                    ("lines", &MAX_LINES.to_string()),
+                    ("example", &example_line(&detail.game, viewer)),
+                ],
+            )
+        } else {
+            String::new()
+        },
         max_text: MAX_LINE_TEXT,
         ..ConditionalSection::default()
     }
+}
+
+/// A line of legal moves from `game`'s position, in the game's own notation, to show
+/// `viewer`'s player how a line is written in this game (`e5 Nf3 Nc6` in chess, `d3 c5`
+/// in Reversi): three moves on their turn, their move first, else their opponent's move
+/// and their answer (a line ends with the player's answer); shorter where the game ends
+/// sooner.
+#[must_use]
+pub fn example_line(game: &rules::AnyGame, viewer: Option<Color>) -> String {
+    let length = if game.to_move().is_some() && game.to_move() == viewer {
+        3
+    } else {
+        2
+    };
+    let mut game = game.clone();
+    let mut moves = Vec::new();
+    for _ in 0..length {
+        let legal = game.legal_moves();
+        let Some(chosen) = legal.get(legal.len() / 2) else {
+            break;
+        };
+        if game.play(chosen).is_err() {
+            break;
+        }
+        // A line is read word by word: a display with spaces in it (Knight Fight's
+        // points) is given as the canonical text.
+        if let Some(played) = game.record().last() {
+            let word = if played.display.contains(' ') {
+                &played.text
+            } else {
+                &played.display
+            };
+            moves.push(word.clone());
+        }
+    }
+    moves.join(" ")
 }
 
 /// Loads the section of `detail` for the page's viewer; `none_held` when it is known
@@ -102,7 +149,7 @@ pub async fn load(
     detail: &GameDetail,
     none_held: bool,
 ) -> Result<ConditionalSection, AppError> {
-    let plays = viewer.is_some_and(|user| detail.color_of(&user.id).is_some());
+    let plays = viewer.and_then(|user| detail.color_of(&user.id));
     let lines = if none_held {
         Vec::new()
     } else {

@@ -75,7 +75,7 @@ pub(crate) async fn page(
 }
 
 /// The key of a game page among the rendered ones: the viewer (the session's kept page
-/// key, or every guest), the language and the address; with the session's viewer key.
+/// key, or every guest), the language, the time zone and the address; with the session's viewer key.
 /// `None` for a page not kept (signed in by an API token, or a long address).
 fn rendered_key(ctx: &PendingCtx, id: &str) -> Option<(String, Option<String>)> {
     const MAX_ADDRESS: usize = 160;
@@ -89,9 +89,10 @@ fn rendered_key(ctx: &PendingCtx, id: &str) -> Option<(String, Option<String>)> 
         PendingCtx::Ready(_) => return None,
     };
     let key = format!(
-        "{} {} {here}",
+        "{} {} {} {here}",
         viewer.as_deref().unwrap_or("guest"),
-        ctx.t().lang.code()
+        ctx.t().lang.code(),
+        ctx.zone().name()
     );
     Some((key, viewer))
 }

@@ -23,7 +23,7 @@ use domain::{
     Services, computer,
     game::{GameAction, GameDetail, GameSource, GameStatus, available::available},
 };
-use vocab::{clock::deadline_text, error::AppError, i18n::Tr};
+use vocab::{error::AppError, i18n::Tr, local_time::LocalZone};
 
 /// The game page.
 #[derive(Template)]
@@ -358,12 +358,12 @@ fn status_text(t: &Tr, frame: &Frame<'_>) -> String {
 }
 
 /// When the player to move runs out of time, while the game goes on.
-fn deadline_line(t: &Tr, detail: &GameDetail, now: i64) -> String {
+fn deadline_line(t: &Tr, zone: &LocalZone, detail: &GameDetail, now: i64) -> String {
     match (detail.status, detail.deadline) {
         (GameStatus::Active, Some(deadline)) => t.fmt(
             "game.deadline",
             &[
-                ("when", &deadline_text(deadline)),
+                ("when", &zone.time(deadline)),
                 ("left", &time_left(t, detail.time_left_to_move(now))),
             ],
         ),
@@ -464,6 +464,7 @@ pub(super) fn build_page(
     message: String,
     extras: ViewerExtras,
 ) -> Result<GamePage, AppError> {
+    let zone = ctx.zone.clone();
     let t = ctx.t;
     let now = state.now();
     let viewer = ctx.user.as_ref().and_then(|user| detail.color_of(&user.id));
@@ -494,10 +495,10 @@ pub(super) fn build_page(
         black_bot: detail.black_kind.is_bot(),
         announce: announce_text(&t, &frame, &pass, &status),
         status,
-        deadline: deadline_line(&t, detail, now),
+        deadline: deadline_line(&t, &zone, detail, now),
         time_control: clock_text(&t, detail.time_control, detail.stop_rules),
         serial_timeout: text_if(&t, detail.serial_timeout, "game.serial_timeout"),
-        clocks: clock_lines(&t, detail, now),
+        clocks: clock_lines(&t, &zone, detail, now),
         scores: scores_text(&t, &shown),
         draw_offer: offers_text(&t, detail),
         message,

@@ -13,7 +13,7 @@ use super::{
 use crate::{Ctx, PendingCtx};
 use domain::{
     Services,
-    accounts::User,
+    accounts::{HeaderCounts, User},
     chat::{self as domain_chat, ChatView},
     game::{self, GameDetail, GameStatus, snapshots::ViewerPage},
     settings::{self, GamePageViewer, PlaySettings},
@@ -45,7 +45,7 @@ pub(super) async fn game_and_extras(
     ctx: PendingCtx,
     id: &str,
 ) -> Result<(Ctx, Arc<GameDetail>, ViewerExtras, PageSources), AppError> {
-    let ctx = match ctx {
+    let mut ctx = match ctx {
         PendingCtx::Ready(ctx) => ctx,
         PendingCtx::Session { ref token, .. } => {
             let key = viewer_key(token, id);
@@ -61,9 +61,10 @@ pub(super) async fn game_and_extras(
                 Err(ticket) => ticket,
             };
             let mut conn = state.db.pool.acquire().await?;
-            if let Some((user, counts, viewer)) =
+            if let Some((user, mut counts, mut viewer)) =
                 settings::game_page_session(&mut conn, token, id, state.now()).await?
             {
+                read_notices_here(state, &mut conn, &user, &mut counts, &mut viewer, id).await?;
                 let (detail, extras, chat) =
                     signed_in_game_and_extras(state, ctx.t(), &user, &mut conn, viewer.clone(), id)
                         .await?;
@@ -88,7 +89,13 @@ pub(super) async fn game_and_extras(
     let (detail, extras, sources) = match ctx.user.as_ref() {
         Some(user) => {
             let mut conn = state.db.pool.acquire().await?;
-            let viewer = settings::game_page_viewer(&mut conn, user, id).await?;
+            let mut viewer = settings::game_page_viewer(&mut conn, user, id).await?;
+            let mut counts = HeaderCounts {
+                your_turn: ctx.your_turn,
+                unread: ctx.unread,
+            };
+            read_notices_here(state, &mut conn, user, &mut counts, &mut viewer, id).await?;
+            ctx.unread = counts.unread;
             let (detail, extras, _) =
                 signed_in_game_and_extras(state, &ctx.t, user, &mut conn, viewer, id).await?;
             (detail, extras, PageSources::Read)
@@ -99,6 +106,24 @@ pub(super) async fn game_and_extras(
         }
     };
     Ok((ctx, detail, extras, sources))
+}
+
+/// Opening a game reads its notices: marks the viewer's unread ones of game `id` read (when
+/// the page's read found any) and takes them off the bell's count.
+async fn read_notices_here(
+    state: &Services,
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+    counts: &mut HeaderCounts,
+    viewer: &mut GamePageViewer,
+    id: &str,
+) -> Result<(), AppError> {
+    if viewer.unread_here > 0 {
+        let read = domain::notifications::read_game(conn, user, id, state.now()).await?;
+        counts.unread = (counts.unread - i64::try_from(read).unwrap_or(0)).max(0);
+        viewer.unread_here = 0;
+    }
+    Ok(())
 }
 
 /// What a game page's viewer and chat were built from besides the game, to tell whether
@@ -198,9 +223,8 @@ async fn kept_viewer_game_and_extras(
             ((*view).clone(), Some(view))
         }
     };
-    let plays = detail.color_of(&page.user.id).is_some();
     let conditional = if none_held(&detail, &page.viewer) {
-        conditional::section(t, &detail, plays, Vec::new())
+        conditional::section(t, &detail, detail.color_of(&page.user.id), Vec::new())
     } else {
         let conn = match &mut conn {
             Some(conn) => conn,
@@ -228,7 +252,7 @@ async fn guest_game_and_extras(
     let none_held = detail.status == GameStatus::Active || detail.conditional_lines == 0;
     let snapshot = domain_chat::spectators_snapshot(state, &detail.id);
     let (view, conditional) = match (snapshot, none_held) {
-        (Ok(view), true) => (view, conditional::section(t, &detail, false, Vec::new())),
+        (Ok(view), true) => (view, conditional::section(t, &detail, None, Vec::new())),
         (snapshot, _) => {
             let mut conn = state.db.pool.acquire().await?;
             let view = match snapshot {

@@ -13,9 +13,15 @@ use domain::{
     ratings::SideChange,
 };
 use vocab::i18n::Tr;
+use vocab::local_time::LocalZone;
 
 /// Both players' clocks while the game goes on and is timed (none otherwise).
-pub(super) fn clock_lines(t: &Tr, detail: &GameDetail, now: i64) -> Vec<ClockLine> {
+pub(super) fn clock_lines(
+    t: &Tr,
+    zone: &LocalZone,
+    detail: &GameDetail,
+    now: i64,
+) -> Vec<ClockLine> {
     if detail.status != GameStatus::Active || detail.time_control == TimeControl::Untimed {
         return Vec::new();
     }
@@ -35,7 +41,7 @@ pub(super) fn clock_lines(t: &Tr, detail: &GameDetail, now: i64) -> Vec<ClockLin
                 countdown,
                 stopped: clock
                     .stopped
-                    .map_or_else(String::new, |stop| stop_text(t, stop)),
+                    .map_or_else(String::new, |stop| stop_text(t, zone, stop)),
             }
         })
         .collect()

@@ -26,9 +26,3 @@ fn the_stored_settings_are_the_checked_choices_with_their_labels() {
         assert!(!choice.label.starts_with("settings."), "{choice:?}");
     }
 }
-
-#[test]
-fn times_are_shown_to_the_minute_in_utc() {
-    assert_eq!(utc_minute(0), "1970-01-01 00:00 UTC");
-    assert_eq!(utc_minute(1_764_590_399), "2025-12-01 11:59 UTC");
-}

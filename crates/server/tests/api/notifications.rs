@@ -82,6 +82,10 @@ async fn notices_come_at_the_right_moments_and_never_to_the_mover(app: TestApp) 
     let challenge = &notices(&app, &black).await["items"][0];
     assert_eq!(challenge["payload"]["opponent"], "white_p");
     assert!(challenge["challenge_id"].is_string());
+    assert!(
+        challenge["read_at"].is_string(),
+        "the game began: the challenge's notice is settled"
+    );
     assert!(kinds(&app, &white).await.is_empty());
     // White moves: Black's turn; the mover hears nothing. (A second between steps keeps
     // the newest-first order plain.)
@@ -120,8 +124,9 @@ async fn notices_come_at_the_right_moments_and_never_to_the_mover(app: TestApp) 
     assert_eq!(white_over["payload"]["outcome"], "won");
     assert_eq!(black_over["payload"]["outcome"], "lost");
     assert_eq!(black_over["payload"]["opponent"], "white_p");
+    // Black's challenge notice was settled when the challenge was accepted.
     assert_eq!(unread(&app, &white).await, 3);
-    assert_eq!(unread(&app, &black).await, 4);
+    assert_eq!(unread(&app, &black).await, 3);
     // Every notice has one live delivery waiting in the outbox.
     assert_eq!(notices_and_rows_of(&app, "outbox").await, 7);
 }

@@ -452,7 +452,10 @@ async fn a_move_pushes_to_the_opponents_device_and_not_the_movers(app: TestApp) 
     let payload = black_phone.open(&got[0], &key, subject);
     // Black subscribed in Estonian.
     assert_eq!(payload["title"], "Sinu käik");
-    assert_eq!(payload["body"], "white_p käis: sinu käik.");
+    assert_eq!(
+        payload["body"],
+        "white_p käis e4 teie mängus (Male): sinu käik."
+    );
     assert_eq!(payload["url"], format!("{}/games/{id}", app.address));
     assert_eq!(payload["tag"], format!("game-{id}"));
     assert_eq!(got[0].headers["urgency"], "normal");

@@ -458,7 +458,7 @@ async fn a_guests_rules_page_is_served_rendered_while_its_results_are_fresh(app:
         .unwrap();
     assert!(app.page_html("/rules/chess").await.contains("rules_white"));
     // Marked by hand, the kept page is what the next guest gets.
-    let key = (Variant::Chess, "en");
+    let key = (Variant::Chess, "en", "UTC".to_owned());
     let kept = snapshots.rules_pages.get(&key).expect("the kept page");
     let ticket = snapshots.rules_pages.get_if(&key, |_| false).unwrap_err();
     let mark = RenderedRulesPage {
@@ -525,7 +525,7 @@ async fn a_game_page_and_body_are_built_once_per_snapshot_viewer_and_second(app:
     assert_eq!(app.game(&id).await, body);
     // Those equal what a rebuild would give; marked by hand, the kept page and body are
     // shown to be what the next look gets.
-    let key = format!("guest en {path}");
+    let key = format!("guest en UTC {path}");
     let kept = snapshots
         .game_pages
         .get(key.as_str())

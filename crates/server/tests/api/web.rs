@@ -2,9 +2,12 @@
 //! variant's board, forms with the ply they were rendered at, escaping, languages.
 
 use reqwest::{StatusCode, header};
-use scraper::{ElementRef, Html, Selector};
 
-use crate::{helpers::TestApp, scenarios};
+use crate::{
+    helpers::TestApp,
+    page_client::{Browser, Page, new_game, new_game_with, sel},
+    scenarios,
+};
 
 scenarios!(
     guest_pages_render_in_the_site_style,
@@ -46,264 +49,6 @@ scenarios!(with [("VACATION_DAYS_PER_YEAR", "30")];
     settings_page_sets_the_time_zone_and_takes_a_vacation_by_form,
     weekends_off_by_form_and_a_day_given_on_the_game_page,
 );
-
-/// A browser without script: its own cookie, no automatic redirects.
-struct Browser {
-    base: String,
-    client: reqwest::Client,
-    cookie: String,
-}
-
-/// A page as the server sent it; each query parses it (the parser's tree cannot cross
-/// an `.await` of a `Send` future).
-struct Page {
-    status: StatusCode,
-    location: String,
-    body: String,
-}
-
-fn sel(selector: &str) -> Selector {
-    Selector::parse(selector).unwrap_or_else(|_| panic!("selector {selector}"))
-}
-
-impl Page {
-    fn doc(&self) -> Html {
-        Html::parse_document(&self.body)
-    }
-
-    fn count(&self, selector: &str) -> usize {
-        self.doc().select(&sel(selector)).count()
-    }
-
-    fn has(&self, selector: &str) -> bool {
-        self.count(selector) > 0
-    }
-
-    fn first<T>(&self, selector: &str, f: impl Fn(ElementRef<'_>) -> T) -> T {
-        let doc = self.doc();
-        let element = doc
-            .select(&sel(selector))
-            .next()
-            .unwrap_or_else(|| panic!("no `{selector}` in {}", self.body));
-        f(element)
-    }
-
-    fn text(&self, selector: &str) -> String {
-        self.first(selector, |e| e.text().collect::<String>().trim().to_owned())
-    }
-
-    fn attr(&self, selector: &str, name: &str) -> String {
-        self.first(selector, |e| {
-            e.value().attr(name).unwrap_or_default().to_owned()
-        })
-    }
-
-    /// One attribute of every match.
-    fn attrs(&self, selector: &str, name: &str) -> Vec<String> {
-        self.doc()
-            .select(&sel(selector))
-            .map(|e| e.value().attr(name).unwrap_or_default().to_owned())
-            .collect()
-    }
-
-    /// The text of every match, whitespace collapsed.
-    fn texts(&self, selector: &str) -> Vec<String> {
-        self.doc()
-            .select(&sel(selector))
-            .map(|e| {
-                e.text()
-                    .collect::<String>()
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect()
-    }
-
-    /// The cell texts of the first row matching `selector`.
-    fn cells(&self, selector: &str) -> Vec<String> {
-        self.first(selector, |row| {
-            row.select(&sel("td"))
-                .map(|td| td.text().collect::<String>())
-                .collect()
-        })
-    }
-
-    /// The moves of the board's buttons, sorted.
-    fn move_buttons(&self) -> Vec<String> {
-        let mut values = self.attrs("#board button.sq", "value");
-        values.sort();
-        values
-    }
-
-    fn board_ply(&self) -> u64 {
-        self.attr("#board", "data-ply").parse().unwrap()
-    }
-}
-
-impl Browser {
-    fn new(app: &TestApp) -> Browser {
-        Browser {
-            base: app.address.clone(),
-            client: reqwest::Client::builder()
-                .redirect(reqwest::redirect::Policy::none())
-                .build()
-                .unwrap(),
-            cookie: String::new(),
-        }
-    }
-
-    async fn read(&mut self, response: reqwest::Response) -> Page {
-        let status = response.status();
-        for value in response.headers().get_all(header::SET_COOKIE) {
-            let pair = value
-                .to_str()
-                .unwrap()
-                .split(';')
-                .next()
-                .unwrap()
-                .to_owned();
-            let name = pair.split('=').next().unwrap().to_owned();
-            let mut kept: Vec<String> = self
-                .cookie
-                .split("; ")
-                .filter(|c| !c.is_empty() && !c.starts_with(&format!("{name}=")))
-                .map(str::to_owned)
-                .collect();
-            if !pair.ends_with('=') {
-                kept.push(pair);
-            }
-            self.cookie = kept.join("; ");
-        }
-        let location = response
-            .headers()
-            .get(header::LOCATION)
-            .map(|v| v.to_str().unwrap().to_owned())
-            .unwrap_or_default();
-        let body = response.text().await.unwrap();
-        Page {
-            status,
-            location,
-            body,
-        }
-    }
-
-    fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
-        let mut request = self.client.request(method, format!("{}{path}", self.base));
-        if !self.cookie.is_empty() {
-            request = request.header(header::COOKIE, &self.cookie);
-        }
-        request
-    }
-
-    async fn get(&mut self, path: &str) -> Page {
-        let response = self
-            .request(reqwest::Method::GET, path)
-            .send()
-            .await
-            .unwrap();
-        self.read(response).await
-    }
-
-    async fn post(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
-        let response = self
-            .request(reqwest::Method::POST, path)
-            .header("sec-fetch-site", "same-origin")
-            .form(form)
-            .send()
-            .await
-            .unwrap();
-        self.read(response).await
-    }
-
-    /// Signs up `name` (password `password-<name>`).
-    async fn sign_up(app: &TestApp, name: &str) -> Browser {
-        let mut browser = Browser::new(app);
-        let page = browser
-            .post(
-                "/signup",
-                &[
-                    ("username", name),
-                    ("password", &format!("password-{name}")),
-                    ("next", "/"),
-                ],
-            )
-            .await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
-        assert!(browser.cookie.contains("bg_session="));
-        browser
-    }
-
-    /// The game page after a move or action form (following the 303).
-    async fn follow(&mut self, page: Page) -> Page {
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
-        let location = page.location.clone();
-        self.get(&location).await
-    }
-
-    /// Posts the game action `action` (`resign`, `draw-offer`, …) at `ply` and follows
-    /// the redirect back to the game.
-    async fn act(&mut self, game: &str, action: &str, ply: &str) -> Page {
-        let posted = self
-            .post(&format!("/games/{game}/action/{action}"), &[("ply", ply)])
-            .await;
-        self.follow(posted).await
-    }
-
-    async fn play(&mut self, game: &str, mv: &str) -> Page {
-        let ply = self
-            .get(&format!("/games/{game}"))
-            .await
-            .board_ply()
-            .to_string();
-        let page = self
-            .post(
-                &format!("/games/{game}/move"),
-                &[("move", mv), ("ply", &ply)],
-            )
-            .await;
-        assert_eq!(
-            page.status,
-            StatusCode::SEE_OTHER,
-            "{mv} at ply {ply}: {}",
-            page.body
-        );
-        self.follow(page).await
-    }
-}
-
-/// White challenges Black by name in the lobby; Black accepts there. The game's id.
-async fn new_game(
-    white: &mut Browser,
-    black: &mut Browser,
-    black_name: &str,
-    variant: &str,
-) -> String {
-    new_game_with(white, black, black_name, variant, &[("days_per_move", "3")]).await
-}
-
-/// [`new_game`] with the challenge form's time fields `time`.
-async fn new_game_with(
-    white: &mut Browser,
-    black: &mut Browser,
-    black_name: &str,
-    variant: &str,
-    time: &[(&str, &str)],
-) -> String {
-    let mut form = vec![
-        ("variant", variant),
-        ("color", "white"),
-        ("opponent", black_name),
-    ];
-    form.extend_from_slice(time);
-    let page = white.post("/challenges", &form).await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
-    let lobby = black.get("/lobby").await;
-    let form = lobby.attr("#to-me form", "action");
-    let page = black.post(&form, &[]).await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER);
-    page.location.strip_prefix("/games/").unwrap().to_owned()
-}
 
 fn assert_single_script(page: &Page) {
     let scripts = page.attrs("script", "src");
@@ -586,7 +331,7 @@ async fn every_variant_board_offers_exactly_the_playable_squares(app: TestApp) {
                     expected,
                     "the king is chosen by itself"
                 );
-                assert_eq!(page.count("#board .choice"), 8);
+                assert_eq!(page.count("#board .piece-pick"), 8);
             }
             "knight-fight" => {
                 assert_eq!(page.count("#board .number"), 100);
@@ -704,11 +449,11 @@ async fn chess_selection_and_promotion_without_script(app: TestApp) {
         to_move.play(&id, mv).await;
     }
     let page = white.get(&format!("/games/{id}?from=b7&to=a8")).await;
-    let mut promotions = page.attrs("#board .choices button", "value");
+    let mut promotions = page.attrs("#board .piece-picks button", "value");
     promotions.sort();
     assert_eq!(promotions, ["b7a8b", "b7a8n", "b7a8q", "b7a8r"]);
     assert_eq!(
-        page.attr("#board .choices button[value=b7a8n]", "aria-label"),
+        page.attr("#board .piece-picks button[value=b7a8n]", "aria-label"),
         "white knight"
     );
     let page = white.get(&format!("/games/{id}?from=b7")).await;
@@ -740,11 +485,11 @@ async fn chess_reversi_and_knight_fight_selections_without_script(app: TestApp) 
     let page = black.get(&format!("/games/{id}")).await;
     assert!(page.move_buttons().is_empty(), "choose a piece first");
     assert_eq!(
-        page.attr("#board .choice[data-select=Q]", "href"),
+        page.attr("#board .piece-pick[data-select=Q]", "href"),
         format!("/games/{id}?piece=Q")
     );
     assert!(
-        !page.has("#board .choice[data-select=K]"),
+        !page.has("#board .piece-pick[data-select=K]"),
         "the king goes last"
     );
     let page = black.get(&format!("/games/{id}?piece=Q")).await;
@@ -2189,12 +1934,15 @@ async fn settings_page_sets_the_time_zone_and_takes_a_vacation_by_form(app: Test
             .await;
         assert_eq!(posted.status, status, "{days} {hours}: {}", posted.body);
     }
+    // Times are shown in the zone chosen (the saved zone's cookie): 13:00 UTC is 15:00
+    // in Tallinn, and the page says so.
     let page = ann.get("/settings").await;
     assert!(
-        page.text("#vacation-now").contains("2026-12-03 13:00 UTC"),
+        page.text("#vacation-now").contains("2026-12-03 15:00 EET"),
         "{}",
         page.body
     );
+    assert!(page.text("#zone-shown").contains("Europe/Tallinn"));
     assert!(page.text("#vacation-left").contains("669 of 720"));
     assert!(!page.has("#vacation-form"));
     app.clock.advance(5 * 3600);

@@ -551,7 +551,7 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
             let place = bob
                 .execute(
                     "var b = document.querySelector('#board .board').getBoundingClientRect();\
-                     var c = document.querySelector('#board .choices').getBoundingClientRect();\
+                     var c = document.querySelector('#board .piece-picks').getBoundingClientRect();\
                      return [b.right, b.top, b.bottom, c.left, c.top];",
                     vec![],
                 )
@@ -564,7 +564,7 @@ async fn two_players_play_reversi_and_fools_mate_in_chromium() {
             );
             // Choose the piece, then its square, without a reload.
             mark(&bob).await;
-            click(&bob, "#board .choice[data-select='Q']").await;
+            click(&bob, "#board .piece-pick[data-select='Q']").await;
             let target = find(&bob, "#board .sq.target").await;
             assert!(still_marked(&bob).await);
             // Each target previews the points its move gives, on the square and in words.
