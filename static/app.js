@@ -153,8 +153,10 @@
       var pair = move && el.classList.contains("target") ? points[move] : null;
       if (!pair) return;
       if (!el.hasAttribute("data-label")) el.setAttribute("data-label", el.getAttribute("aria-label") || "");
+      // The label holds the shown "3:1" too, so that what is seen is what is said.
       var label = el.getAttribute("data-label") +
-        words.replace("{mine}", String(pair[0])).replace("{theirs}", String(pair[1]));
+        words.replace("{mine}", String(pair[0])).replace("{theirs}", String(pair[1])) +
+        ", " + pair[0] + ":" + pair[1];
       el.setAttribute("aria-label", label);
       el.setAttribute("title", label);
       var shown = document.createElement("span");

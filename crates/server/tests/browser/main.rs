@@ -20,6 +20,7 @@
 #[path = "../api/helpers.rs"]
 #[allow(dead_code, unreachable_pub)]
 mod helpers;
+mod phone;
 
 use std::{
     net::TcpListener,

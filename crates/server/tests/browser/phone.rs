@@ -1,0 +1,222 @@
+//! Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in English
+//! and in Estonian (each page's screenshot goes to `target/screenshots/phone-*`). On each page nothing is wider than the screen, no table column is
+//! hidden, and axe-core (from the npm registry, injected into the page) finds no serious
+//! or critical accessibility violation. `AXE_CORE` names axe-core's `axe.min.js` (`.ci/run`
+//! installs it); without it the accessibility half fails in CI and is skipped, saying so,
+//! elsewhere.
+
+use std::path::PathBuf;
+
+use fantoccini::Client;
+use serde_json::json;
+
+use super::{Driver, binaries, find, log_in, shot, start_driver};
+use crate::helpers::{Backend, TestApp};
+
+/// A phone's screen.
+const WIDTH: u32 = 390;
+const HEIGHT: u32 = 844;
+
+/// A headless Chromium emulating a phone with touch, JavaScript on.
+async fn phone(driver: &Driver, chrome: &std::path::Path) -> Client {
+    let profile = std::env::temp_dir().join(format!("boardgames-phone-{}", vocab::ids::new_id()));
+    if let Ok(mut profiles) = driver.profiles.lock() {
+        profiles.push(profile.clone());
+    }
+    let options = json!({
+        "binary": chrome,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--no-first-run", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--hide-scrollbars",
+            format!("--user-data-dir={}", profile.display()),
+        ],
+        "mobileEmulation": {
+            "deviceMetrics": {"width": WIDTH, "height": HEIGHT, "pixelRatio": 3.0, "touch": true},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
+                (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
+        },
+    });
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("goog:chromeOptions".to_owned(), options);
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    fantoccini::ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&driver.url)
+        .await
+        .expect("a phone session")
+}
+
+/// axe-core's script, or `None` (with the reason said) where it is not installed and this
+/// is not CI.
+fn axe_source() -> Option<String> {
+    let path = std::env::var_os("AXE_CORE").map(PathBuf::from);
+    match path.as_ref().map(std::fs::read_to_string) {
+        Some(Ok(source)) => Some(source),
+        _ if std::env::var("CI").is_ok_and(|value| value == "true") => panic!(
+            "axe-core is missing: set AXE_CORE to axe-core's axe.min.js \
+             (npm install axe-core; .ci/run does this)"
+        ),
+        _ => {
+            eprintln!(
+                "SKIPPED locally: the accessibility checks (set AXE_CORE to axe-core's \
+                 axe.min.js to run them); the width and column checks still run"
+            );
+            None
+        }
+    }
+}
+
+/// What is wrong with the page shown at 390 px: wider than the screen, a table cell
+/// hidden, or (with axe) a serious or critical violation. Empty when nothing is.
+async fn faults(client: &Client, axe: Option<&str>) -> Vec<String> {
+    let layout = client
+        .execute(
+            "var root = document.documentElement; var faults = [];\
+             if (root.scrollWidth > window.innerWidth) \
+               faults.push('the page is ' + root.scrollWidth + ' px wide on a ' + window.innerWidth + ' px screen');\
+             document.querySelectorAll('table th, table td').forEach(function (cell) {\
+               if (getComputedStyle(cell).display === 'none' || getComputedStyle(cell).visibility === 'hidden')\
+                 faults.push('a hidden table cell: ' + cell.textContent.trim().slice(0, 40));\
+             });\
+             return faults;",
+            vec![],
+        )
+        .await
+        .expect("the layout checks");
+    let mut faults: Vec<String> = serde_json::from_value(layout).unwrap_or_default();
+    if let Some(axe) = axe {
+        client
+            .execute(&format!("{axe}\nreturn true;"), vec![])
+            .await
+            .expect("axe-core loads");
+        let found = client
+            .execute_async(
+                "var done = arguments[arguments.length - 1];\
+                 axe.run(document, {resultTypes: ['violations']}).then(function (result) {\
+                   done(result.violations.filter(function (v) {\
+                     return v.impact === 'serious' || v.impact === 'critical';\
+                   }).map(function (v) {\
+                     return v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(function (n) {\
+                       return n.target.join(' ') + ' ' + n.html.slice(0, 160);\
+                     }).join(', ');\
+                   }));\
+                 }, function (error) { done(['axe failed: ' + error]); });",
+                vec![],
+            )
+            .await
+            .expect("axe-core runs");
+        let violations: Vec<String> = serde_json::from_value(found).unwrap_or_default();
+        faults.extend(violations);
+    }
+    faults
+}
+
+/// One page of each family the site has, for a signed-in administrator who plays: (a
+/// name for its screenshot, its path).
+async fn page_families(app: &TestApp) -> Vec<(String, String)> {
+    let ann = app.player("annika").await;
+    let bob = app.player("bobby").await;
+    let mut pages: Vec<(String, String)> = [
+        ("home", "/"),
+        ("lobby", "/lobby"),
+        ("my-games", "/my-games"),
+        ("notifications", "/notifications"),
+        ("settings", "/settings"),
+        ("player", "/players/annika"),
+        ("leaderboard", "/leaderboards/chess"),
+        ("rules-chess", "/rules/chess"),
+        ("rules-knight-fight", "/rules/knight-fight"),
+        ("tournaments", "/tournaments"),
+        ("tournament-rules", "/tournaments/rules"),
+        ("admin", "/admin"),
+    ]
+    .into_iter()
+    .map(|(name, path)| (name.to_owned(), path.to_owned()))
+    .collect();
+    for variant in [
+        "chess",
+        "reversi-6x6",
+        "reversi-8x8",
+        "reversi-10x10",
+        "chess-reversi",
+        "knight-fight",
+    ] {
+        let id = app.new_game(variant, &ann, &bob).await;
+        pages.push((format!("game-{variant}"), format!("/games/{id}")));
+        if variant == "chess" {
+            app.play_ok(&ann, &bob, &id, "e2e4").await;
+            pages.push(("analysis".to_owned(), format!("/games/{id}/analysis")));
+        }
+    }
+    // An open challenge for the lobby's list, a challenge made to Ann, a tournament.
+    for challenge in [
+        json!({"variant": "reversi-8x8", "color": "black"}),
+        json!({"variant": "chess", "color": "black", "opponent": "annika"}),
+    ] {
+        let (status, body) = app
+            .post("/api/v1/challenges", Some(&bob.token), challenge)
+            .await;
+        assert!(status.is_success(), "{body}");
+    }
+    let (status, body) = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&ann.token),
+            json!({"name": "Kolmapäevane karikavõistlus", "variant": "reversi-6x6",
+                   "format": "round_robin", "section_size": 4, "advance": 2,
+                   "max_players": 8}),
+        )
+        .await;
+    assert!(status.is_success(), "{body}");
+    for player in [&ann, &bob] {
+        let (status, joined) = app
+            .post(
+                &format!("/api/v1/tournaments/{}/join", body["id"].as_str().unwrap()),
+                Some(&player.token),
+                json!({}),
+            )
+            .await;
+        assert!(status.is_success(), "{joined}");
+    }
+    pages.push((
+        "tournament".to_owned(),
+        format!("/tournaments/{}", body["id"].as_str().unwrap()),
+    ));
+    pages
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser_tests),
+    ignore = "install chromium and chromium-driver (then touch crates/server/build.rs) to run"
+)]
+async fn every_page_fits_a_phone_in_both_languages_in_chromium() {
+    let (chrome, driver_bin) = binaries();
+    let axe = axe_source();
+    let app = TestApp::spawn(Backend::Sqlite, &[]).await;
+    let pages = page_families(&app).await;
+    let driver = start_driver(&driver_bin).await;
+    let client = phone(&driver, &chrome).await;
+    log_in(&client, &app, "annika").await;
+    let mut all = Vec::new();
+    for lang in ["en", "et"] {
+        client
+            .goto(&format!("{}/lang/{lang}?back=/", app.address))
+            .await
+            .expect("the language switch");
+        find(&client, &format!("html[lang={lang}]")).await;
+        for (name, page) in &pages {
+            client
+                .goto(&format!("{}{page}", app.address))
+                .await
+                .expect("the page");
+            find(&client, "main#main").await;
+            shot(&client, &format!("phone-{lang}-{name}")).await;
+            for fault in faults(&client, axe.as_deref()).await {
+                all.push(format!("{lang} {page}: {fault}"));
+            }
+        }
+    }
+    assert!(all.is_empty(), "on a phone:\n{}", all.join("\n"));
+}
