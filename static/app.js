@@ -20,6 +20,21 @@
 
   function picksOf(text) { return text ? text.split(",") : []; }
 
+  // The move `move` (canonical text) as people read it (SAN in chess), from the input
+  // model; the canonical text where the game writes it so.
+  function displayOf(area, move) {
+    var found = null;
+    function walk(node) {
+      (node && node.options || []).forEach(function (option) {
+        if (found) return;
+        if (option.move === move) found = option.display || option.move;
+        else walk(option.next);
+      });
+    }
+    walk(inputOf(area));
+    return found || move;
+  }
+
   // The step reached after `picks`, or null when they lead nowhere.
   function nodeAt(input, picks) {
     var node = input;
@@ -244,7 +259,7 @@
     if (el) el.classList.add("pending");
     bar.setAttribute("data-move", move);
     var shown = document.getElementById("pending-move");
-    if (shown) shown.textContent = move;
+    if (shown) shown.textContent = displayOf(area, move);
     bar.hidden = false;
     var yes = document.getElementById("confirm-move");
     if (yes) yes.focus();
@@ -679,6 +694,82 @@
     });
   }
   timeControls();
+
+  // Drag and drop: a piece pressed and moved goes where it is let go, as two clicks would
+  // take it (the press selects it as its click does; letting go on a target clicks that
+  // target, which plays the move or holds it for Confirm). Pointer events, so a finger
+  // works as a mouse does; a press that does not move on stays a click.
+  function dragAndDrop() {
+    var drag = null;
+    var swallowClick = false;
+    function squareAt(x, y) {
+      var under = document.elementFromPoint(x, y);
+      return under && under.closest ? under.closest(".sq") : null;
+    }
+    document.addEventListener("pointerdown", function (event) {
+      var area = board();
+      if (!area || !event.isPrimary || event.button !== 0) return;
+      var from = event.target.closest && event.target.closest(".sq");
+      if (!from || !area.contains(from)) return;
+      var piece = from.querySelector(".piece, .disc");
+      if (!piece || !(from.hasAttribute("data-select") || from.classList.contains("selected"))) return;
+      drag = { from: from, piece: piece, x: event.clientX, y: event.clientY, ghost: null, over: null };
+    });
+    document.addEventListener("pointermove", function (event) {
+      if (!drag) return;
+      if (!drag.ghost) {
+        if (Math.abs(event.clientX - drag.x) + Math.abs(event.clientY - drag.y) < 8) return;
+        if (!drag.from.classList.contains("selected")) drag.from.click();
+        var size = drag.from.getBoundingClientRect().width;
+        drag.ghost = drag.piece.cloneNode(true);
+        drag.ghost.classList.add("drag-ghost");
+        drag.ghost.style.width = size + "px";
+        drag.ghost.style.height = size + "px";
+        document.body.appendChild(drag.ghost);
+        drag.from.classList.add("drag-from");
+      }
+      event.preventDefault();
+      var half = drag.ghost.getBoundingClientRect().width / 2;
+      drag.ghost.style.left = (event.clientX - half) + "px";
+      drag.ghost.style.top = (event.clientY - half) + "px";
+      var over = squareAt(event.clientX, event.clientY);
+      if (over !== drag.over) {
+        if (drag.over) drag.over.classList.remove("drag-over");
+        drag.over = over && over.hasAttribute("data-move") || over && over.name === "move" ? over : null;
+        if (drag.over) drag.over.classList.add("drag-over");
+      }
+    });
+    function end(event, drop) {
+      if (!drag) return;
+      var done = drag;
+      drag = null;
+      if (!done.ghost) return;
+      done.ghost.remove();
+      done.from.classList.remove("drag-from");
+      if (done.over) done.over.classList.remove("drag-over");
+      swallowClick = true;
+      setTimeout(function () { swallowClick = false; }, 0);
+      if (drop && done.over) done.over.click();
+    }
+    // A square is a link: the browser's own dragging of links would take the pointer.
+    document.addEventListener("dragstart", function (event) {
+      var area = board();
+      if (area && event.target.closest && event.target.closest(".sq") && area.contains(event.target)) {
+        event.preventDefault();
+      }
+    });
+    document.addEventListener("pointerup", function (event) { end(event, true); });
+    document.addEventListener("pointercancel", function (event) { end(event, false); });
+    // The click the browser sends after a drag is not a click of the player's.
+    document.addEventListener("click", function (event) {
+      if (swallowClick && event.isTrusted) {
+        swallowClick = false;
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    }, true);
+  }
+  dragAndDrop();
 
   // Times: every page shows them in the zone its `tz` cookie names (the account's, set
   // at sign-in). Without one, the browser's zone is remembered for the next page; on the

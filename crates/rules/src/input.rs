@@ -175,6 +175,10 @@ pub struct InputOption {
     /// The canonical text of the move this pick completes.
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
     pub move_text: Option<String>,
+    /// The same move as people read it (SAN in chess), where that differs from the
+    /// canonical text: what a page names the move by before it is sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub display: Option<String>,
     /// The step this pick leads to, when it does not complete a move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next: Option<InputNode>,
@@ -220,6 +224,7 @@ impl MoveInput {
                         node.options.push(InputOption {
                             pick: *pick,
                             move_text: None,
+                            display: None,
                             next: None,
                         });
                         node.options.len() - 1
@@ -232,7 +237,10 @@ impl MoveInput {
                         "two moves share the picks of {}",
                         game.move_text(&mv)
                     );
-                    option.move_text = Some(game.move_text(&mv));
+                    let text = game.move_text(&mv);
+                    let display = game.display_text(&mv);
+                    option.display = (display != text).then_some(display);
+                    option.move_text = Some(text);
                     break;
                 }
                 assert!(option.move_text.is_none(), "a move's picks start another's");

@@ -1,4 +1,5 @@
-//! Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in English
+//! Pieces dragged with a finger on a phone and with a mouse on a desk (the move named
+//! in the game's notation while it waits for Confirm). Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in English
 //! and in Estonian (each page's screenshot goes to `target/screenshots/phone-*`). On each page nothing is wider than the screen, no table column is
 //! hidden, and axe-core (from the npm registry, injected into the page) finds no serious
 //! or critical accessibility violation. `AXE_CORE` names axe-core's `axe.min.js` (`.ci/run`
@@ -10,7 +11,9 @@ use std::path::PathBuf;
 use fantoccini::Client;
 use serde_json::json;
 
-use super::{Driver, binaries, find, log_in, shot, start_driver};
+use super::{
+    Driver, binaries, click, find, log_in, session, set_playing, shot, start_driver, wait_for_ply,
+};
 use crate::helpers::{Backend, TestApp};
 
 /// A phone's screen.
@@ -219,4 +222,98 @@ async fn every_page_fits_a_phone_in_both_languages_in_chromium() {
         }
     }
     assert!(all.is_empty(), "on a phone:\n{}", all.join("\n"));
+}
+
+/// Drags the piece on square `from` to square `to` with `pointer` (a finger or a mouse),
+/// passing over the squares between as a hand does.
+async fn drag(client: &Client, pointer: PointerKind, from: &str, to: &str) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, TouchActions};
+    let from = find(client, &format!("#board .sq[data-sq='{from}']")).await;
+    let to = find(client, &format!("#board .sq[data-sq='{to}']")).await;
+    let step =
+        |element: &fantoccini::elements::Element, millis: u64| PointerAction::MoveToElement {
+            element: element.clone(),
+            duration: Some(std::time::Duration::from_millis(millis)),
+            x: 0.0,
+            y: 0.0,
+        };
+    let moves = [
+        step(&from, 0),
+        PointerAction::Down { button: 0 },
+        PointerAction::MoveBy {
+            duration: Some(std::time::Duration::from_millis(100)),
+            x: 12.0,
+            y: -12.0,
+        },
+        step(&to, 200),
+        PointerAction::Up { button: 0 },
+    ];
+    let done = match pointer {
+        PointerKind::Finger => {
+            let actions = moves
+                .into_iter()
+                .fold(TouchActions::new("finger".to_owned()), InputSource::then);
+            client.perform_actions(actions).await
+        }
+        PointerKind::Mouse => {
+            let actions = moves
+                .into_iter()
+                .fold(MouseActions::new("mouse".to_owned()), InputSource::then);
+            client.perform_actions(actions).await
+        }
+    };
+    done.expect("the drag");
+}
+
+/// What drags a piece.
+#[derive(Debug, Clone, Copy)]
+enum PointerKind {
+    Finger,
+    Mouse,
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser_tests),
+    ignore = "install chromium and chromium-driver (then touch crates/server/build.rs) to run"
+)]
+async fn pieces_are_dragged_by_finger_and_mouse_and_named_before_confirming_in_chromium() {
+    let (chrome, driver_bin) = binaries();
+    let app = TestApp::spawn(Backend::Sqlite, &[]).await;
+    let ann = app.player("annika").await;
+    let bob = app.player("bobby").await;
+    let id = app.new_game("chess", &ann, &bob).await;
+    let driver = start_driver(&driver_bin).await;
+    // Ann on a phone, moving at once: a finger drags the pawn from e2 to e4.
+    let phone = phone(&driver, &chrome).await;
+    log_in(&phone, &app, "annika").await;
+    set_playing(&phone, &app, "stay", false).await;
+    phone
+        .goto(&format!("{}/games/{id}", app.address))
+        .await
+        .expect("the game");
+    drag(&phone, PointerKind::Finger, "e2", "e4").await;
+    wait_for_ply(&phone, 1).await;
+    assert_eq!(app.game(&id).await["moves"][0], "e2e4");
+    // Bob at a desk, confirming moves: the knight dragged to f6 waits, named as people
+    // write it, on the square it would go to; Confirm sends it.
+    let desk = session(&driver, &chrome, true).await;
+    log_in(&desk, &app, "bobby").await;
+    set_playing(&desk, &app, "stay", true).await;
+    desk.goto(&format!("{}/games/{id}", app.address))
+        .await
+        .expect("the game");
+    drag(&desk, PointerKind::Mouse, "g8", "f6").await;
+    find(&desk, "#move-confirm:not([hidden])").await;
+    let named = find(&desk, "#pending-move").await.text().await.unwrap();
+    assert_eq!(named, "Nf6");
+    find(&desk, "#board .sq.pending[data-sq='f6']").await;
+    assert_eq!(
+        app.game(&id).await["ply"],
+        1,
+        "nothing is sent before Confirm"
+    );
+    click(&desk, "#confirm-move").await;
+    wait_for_ply(&desk, 2).await;
+    assert_eq!(app.game(&id).await["moves"][1], "g8f6");
 }
