@@ -147,6 +147,7 @@ async fn leaderboard(
         query.limit.unwrap_or(50),
         state.config.leaderboard_active_days,
         state.now(),
+        false,
     )
     .await?;
     Ok(axum::Json(board.into()))

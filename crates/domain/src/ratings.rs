@@ -192,9 +192,10 @@ fn parse_board_cursor(text: &str) -> Result<(i64, String, i64), AppError> {
     Ok((rating, user.to_owned(), rank))
 }
 
-/// A page of `variant`'s leaderboard: established ratings (not provisional) of players
-/// whose last rated game of it ended within `active_days`, best first, `limit` lines
-/// after the cursor `after` (keyset pagination: each page is one index range read).
+/// A page of `variant`'s leaderboard: established ratings (not provisional; provisional
+/// ones too `with_provisional`) of players whose last rated game of it ended within
+/// `active_days`, best first, `limit` lines after the cursor `after` (keyset pagination:
+/// each page is one index range read).
 ///
 /// # Errors
 ///
@@ -206,6 +207,7 @@ pub async fn leaderboard(
     limit: i64,
     active_days: i64,
     now: i64,
+    with_provisional: bool,
 ) -> Result<Leaderboard, AppError> {
     if !(1..=MAX_PAGE).contains(&limit) {
         return Err(AppError::invalid(
@@ -217,7 +219,11 @@ pub async fn leaderboard(
         .filter(|text| !text.is_empty())
         .map(parse_board_cursor)
         .transpose()?;
-    let max_deviation = to_units(PROVISIONAL_DEVIATION, POINT_SCALE);
+    let max_deviation = if with_provisional {
+        i64::MAX
+    } else {
+        to_units(PROVISIONAL_DEVIATION, POINT_SCALE)
+    };
     let mut conn = db.pool.acquire().await?;
     let rows = ratings::leaderboard(
         &mut conn,

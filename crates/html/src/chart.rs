@@ -1,21 +1,29 @@
 //! A rating-history chart drawn by the server as inline SVG: readable without
-//! JavaScript, with a text title and the lowest and highest ratings labelled.
+//! JavaScript, with a text title, the lowest and highest ratings labelled, the first and
+//! last dates under it, and a dot per game that tells its date and rating on hover.
 
 use std::fmt::Write;
 
 use domain::ratings::ShownRating;
 
-/// The chart's width and height in pixels.
+/// The chart's width and height in pixels (it is drawn to the page's width).
 const WIDTH: i64 = 480;
-const HEIGHT: i64 = 160;
+const HEIGHT: i64 = 180;
+/// Room for the dates at the bottom.
+const BOTTOM: i64 = 20;
 /// Room for the labels on the left.
 const LEFT: i64 = 44;
 const PAD: i64 = 10;
 
-/// Draws the ratings after each game (oldest first) as a line with a band of one
-/// deviation either side. `title` names the chart for screen readers. Empty for no games.
+/// Draws the ratings after each game (oldest first, with the unix time each game ended)
+/// as a line with a band of one deviation either side; `date` writes a time as a date.
+/// `title` names the chart for screen readers. Empty for no games.
 #[must_use]
-pub fn rating_history(title: &str, points: &[(i64, ShownRating)]) -> String {
+pub fn rating_history(
+    title: &str,
+    points: &[(i64, ShownRating)],
+    date: &dyn Fn(i64) -> String,
+) -> String {
     if points.is_empty() {
         return String::new();
     }
@@ -40,7 +48,7 @@ pub fn rating_history(title: &str, points: &[(i64, ShownRating)]) -> String {
             LEFT + index * (WIDTH - LEFT - PAD) / (count - 1)
         }
     };
-    let y = |rating: i64| PAD + (high - rating) * (HEIGHT - 2 * PAD) / span;
+    let y = |rating: i64| PAD + (high - rating) * (HEIGHT - BOTTOM - 2 * PAD) / span;
     let line = |pick: &dyn Fn(&ShownRating) -> i64| {
         points
             .iter()
@@ -74,6 +82,32 @@ pub fn rating_history(title: &str, points: &[(i64, ShownRating)]) -> String {
             at + 4
         );
     }
+    for (index, (at, rating)) in points.iter().enumerate() {
+        let _ = write!(
+            svg,
+            r##"<circle cx="{}" cy="{}" r="3" fill="#1f4f8f"><title>{}: {}</title></circle>"##,
+            x(index),
+            y(whole(rating.rating)),
+            date(*at),
+            whole(rating.rating)
+        );
+    }
+    let (first, last) = (points[0].0, points[points.len() - 1].0);
+    let _ = write!(
+        svg,
+        r##"<text x="{LEFT}" y="{}" font-size="11" fill="#333">{}</text>"##,
+        HEIGHT - 4,
+        date(first)
+    );
+    if points.len() > 1 {
+        let _ = write!(
+            svg,
+            r##"<text x="{}" y="{}" font-size="11" text-anchor="end" fill="#333">{}</text>"##,
+            WIDTH - PAD,
+            HEIGHT - 4,
+            date(last)
+        );
+    }
     svg.push_str("</svg>");
     svg
 }
@@ -88,6 +122,7 @@ mod tests {
             rating: rating * 1_000_000,
             deviation: deviation * 1_000_000,
         };
+        let date = |at: i64| format!("day {at}");
         let svg = rating_history(
             "Chess <rating>",
             &[
@@ -95,6 +130,7 @@ mod tests {
                 (2, point(1650, 200)),
                 (3, point(1600, 100)),
             ],
+            &date,
         );
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert!(svg.contains("<title>Chess &lt;rating&gt;</title>"));
@@ -103,6 +139,13 @@ mod tests {
         assert_eq!(line.split(' ').count(), 3);
         // The band reaches 1500 - 300 = 1200 and 1650 + 200 = 1850.
         assert!(svg.contains(">1850</text>") && svg.contains(">1200</text>"));
-        assert_eq!(rating_history("none", &[]), "");
+        // A dot per game with its date and rating; the first and last dates below.
+        assert_eq!(svg.matches("<circle").count(), 3);
+        assert!(svg.contains("<title>day 2: 1650</title>"));
+        assert!(svg.contains(">day 1</text>") && svg.contains(">day 3</text>"));
+        // One game is a dot, not a blank box.
+        let one = rating_history("one", &[(5, point(1500, 300))], &date);
+        assert_eq!(one.matches("<circle").count(), 1);
+        assert_eq!(rating_history("none", &[], &date), "");
     }
 }

@@ -110,7 +110,7 @@ pub(crate) async fn player(
             let variant = t.get(&variant_key(rating.variant)).to_owned();
             let title = t.fmt("player.chart_title", &[("variant", &variant)]);
             RatingView {
-                chart: chart::rating_history(&title, &rating.history),
+                chart: chart::rating_history(&title, &rating.history, &|at| ctx.zone.date(at)),
                 rating: rating.rating.display(),
                 detail: t.count(
                     "player.rating_detail",

@@ -29,12 +29,18 @@ struct LeaderboardPage {
     lines: Vec<BoardLine>,
     next_href: String,
     first_href: String,
+    /// Provisional ratings are listed too (marked with a question mark).
+    with_provisional: bool,
+    /// The switch between established ratings only and all of them.
+    switch_href: String,
 }
 
 /// The leaderboard's query: where the page starts.
 #[derive(Debug, Default, Deserialize)]
 pub(crate) struct BoardQuery {
     after: Option<String>,
+    /// `1`: list provisional ratings too.
+    all: Option<String>,
 }
 
 /// `GET /leaderboards`: to chess's.
@@ -50,6 +56,7 @@ pub(crate) async fn leaderboard(
     Query(query): Query<BoardQuery>,
 ) -> Result<Response, AppError> {
     let variant: Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
+    let with_provisional = query.all.as_deref() == Some("1");
     let board = ratings::leaderboard(
         &state.db,
         variant,
@@ -57,9 +64,16 @@ pub(crate) async fn leaderboard(
         PAGE,
         state.config.leaderboard_active_days,
         state.now(),
+        with_provisional,
     )
     .await?;
-    let base = format!("/leaderboards/{}", variant.as_str());
+    let plain = format!("/leaderboards/{}", variant.as_str());
+    let (base, switch_href) = if with_provisional {
+        (format!("{plain}?all=1"), plain.clone())
+    } else {
+        (plain.clone(), format!("{plain}?all=1"))
+    };
+    let joiner = if with_provisional { '&' } else { '?' };
     let t = ctx.t;
     let page = LeaderboardPage {
         name: t.get(&variant_key(variant)).to_owned(),
@@ -67,13 +81,15 @@ pub(crate) async fn leaderboard(
         lines: board.lines,
         next_href: board
             .next
-            .map(|cursor| format!("{base}?after={cursor}"))
+            .map(|cursor| format!("{base}{joiner}after={cursor}"))
             .unwrap_or_default(),
         first_href: if query.after.as_deref().is_some_and(|a| !a.is_empty()) {
             base
         } else {
             String::new()
         },
+        with_provisional,
+        switch_href,
         ctx,
     };
     render(&page)

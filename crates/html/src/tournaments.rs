@@ -412,13 +412,14 @@ fn half_points_text(half: u32) -> String {
     }
 }
 
+/// Quarter points as the points beside them are written: `2`, `1¼`, `½`, `3¾`.
 fn quarter_points_text(quarters: u32) -> String {
     let whole = quarters / 4;
-    match quarters % 4 {
-        0 => whole.to_string(),
-        1 => format!("{whole}.25"),
-        2 => format!("{whole}.5"),
-        _ => format!("{whole}.75"),
+    let fraction = ["", "¼", "½", "¾"][(quarters % 4) as usize];
+    match (whole, fraction) {
+        (_, "") => whole.to_string(),
+        (0, fraction) => fraction.to_owned(),
+        (whole, fraction) => format!("{whole}{fraction}"),
     }
 }
 
@@ -426,8 +427,16 @@ fn status_of_player(t: &Tr, status: &str) -> String {
     t.get(&format!("tournaments.player.{status}")).to_owned()
 }
 
-fn stage_views(t: &Tr, format: Format, stages: Vec<standings::Stage>) -> Vec<StageView> {
+/// The stages' standings. Once the tournament is over, its last stage's standings are
+/// the final ones: nobody there is marked out.
+fn stage_views(
+    t: &Tr,
+    format: Format,
+    finished: bool,
+    stages: Vec<standings::Stage>,
+) -> Vec<StageView> {
     let league = format == Format::League;
+    let last = stages.iter().map(|stage| stage.number).max();
     stages
         .into_iter()
         .map(|stage| StageView {
@@ -509,7 +518,11 @@ fn stage_views(t: &Tr, format: Format, stages: Vec<standings::Stage>) -> Vec<Sta
                                 direct: half_points_text(line.direct_encounter),
                                 wins: line.wins,
                                 played: line.played,
-                                status: if line.status == "active" {
+                                status: if line.status == "active"
+                                    || (finished
+                                        && line.status == "eliminated"
+                                        && Some(stage.number) == last)
+                                {
                                     String::new()
                                 } else {
                                     status_of_player(t, &line.status)
@@ -683,7 +696,12 @@ pub(crate) async fn page(
                 },
             })
             .collect(),
-        stages: stage_views(t, tournament.format(), standings.stages),
+        stages: stage_views(
+            t,
+            tournament.format(),
+            tournament.status == Status::Finished,
+            standings.stages,
+        ),
         may_join: (open
             || (tournament.status == Status::Running && tournament.format().joins_while_running()))
             && ctx.user.is_some()

@@ -33,6 +33,8 @@ pub struct LineView {
 /// The chat and notes section of the game page.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChatSection {
+    /// Whether the game has a chat at all: not against the computer, which reads none.
+    pub shown: bool,
     /// Whether the viewer may read the chat (else a sentence says it is private).
     pub readable: bool,
     /// The lines, oldest first.
@@ -95,6 +97,7 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
     let note = chat.note.clone();
     let viewer = chat.viewer;
     ChatSection {
+        shown: detail.computer().is_none(),
         readable: chat.readable,
         may_write: chat.may_write(),
         you_block: chat.closed == Some(Closed::YouBlock),

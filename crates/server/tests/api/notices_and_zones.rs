@@ -1,7 +1,9 @@
 //! What a player on the site meets around their games, by the pages without script:
 //! declining a challenge (its challenger told why), notices that name their game and clear
 //! themselves, times in the player's own zone, refusals shown with the signed-in header,
-//! a conditional line's example in the game's own notation, and the web app manifest.
+//! a conditional line's example in the game's own notation, the web app manifest,
+//! leaderboards that can show provisional ratings, a new player's first steps, and
+//! confirmations before a ban or a removal.
 
 use reqwest::StatusCode;
 
@@ -17,6 +19,8 @@ scenarios!(
     times_show_in_the_players_zone_and_the_page_says_which,
     a_refused_form_post_keeps_the_signed_in_header,
     conditional_lines_are_explained_in_each_games_own_notation,
+    a_young_sites_leaderboard_lists_provisional_players_on_request,
+    a_new_player_is_shown_where_to_start_and_dangerous_buttons_ask_first,
 );
 
 async fn a_challenge_made_to_you_is_declined_with_a_reason_its_challenger_reads(app: TestApp) {
@@ -226,4 +230,84 @@ async fn conditional_lines_are_explained_in_each_games_own_notation(app: TestApp
         let page = bob.get(&format!("/games/{id}")).await;
         assert_eq!(page.count("#conditional-lines li"), 1, "{variant}");
     }
+}
+
+async fn a_young_sites_leaderboard_lists_provisional_players_on_request(app: TestApp) {
+    let ann = app.player("annika").await;
+    let bob = app.player("bobby").await;
+    let id = app.new_game("chess", &ann, &bob).await;
+    // Two moves each: a rated game counts from there.
+    for mv in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        app.play_ok(&ann, &bob, &id, mv).await;
+    }
+    let (status, body) = app.act(&bob, &id, "resign").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let mut guest = Browser::new(&app);
+    let board = guest.get("/leaderboards/chess").await;
+    assert!(board.has("p.empty"), "one game each: both are provisional");
+    let switch = board.attr("#provisional-switch", "href");
+    assert_eq!(switch, "/leaderboards/chess?all=1");
+    let all = guest.get(&switch).await;
+    let names = all.texts("#leaderboard tbody td:nth-child(2) a");
+    assert_eq!(names, ["annika", "bobby"], "the winner first");
+    assert!(
+        all.text("#leaderboard tbody tr td:nth-child(3)")
+            .ends_with('?')
+    );
+    assert_eq!(
+        all.attr("#provisional-switch", "href"),
+        "/leaderboards/chess"
+    );
+}
+
+async fn a_new_player_is_shown_where_to_start_and_dangerous_buttons_ask_first(app: TestApp) {
+    let mut ann = Browser::sign_up(&app, "annika").await;
+    let home = ann.get("/").await;
+    assert!(!home.has(".your-turn"), "no \"your turn in 0 games\"");
+    let steps = home.attrs("#first-steps a", "href");
+    assert_eq!(
+        steps,
+        ["/lobby#computer", "/lobby#to-me-title", "/rules/chess"]
+    );
+    // The first account administers: banning asks for a confirmation of its own.
+    let admin = ann.get("/admin").await;
+    assert!(admin.has("#ban-form input[name=sure][required]"));
+    assert!(!admin.has("#sanction-form button[formaction='/admin/players/ban']"));
+    // An organiser removes players after choosing one and confirming, never themselves.
+    let bob = app.player("bobby").await;
+    let created = ann
+        .post(
+            "/tournaments",
+            &[
+                ("name", "Tuesday cup"),
+                ("variant", "chess"),
+                ("format", "swiss"),
+                ("days_per_move", "3"),
+                ("min_players", "2"),
+                ("max_players", "8"),
+                ("rounds", "3"),
+                ("start", "full"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let path = created.location.clone();
+    let id = path.rsplit('/').next().unwrap().to_owned();
+    ann.post(&format!("/tournaments/{id}/join"), &[]).await;
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/tournaments/{id}/join"),
+            Some(&bob.token),
+            serde_json::json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let page = ann.get(&path).await;
+    let options = page.attrs("#remove-player option", "value");
+    assert_eq!(
+        options,
+        ["", "bobby"],
+        "a choice to make, and not the organiser"
+    );
+    assert!(page.has("#remove-form input[name=sure][required]"));
 }
