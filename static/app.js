@@ -771,6 +771,70 @@
   }
   dragAndDrop();
 
+  // The bell: with the script a panel under it lists the newest notices (from the
+  // notification centre's own page, with its mark-read forms) and links to all of them;
+  // without it, the bell is a link to that page. A click with a modifier key still opens
+  // the page; Escape or a click elsewhere closes the panel.
+  function bellMenu() {
+    var bell = document.getElementById("bell");
+    if (!bell || !window.fetch || !window.DOMParser) return;
+    var panel = null;
+    bell.setAttribute("aria-expanded", "false");
+    bell.setAttribute("aria-controls", "bell-menu");
+    function close() {
+      if (!panel) return;
+      panel.remove();
+      panel = null;
+      bell.setAttribute("aria-expanded", "false");
+    }
+    bell.addEventListener("click", function (event) {
+      if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
+      event.preventDefault();
+      if (panel) { close(); return; }
+      fetch("/notifications", { credentials: "same-origin" })
+        .then(function (response) {
+          if (!response.ok) throw new Error("the notifications page answered " + response.status);
+          return response.text();
+        })
+        .then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          close();
+          panel = document.createElement("div");
+          panel.id = "bell-menu";
+          panel.className = "bell-menu";
+          panel.setAttribute("role", "region");
+          panel.setAttribute("aria-label", bell.getAttribute("aria-label") || "");
+          var list = doc.getElementById("notification-list");
+          if (list) {
+            var shown = document.createElement("ul");
+            Array.prototype.slice.call(list.children, 0, 8).forEach(function (item) {
+              shown.appendChild(document.importNode(item, true));
+            });
+            panel.appendChild(shown);
+          } else {
+            var none = doc.getElementById("no-notifications");
+            if (none) panel.appendChild(document.importNode(none, true));
+          }
+          var all = document.createElement("a");
+          all.href = "/notifications";
+          all.id = "bell-menu-all";
+          var title = doc.querySelector("main h1");
+          all.textContent = title ? title.textContent : "/notifications";
+          panel.appendChild(all);
+          bell.parentNode.insertBefore(panel, bell.nextSibling);
+          bell.setAttribute("aria-expanded", "true");
+        })
+        .catch(function () { location.href = "/notifications"; });
+    });
+    document.addEventListener("click", function (event) {
+      if (panel && !panel.contains(event.target) && !bell.contains(event.target)) close();
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && panel) { close(); bell.focus(); }
+    });
+  }
+  bellMenu();
+
   // Times: every page shows them in the zone its `tz` cookie names (the account's, set
   // at sign-in). Without one, the browser's zone is remembered for the next page; on the
   // settings page the browser's zone is offered when it differs from the one saved.

@@ -110,6 +110,10 @@ pub struct Challenge {
     /// Whether the viewer's rating lets them accept it (`None` without a viewer, or for
     /// their own challenge).
     pub viewer_may_accept: Option<bool>,
+    /// The challenger's rating in the variant, as read with the challenge (the starting
+    /// rating, provisional, before their first rated game of it); `None` for a challenge
+    /// just made, whose answer does not read it.
+    pub challenger_rating: Option<ratings::ShownRating>,
 }
 
 impl Challenge {
@@ -149,6 +153,10 @@ impl TryFrom<ChallengeRow> for Challenge {
             min_rating: row.terms.min_rating,
             max_rating: row.terms.max_rating,
             viewer_may_accept: None,
+            challenger_rating: Some(match (row.challenger_rating, row.challenger_deviation) {
+                (Some(rating), Some(deviation)) => ratings::ShownRating { rating, deviation },
+                _ => StoredRating::initial().shown(),
+            }),
         })
     }
 }
@@ -311,6 +319,7 @@ pub async fn create(
         min_rating: request.min_rating,
         max_rating: request.max_rating,
         viewer_may_accept: None,
+        challenger_rating: None,
     })
 }
 

@@ -370,6 +370,8 @@ pub async fn clock_warning(
 ) -> Result<(), AppError> {
     let payload = json!({
         "warning": warning.kind.as_str(),
+        "opponent": warning.opponent,
+        "variant": warning.variant.as_str(),
         "seconds_left": warning.seconds_left,
         "deadline": warning.deadline,
         "ply": warning.ply,
@@ -755,7 +757,14 @@ pub fn text_of(t: &Tr, notice: &Notification) -> String {
             format!("notifications.challenge.{}", notice.field("event"))
         }
         "game_finished" => format!("notifications.game_finished.{}", notice.field("outcome")),
-        "clock_warning" => format!("notifications.clock_warning.{}", notice.field("warning")),
+        // Warnings written before they named their game keep their plain text.
+        "clock_warning" if opponent.is_empty() => {
+            format!("notifications.clock_warning.{}", notice.field("warning"))
+        }
+        "clock_warning" => format!(
+            "notifications.clock_warning.{}.game",
+            notice.field("warning")
+        ),
         "tournament_round" => format!("notifications.tournament_round.{}", notice.field("event")),
         kind => format!("notifications.{kind}"),
     };

@@ -33,6 +33,8 @@ pub struct ChallengeView {
     pub challenger: String,
     /// Whether a bot plays the challenger's account (shown as BOT).
     pub challenger_bot: bool,
+    /// The challenger's rating in the variant ("1620", "1500?"; empty when not read).
+    pub challenger_rating: String,
     /// The challenger's colour, translated.
     pub color: String,
     /// The time control in words.
@@ -62,6 +64,10 @@ fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
         variant: t.get(&variant_key(challenge.variant)).to_owned(),
         challenger: challenge.challenger.clone(),
         challenger_bot: challenge.challenger_kind.is_bot(),
+        challenger_rating: challenge
+            .challenger_rating
+            .map(|rating| rating.display())
+            .unwrap_or_default(),
         color: t.get(color_choice_key(challenge.color)).to_owned(),
         time: clock_text(t, challenge.time_control, challenge.stops),
         opponent: challenge.opponent.clone().unwrap_or_default(),

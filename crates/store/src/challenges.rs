@@ -28,6 +28,11 @@ pub struct ChallengeRow {
     pub game_id: Option<String>,
     /// When it was made.
     pub created_at: i64,
+    /// The challenger's rating in the variant, millionths of a point (`None`: they have
+    /// no rated game of it yet).
+    pub challenger_rating: Option<i64>,
+    /// Its deviation, millionths of a point.
+    pub challenger_deviation: Option<i64>,
 }
 
 /// What a stored challenge asks of its game, and who may accept it by rating.
@@ -57,9 +62,11 @@ const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, \
     u.kind as challenger_kind, c.opponent_id, \
     o.username as opponent, c.variant, c.color, c.days_per_move, c.time_control, \
     c.weekends_off, c.vacation_allowed, c.status, \
-    c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating \
+    c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating, \
+    r.rating as challenger_rating, r.deviation as challenger_deviation \
     from challenges c join users u on u.id = c.challenger_id \
-    left join users o on o.id = c.opponent_id";
+    left join users o on o.id = c.opponent_id \
+    left join player_ratings r on r.user_id = c.challenger_id and r.variant = c.variant";
 
 /// What a new challenge holds.
 #[derive(Debug, Clone)]

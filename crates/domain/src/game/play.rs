@@ -119,8 +119,16 @@ async fn play(
                 save_with_moves(&mut tx, &mut detail, (first, first_ply), now).await?;
                 // The opponent's "your turn" (one upsert, superseding their unread one):
                 // whoever is to move now, unless it is the player who just moved (their
-                // opponent's conditional answer came back at once, in this answer).
-                notifications::your_turn(&mut tx, &detail, color, now).await?;
+                // opponent's conditional answer came back at once, in this answer), or
+                // the computer replied while they watch the game on this instance: its
+                // replies come within seconds, and they see each arrive.
+                let computer_moved = detail.computer().is_some_and(|(side, _)| side == color);
+                let to_move = detail.to_move().map(|side| detail.player(side).0);
+                let seen = computer_moved
+                    && to_move.is_some_and(|player| state.events.watches(player, id));
+                if !seen {
+                    notifications::your_turn(&mut tx, &detail, color, now).await?;
+                }
                 false
             }
         };

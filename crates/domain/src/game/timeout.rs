@@ -292,6 +292,8 @@ fn warnings_of(detail: &GameDetail, now: i64) -> (Vec<ClockWarning>, TurnWarning
             seconds_left: left,
             deadline,
             ply: detail.stored_ply(),
+            opponent: detail.player(color.other()).1.to_owned(),
+            variant: detail.variant(),
         })
         .collect();
     (warnings, state)

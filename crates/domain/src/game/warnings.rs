@@ -89,6 +89,10 @@ pub struct ClockWarning {
     pub deadline: i64,
     /// The game's ply: the move the warning belongs to.
     pub ply: i64,
+    /// The opponent's name, which the notice names the game by.
+    pub opponent: String,
+    /// The game's variant.
+    pub variant: rules::Variant,
 }
 
 /// A turn's warning state: what was given and when to look next.

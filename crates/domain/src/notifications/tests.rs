@@ -77,3 +77,56 @@ fn cursors_are_checked() {
         assert!(parse_cursor(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn every_notice_names_its_game() {
+    let t = Tr::new(vocab::i18n::Lang::En);
+    let notice = |kind: &str, payload: serde_json::Value| Notification {
+        id: "n".to_owned(),
+        kind: kind.to_owned(),
+        game_id: Some("g".to_owned()),
+        challenge_id: None,
+        payload,
+        created_at: 0,
+        read_at: None,
+    };
+    let cases = [
+        (
+            notice(
+                "clock_warning",
+                json!({"warning": "day_left", "opponent": "ben", "variant": "reversi-8x8"}),
+            ),
+            "A day is left for your move in your Reversi 8x8 game against ben.",
+        ),
+        // Written before warnings named their game: the plain text.
+        (
+            notice("clock_warning", json!({"warning": "hour_left"})),
+            "An hour is left for your move.",
+        ),
+        (
+            notice(
+                "your_turn",
+                json!({"opponent": "ben", "variant": "chess", "move": "Nf3"}),
+            ),
+            "ben played Nf3 in your Chess game: your turn.",
+        ),
+        (
+            notice(
+                "draw_offer",
+                json!({"opponent": "ben", "variant": "knight-fight"}),
+            ),
+            "ben offers a draw in your Knight Fight game.",
+        ),
+        (
+            notice(
+                "challenge",
+                json!({"opponent": "ben", "variant": "chess", "event": "declined",
+                       "reason": "later"}),
+            ),
+            "ben declined your Chess challenge: Not now, maybe later.",
+        ),
+    ];
+    for (notice, text) in cases {
+        assert_eq!(text_of(&t, &notice), text);
+    }
+}

@@ -33,6 +33,7 @@ scenarios!(with [("ENGINE_WORKERS", "1"), ("ENGINE_NODES", "1000")];
     the_computer_accounts_are_not_for_people,
     bad_requests_for_a_computer_game_are_refused_clearly,
     a_copy_of_the_site_queues_the_pending_reply_again,
+    a_reply_seen_on_the_open_game_brings_no_notice,
 );
 
 scenarios!(with [("ENGINE_QUEUE_LIMIT", "1")];
@@ -780,4 +781,45 @@ async fn a_copy_of_the_site_queues_the_pending_reply_again(app: TestApp) {
         }
         None => helpers::drop_database(&target).await,
     }
+}
+
+/// The computer answers within seconds: a player who has the game open sees each reply
+/// arrive, so the reply brings no "your turn" notice; with the game closed it does.
+async fn a_reply_seen_on_the_open_game_brings_no_notice(app: TestApp) {
+    let engine = server::spawn_engine(&app.state).unwrap();
+    let human = app.player("human").await;
+    let game = start(&app, &human, "chess", 1, "white").await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let unread_count = || async {
+        let (status, body) = app
+            .get("/api/v1/notifications/unread-count", Some(&human.token))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["unread"].as_i64().unwrap()
+    };
+    // The game closed: the reply is a notice.
+    let (status, body) = app.play(&human, &id, "e2e4", 0).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    wait_for_turn(&app, &id, "white").await;
+    assert_eq!(unread_count().await, 1);
+    let (status, _) = app
+        .post(
+            "/api/v1/notifications/read-all",
+            Some(&human.token),
+            json!({}),
+        )
+        .await;
+    assert!(status.is_success());
+    // The game open (its live stream on this instance): none.
+    let (user_id,): (String,) = sqlx::query_as("select id from users where username = 'human'")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    let watching = app.state.events.subscribe(Some(&id), Some(&user_id));
+    let (status, body) = app.play(&human, &id, "d2d4", 2).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    wait_for_turn(&app, &id, "white").await;
+    assert_eq!(unread_count().await, 0, "the reply was seen as it came");
+    drop(watching);
+    engine.stop().await;
 }

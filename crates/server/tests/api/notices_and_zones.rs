@@ -40,6 +40,8 @@ async fn a_challenge_made_to_you_is_declined_with_a_reason_its_challenger_reads(
     assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
     let lobby = bob.get("/lobby").await;
     assert_eq!(bob.get("/notifications").await.count("li.unread"), 1);
+    // The challenger's rating is listed (Ann has none yet: the provisional start).
+    assert_eq!(lobby.text("#to-me .rating"), "(1500?)");
     // The challenge made to Bob offers Decline with the reasons; an open one would not.
     let action = lobby.attr("#to-me form.decline-form", "action");
     assert!(action.ends_with("/decline"), "{action}");

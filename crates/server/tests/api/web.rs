@@ -245,9 +245,10 @@ async fn lobby_creates_lists_accepts_and_cancels_challenges(app: TestApp) {
     );
     let lobby = bob.get("/lobby").await;
     let cells = lobby.cells("#open-challenges tbody tr");
+    // The challenger with their rating in the variant (none yet: the provisional start).
     assert_eq!(
         &cells[..4],
-        ["Reversi 8x8", "alice", "Black", "5 d per move"]
+        ["Reversi 8x8", "alice (1500?)", "Black", "5 d per move"]
     );
     assert_eq!(lobby.text("#to-me tbody tr td"), "Chess");
     let accept = lobby.attr("#open-challenges form", "action");

@@ -1,5 +1,6 @@
 //! Pieces dragged with a finger on a phone and with a mouse on a desk (the move named
-//! in the game's notation while it waits for Confirm). Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in English
+//! in the game's notation while it waits for Confirm); the bell's panel, whose notice
+//! opens its game and is read there. Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in English
 //! and in Estonian (each page's screenshot goes to `target/screenshots/phone-*`). On each page nothing is wider than the screen, no table column is
 //! hidden, and axe-core (from the npm registry, injected into the page) finds no serious
 //! or critical accessibility violation. `AXE_CORE` names axe-core's `axe.min.js` (`.ci/run`
@@ -295,10 +296,26 @@ async fn pieces_are_dragged_by_finger_and_mouse_and_named_before_confirming_in_c
     drag(&phone, PointerKind::Finger, "e2", "e4").await;
     wait_for_ply(&phone, 1).await;
     assert_eq!(app.game(&id).await["moves"][0], "e2e4");
-    // Bob at a desk, confirming moves: the knight dragged to f6 waits, named as people
-    // write it, on the square it would go to; Confirm sends it.
+    // Bob at a desk: the bell's panel lists Ann's move, named; following it opens the
+    // game, which reads the notice. His browser's zone was remembered for the pages.
     let desk = session(&driver, &chrome, true).await;
     log_in(&desk, &app, "bobby").await;
+    click(&desk, "#bell").await;
+    let item = find(&desk, "#bell-menu li.unread a").await;
+    assert_eq!(
+        item.text().await.unwrap(),
+        "annika played e4 in your Chess game: your turn."
+    );
+    item.click().await.expect("the notice's link");
+    wait_for_ply(&desk, 1).await;
+    find(&desk, "#unread[hidden]").await;
+    let cookies = desk
+        .execute("return document.cookie", vec![])
+        .await
+        .unwrap();
+    assert!(cookies.as_str().unwrap_or("").contains("tz="), "{cookies}");
+    // Confirming moves: the knight dragged to f6 waits, named as people write it, on the
+    // square it would go to; Confirm sends it.
     set_playing(&desk, &app, "stay", true).await;
     desk.goto(&format!("{}/games/{id}", app.address))
         .await
