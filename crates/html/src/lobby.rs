@@ -478,12 +478,16 @@ pub(crate) async fn create_challenge(
     };
     match created {
         Ok(_) => Ok(see_other("/lobby")),
-        // A form mistake (including an opponent nobody is called, or one challenge too
-        // many: the one conflict a creation has) is shown on the form.
+        // A form mistake (including an opponent nobody is called, one who blocks the
+        // challenger or whom they block, or one challenge too many: the one conflict a
+        // creation has) is shown on the form, with what was typed.
         Err(error)
             if matches!(
                 error.status(),
-                StatusCode::UNPROCESSABLE_ENTITY | StatusCode::NOT_FOUND | StatusCode::CONFLICT
+                StatusCode::UNPROCESSABLE_ENTITY
+                    | StatusCode::NOT_FOUND
+                    | StatusCode::CONFLICT
+                    | StatusCode::FORBIDDEN
             ) =>
         {
             let code = if error.status() == StatusCode::NOT_FOUND {

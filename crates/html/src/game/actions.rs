@@ -71,7 +71,7 @@ async fn refused(
     error: &AppError,
     view: &GameQuery,
 ) -> Result<Response, AppError> {
-    let (ctx, detail, extras, _) = game_and_extras(state, PendingCtx::Ready(ctx), id).await?;
+    let (ctx, detail, extras, _) = game_and_extras(state, PendingCtx::Ready(ctx), id, true).await?;
     let key = format!("error.{}", error.code());
     let message = if ctx.t.has(&key) {
         ctx.t.get(&key).to_owned()

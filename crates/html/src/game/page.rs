@@ -6,7 +6,7 @@ use std::sync::Arc;
 use axum::{
     body::Bytes,
     extract::State,
-    http::StatusCode,
+    http::{HeaderMap, StatusCode},
     response::{Html, IntoResponse, Response},
 };
 
@@ -28,6 +28,7 @@ use vocab::error::AppError;
 pub(crate) async fn page(
     State(state): State<Services>,
     ctx: PendingCtx,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(mut query): Query<GameQuery>,
     Query(params): Query<Vec<(String, String)>>,
@@ -40,10 +41,23 @@ pub(crate) async fn page(
         return image::image(State(state), Path(id.to_owned()), Query(view)).await;
     }
     query.params = params;
+    // A page the player opens (not the script fetching it again for a live change)
+    // reads the game's notices.
+    let opened = headers
+        .get("sec-fetch-mode")
+        .and_then(|mode| mode.to_str().ok())
+        .is_none_or(|mode| mode == "navigate");
     let now = state.now();
     let pages = &state.caches.game_pages;
     let kept = rendered_key(&ctx, &id).map(|(key, viewer)| {
-        let current = |page: &RenderedGamePage| still_current(&state, &id, &viewer, page, now);
+        let current = |page: &RenderedGamePage| {
+            still_current(&state, &id, &viewer, page, now)
+                && !(opened
+                    && page
+                        .viewer
+                        .as_ref()
+                        .is_some_and(|kept| kept.viewer.unread_here > 0))
+        };
         (pages.get_if(key.as_str(), current), key)
     });
     let ticket = match kept {
@@ -51,7 +65,7 @@ pub(crate) async fn page(
         Some((Err(ticket), key)) => Some((ticket, key)),
         None => None,
     };
-    let (ctx, detail, mut extras, sources) = game_and_extras(&state, ctx, &id).await?;
+    let (ctx, detail, mut extras, sources) = game_and_extras(&state, ctx, &id, opened).await?;
     extras.chat.note_saved = query.saved.as_deref() == Some("note") && extras.chat.note.is_some();
     let page = build_page(&state, ctx, &detail, &query, String::new(), extras)?;
     let (viewer, chat) = match sources {
@@ -136,7 +150,8 @@ pub(super) async fn page_with(
     status: StatusCode,
     adjust: impl FnOnce(&mut ViewerExtras),
 ) -> Result<Response, AppError> {
-    let (ctx, detail, mut extras, _) = game_and_extras(state, PendingCtx::Ready(ctx), id).await?;
+    let (ctx, detail, mut extras, _) =
+        game_and_extras(state, PendingCtx::Ready(ctx), id, true).await?;
     adjust(&mut extras);
     let page = build_page(
         state,

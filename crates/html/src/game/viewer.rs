@@ -39,18 +39,25 @@ pub(super) struct ViewerExtras {
 /// ([`ViewerPage`]), and read otherwise on one pooled connection, the session in the
 /// same statement as the viewer's settings. A spectator's chat (the same for every
 /// viewer who does not play) comes from the snapshots when fresh. So a page shown in the
-/// last second, to a guest or to the same session, needs no connection at all.
+/// last second, to a guest or to the same session, needs no connection at all. A page the
+/// player `opened` (not fetched again by the script) marks their notices of the game read.
 pub(super) async fn game_and_extras(
     state: &Services,
     ctx: PendingCtx,
     id: &str,
+    opened: bool,
 ) -> Result<(Ctx, Arc<GameDetail>, ViewerExtras, PageSources), AppError> {
     let mut ctx = match ctx {
         PendingCtx::Ready(ctx) => ctx,
         PendingCtx::Session { ref token, .. } => {
             let key = viewer_key(token, id);
             let viewers = &state.caches.viewers;
-            let ticket = match viewers.get(key.as_str()) {
+            // A kept page whose viewer has unread notices of the game is read again when
+            // the player opens the game, which reads them.
+            let kept = viewers.get_if(key.as_str(), |page| {
+                !(opened && page.viewer.unread_here > 0)
+            });
+            let ticket = match kept {
                 Ok(page) => {
                     let (detail, extras, chat) =
                         kept_viewer_game_and_extras(state, ctx.t(), &page, id).await?;
@@ -64,7 +71,10 @@ pub(super) async fn game_and_extras(
             if let Some((user, mut counts, mut viewer)) =
                 settings::game_page_session(&mut conn, token, id, state.now()).await?
             {
-                read_notices_here(state, &mut conn, &user, &mut counts, &mut viewer, id).await?;
+                if opened {
+                    read_notices_here(state, &mut conn, &user, &mut counts, &mut viewer, id)
+                        .await?;
+                }
                 let (detail, extras, chat) =
                     signed_in_game_and_extras(state, ctx.t(), &user, &mut conn, viewer.clone(), id)
                         .await?;
@@ -94,8 +104,10 @@ pub(super) async fn game_and_extras(
                 your_turn: ctx.your_turn,
                 unread: ctx.unread,
             };
-            read_notices_here(state, &mut conn, user, &mut counts, &mut viewer, id).await?;
-            ctx.unread = counts.unread;
+            if opened {
+                read_notices_here(state, &mut conn, user, &mut counts, &mut viewer, id).await?;
+                ctx.unread = counts.unread;
+            }
             let (detail, extras, _) =
                 signed_in_game_and_extras(state, &ctx.t, user, &mut conn, viewer, id).await?;
             (detail, extras, PageSources::Read)

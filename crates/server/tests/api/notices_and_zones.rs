@@ -178,6 +178,35 @@ async fn a_refused_form_post_keeps_the_signed_in_header(app: TestApp) {
     assert_eq!(refused.status, StatusCode::NOT_FOUND);
     assert_eq!(refused.text("header .account a"), "annika");
     assert!(!refused.has("header a[href='/login']"));
+    // A challenge to a player who blocks Ann is refused on the lobby's form, with what
+    // she typed kept.
+    let mut bob = Browser::sign_up(&app, "bobby").await;
+    let blocked = bob
+        .post("/settings/blocks", &[("username", "annika")])
+        .await;
+    assert_eq!(blocked.status, StatusCode::SEE_OTHER, "{}", blocked.body);
+    let refused = ann
+        .post(
+            "/challenges",
+            &[
+                ("variant", "knight-fight"),
+                ("color", "white"),
+                ("days_per_move", "7"),
+                ("opponent", "bobby"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        refused.text("#create ~ .form-error"),
+        "This player does not accept messages or challenges from you."
+    );
+    assert_eq!(refused.attr("#opponent", "value"), "bobby");
+    assert_eq!(
+        refused.attr("#variant option[selected]", "value"),
+        "knight-fight"
+    );
+    assert_eq!(refused.text("header .account a"), "annika");
     // A guest's error page has the guest's header.
     let mut guest = Browser::new(&app);
     let missing = guest.get("/players/nobody-at-all").await;

@@ -740,9 +740,10 @@ async fn moves_wait_for_confirmation_and_go_on_to_the_next_game(backend: Backend
     click(&alice, "#board a.sq[data-sq='e2']").await;
     click(&alice, "#board .sq.target[data-sq='e4']").await;
     find(&alice, "#move-confirm:not([hidden])").await;
+    // Named as people write it.
     assert_eq!(
         find(&alice, "#pending-move").await.text().await.unwrap(),
-        "e2e4"
+        "e4"
     );
     find(&alice, "#board .sq.pending[data-sq='e4']").await;
     shot(&alice, "confirm-move").await;

@@ -1,6 +1,6 @@
 //! Pieces dragged with a finger on a phone and with a mouse on a desk (the move named
 //! in the game's notation while it waits for Confirm); the bell's panel, whose notice
-//! opens its game and is read there. Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in English
+//! opens its game and is read there; a challenge declined on the phone. Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in English
 //! and in Estonian (each page's screenshot goes to `target/screenshots/phone-*`). On each page nothing is wider than the screen, no table column is
 //! hidden, and axe-core (from the npm registry, injected into the page) finds no serious
 //! or critical accessibility violation. `AXE_CORE` names axe-core's `axe.min.js` (`.ci/run`
@@ -9,13 +9,17 @@
 
 use std::path::PathBuf;
 
-use fantoccini::Client;
+use fantoccini::{Client, Locator};
 use serde_json::json;
 
 use super::{
     Driver, binaries, click, find, log_in, session, set_playing, shot, start_driver, wait_for_ply,
 };
 use crate::helpers::{Backend, TestApp};
+
+fn css_of(selector: &str) -> Locator<'_> {
+    Locator::Css(selector)
+}
 
 /// A phone's screen.
 const WIDTH: u32 = 390;
@@ -296,19 +300,74 @@ async fn pieces_are_dragged_by_finger_and_mouse_and_named_before_confirming_in_c
     drag(&phone, PointerKind::Finger, "e2", "e4").await;
     wait_for_ply(&phone, 1).await;
     assert_eq!(app.game(&id).await["moves"][0], "e2e4");
+    // A challenge Bob makes her she declines on the phone, with a reason he is told.
+    let (status, body) = app
+        .post(
+            "/api/v1/challenges",
+            Some(&bob.token),
+            json!({"variant": "reversi-10x10", "color": "white", "opponent": "annika"}),
+        )
+        .await;
+    assert!(status.is_success(), "{body}");
+    phone
+        .goto(&format!("{}/lobby", app.address))
+        .await
+        .expect("the lobby");
+    click(&phone, "#to-me details.decline summary").await;
+    click(&phone, "#to-me .decline-form option[value='later']").await;
+    click(&phone, "#to-me .decline-form button[type=submit]").await;
+    // Declined: the lobby it comes back to lists it no more.
+    let began = std::time::Instant::now();
+    while phone.find(css_of("#to-me .decline-form")).await.is_ok() {
+        assert!(
+            began.elapsed() < std::time::Duration::from_secs(10),
+            "the declined challenge is still listed"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let (_, notices) = app.get("/api/v1/notifications", Some(&bob.token)).await;
+    let declined = notices["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|notice| notice["payload"]["event"] == "declined")
+        .unwrap_or_else(|| panic!("no declined notice: {notices}"));
+    assert_eq!(declined["payload"]["reason"], "later");
     // Bob at a desk: the bell's panel lists Ann's move, named; following it opens the
     // game, which reads the notice. His browser's zone was remembered for the pages.
     let desk = session(&driver, &chrome, true).await;
     log_in(&desk, &app, "bobby").await;
     click(&desk, "#bell").await;
-    let item = find(&desk, "#bell-menu li.unread a").await;
-    assert_eq!(
-        item.text().await.unwrap(),
-        "annika played e4 in your Chess game: your turn."
-    );
-    item.click().await.expect("the notice's link");
+    find(&desk, "#bell-menu li.unread a").await;
+    let mut turn = None;
+    for item in desk
+        .find_all(css_of("#bell-menu li.unread a"))
+        .await
+        .expect("the panel's notices")
+    {
+        if item.text().await.unwrap() == "annika played e4 in your Chess game: your turn." {
+            turn = Some(item);
+        }
+    }
+    turn.expect("the move's notice in the panel")
+        .click()
+        .await
+        .expect("the notice's link");
     wait_for_ply(&desk, 1).await;
-    find(&desk, "#unread[hidden]").await;
+    // Only the declined challenge's notice is left unread.
+    let bell = find(&desk, "#unread").await.text().await.unwrap();
+    assert_eq!(bell.trim(), "1");
+    let (_, notices) = app.get("/api/v1/notifications", Some(&bob.token)).await;
+    let turn = notices["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|notice| notice["kind"] == "your_turn")
+        .unwrap_or_else(|| panic!("no your_turn notice: {notices}"));
+    assert!(
+        turn["read_at"].is_string(),
+        "opening the game read it: {turn}"
+    );
     let cookies = desk
         .execute("return document.cookie", vec![])
         .await
