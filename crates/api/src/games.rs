@@ -97,7 +97,8 @@ pub struct GameDto {
     /// lists the variant's steps in order (`kind`: `origin`, `destination`, `hand`,
     /// `promotion` or `erase`); `step` names the first one and `options` what can be
     /// picked at it. An option is `{"pick", "move"}` when the pick completes a move (its
-    /// canonical text) or `{"pick", "next"}` when it leads to the next step, shaped like
+    /// canonical text; with `display`, the move as people write it, where that differs:
+    /// SAN in chess) or `{"pick", "next"}` when it leads to the next step, shaped like
     /// the first (`{"step", "options"}`). A pick is a square (`e2`), a piece letter (`Q`,
     /// from the hand or for a promotion) or `pass`. Chess: `e2` → `e4` is `e2e4`; Knight
     /// Fight: `e3` → `g7` is `e3:g7`.
