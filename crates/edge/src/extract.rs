@@ -221,15 +221,7 @@ pub async fn authenticate(
 /// The session cookie's value, if the request carries one.
 #[must_use]
 pub fn session_cookie(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == SESSION_COOKIE)
-        .map(|(_, value)| value.trim())
-        .filter(|value| !value.is_empty())
+    vocab::cookies::value(headers, SESSION_COOKIE).filter(|value| !value.is_empty())
 }
 
 /// Whether a request comes from another site: by `Sec-Fetch-Site` where the browser sends

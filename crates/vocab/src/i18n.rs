@@ -47,15 +47,8 @@ impl Lang {
     /// else English.
     #[must_use]
     pub fn from_headers(headers: &HeaderMap) -> Lang {
-        let cookie = headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|value| value.to_str().ok())
-            .flat_map(|value| value.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .find(|(name, _)| *name == LANG_COOKIE)
-            .and_then(|(_, value)| Lang::parse(value));
-        cookie
+        crate::cookies::value(headers, LANG_COOKIE)
+            .and_then(Lang::parse)
             .or_else(|| {
                 headers
                     .get(header::ACCEPT_LANGUAGE)

@@ -3,6 +3,7 @@
 //! metrics. It knows no storage, no domain and no page.
 
 pub mod clock;
+pub mod cookies;
 pub mod error;
 pub mod i18n;
 pub mod ids;

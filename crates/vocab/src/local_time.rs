@@ -1,7 +1,7 @@
 //! Times as a viewer reads them: in their own time zone (an IANA name such as
 //! `Europe/Tallinn`), UTC when they have none, always saying which zone it is.
 
-use axum::http::{HeaderMap, header};
+use axum::http::HeaderMap;
 use jiff::{Timestamp, tz::TimeZone};
 
 /// The cookie that holds the viewer's time zone: set from their account's zone when they
@@ -48,14 +48,8 @@ impl LocalZone {
     /// database does not hold.
     #[must_use]
     pub fn from_headers(headers: &HeaderMap) -> LocalZone {
-        headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|value| value.to_str().ok())
-            .flat_map(|value| value.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .find(|(name, _)| *name == ZONE_COOKIE)
-            .and_then(|(_, value)| LocalZone::named(&value.replace("%2F", "/")))
+        crate::cookies::value(headers, ZONE_COOKIE)
+            .and_then(|value| LocalZone::named(&value.replace("%2F", "/")))
             .unwrap_or_default()
     }
 
@@ -63,12 +57,6 @@ impl LocalZone {
     #[must_use]
     pub fn name(&self) -> &str {
         &self.name
-    }
-
-    /// Whether it is UTC.
-    #[must_use]
-    pub fn is_utc(&self) -> bool {
-        self.name == "UTC"
     }
 
     /// Unix seconds as a date and time in this zone, with the zone's abbreviation:

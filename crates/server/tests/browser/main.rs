@@ -118,6 +118,25 @@ async fn start_driver(driver: &Path) -> Driver {
 
 /// A fresh headless browser session (its own profile directory).
 async fn session(driver: &Driver, chrome: &Path, javascript: bool) -> Client {
+    browser(driver, chrome, |options| {
+        push_arg(options, "--window-size=1280,900");
+        if !javascript {
+            options["prefs"] = json!({"profile.managed_default_content_settings.javascript": 2});
+        }
+    })
+    .await
+}
+
+/// Adds `arg` to Chromium's command line in `options`.
+fn push_arg(options: &mut Value, arg: &str) {
+    if let Some(args) = options["args"].as_array_mut() {
+        args.push(arg.into());
+    }
+}
+
+/// A fresh headless Chromium (its own profile directory), its options first changed by
+/// `configure` (the window, JavaScript, a phone's emulation).
+async fn browser(driver: &Driver, chrome: &Path, configure: impl FnOnce(&mut Value)) -> Client {
     let profile = std::env::temp_dir().join(format!("boardgames-chrome-{}", vocab::ids::new_id()));
     if let Ok(mut profiles) = driver.profiles.lock() {
         profiles.push(profile.clone());
@@ -127,13 +146,11 @@ async fn session(driver: &Driver, chrome: &Path, javascript: bool) -> Client {
         "args": [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--no-first-run", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--window-size=1280,900",
+            "--disable-sync",
             format!("--user-data-dir={}", profile.display()),
         ],
     });
-    if !javascript {
-        options["prefs"] = json!({"profile.managed_default_content_settings.javascript": 2});
-    }
+    configure(&mut options);
     let mut capabilities = serde_json::Map::new();
     capabilities.insert("goog:chromeOptions".to_owned(), options);
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();

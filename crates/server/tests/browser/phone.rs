@@ -9,17 +9,14 @@
 
 use std::path::PathBuf;
 
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::json;
 
 use super::{
-    Driver, binaries, click, find, log_in, session, set_playing, shot, start_driver, wait_for_ply,
+    Driver, binaries, browser, click, css, find, log_in, push_arg, session, set_playing, shot,
+    start_driver, wait_for_ply,
 };
 use crate::helpers::{Backend, TestApp};
-
-fn css_of(selector: &str) -> Locator<'_> {
-    Locator::Css(selector)
-}
 
 /// A phone's screen.
 const WIDTH: u32 = 390;
@@ -27,32 +24,15 @@ const HEIGHT: u32 = 844;
 
 /// A headless Chromium emulating a phone with touch, JavaScript on.
 async fn phone(driver: &Driver, chrome: &std::path::Path) -> Client {
-    let profile = std::env::temp_dir().join(format!("boardgames-phone-{}", vocab::ids::new_id()));
-    if let Ok(mut profiles) = driver.profiles.lock() {
-        profiles.push(profile.clone());
-    }
-    let options = json!({
-        "binary": chrome,
-        "args": [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--no-first-run", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--hide-scrollbars",
-            format!("--user-data-dir={}", profile.display()),
-        ],
-        "mobileEmulation": {
+    browser(driver, chrome, |options| {
+        push_arg(options, "--hide-scrollbars");
+        options["mobileEmulation"] = json!({
             "deviceMetrics": {"width": WIDTH, "height": HEIGHT, "pixelRatio": 3.0, "touch": true},
             "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
                 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
-        },
-    });
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert("goog:chromeOptions".to_owned(), options);
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    fantoccini::ClientBuilder::new(connector)
-        .capabilities(capabilities)
-        .connect(&driver.url)
-        .await
-        .expect("a phone session")
+        });
+    })
+    .await
 }
 
 /// axe-core's script, or `None` (with the reason said) where it is not installed and this
@@ -92,7 +72,8 @@ async fn faults(client: &Client, axe: Option<&str>) -> Vec<String> {
         )
         .await
         .expect("the layout checks");
-    let mut faults: Vec<String> = serde_json::from_value(layout).unwrap_or_default();
+    let mut faults: Vec<String> =
+        serde_json::from_value(layout).expect("the layout checks give a list of faults");
     if let Some(axe) = axe {
         client
             .execute(&format!("{axe}\nreturn true;"), vec![])
@@ -114,7 +95,8 @@ async fn faults(client: &Client, axe: Option<&str>) -> Vec<String> {
             )
             .await
             .expect("axe-core runs");
-        let violations: Vec<String> = serde_json::from_value(found).unwrap_or_default();
+        let violations: Vec<String> =
+            serde_json::from_value(found).expect("axe-core's run gives a list of violations");
         faults.extend(violations);
     }
     faults
@@ -318,7 +300,7 @@ async fn pieces_are_dragged_by_finger_and_mouse_and_named_before_confirming_in_c
     click(&phone, "#to-me .decline-form button[type=submit]").await;
     // Declined: the lobby it comes back to lists it no more.
     let began = std::time::Instant::now();
-    while phone.find(css_of("#to-me .decline-form")).await.is_ok() {
+    while phone.find(css("#to-me .decline-form")).await.is_ok() {
         assert!(
             began.elapsed() < std::time::Duration::from_secs(10),
             "the declined challenge is still listed"
@@ -341,7 +323,7 @@ async fn pieces_are_dragged_by_finger_and_mouse_and_named_before_confirming_in_c
     find(&desk, "#bell-menu li.unread a").await;
     let mut turn = None;
     for item in desk
-        .find_all(css_of("#bell-menu li.unread a"))
+        .find_all(css("#bell-menu li.unread a"))
         .await
         .expect("the panel's notices")
     {
