@@ -315,6 +315,13 @@
     // The singular for one game ("Your turn in 1 game"), else the plural.
     var title = badge.getAttribute(count === 1 ? "data-title-one" : "data-title");
     if (title) badge.title = title.replace("{n}", String(count));
+    // The phone's Menu button carries the same count.
+    var menu = document.getElementById("menu-turns");
+    if (menu) {
+      menu.textContent = badge.textContent;
+      menu.hidden = badge.hidden;
+      menu.title = badge.title;
+    }
   }
 
   // The bell's unread count, from a `notification` event or a fresh page.

@@ -458,12 +458,16 @@ pub async fn user_by_session(
 
 /// The user and header counts of a session's row.
 pub(crate) fn session_user(
-    (id, username, kind, your_turn, unread): users::SessionRow,
+    (id, username, kind, your_turn, unread, open_reports): users::SessionRow,
 ) -> (User, HeaderCounts) {
     let kind = AccountKind::from_stored(&kind);
     (
         User { id, username, kind },
-        HeaderCounts { your_turn, unread },
+        HeaderCounts {
+            your_turn,
+            unread,
+            open_reports,
+        },
     )
 }
 

@@ -183,7 +183,10 @@ pub(crate) async fn close_report(
     };
     match moderation::close_report(&state, &user, &id, dismiss).await {
         Ok(()) => Ok(see_other(&format!("/admin?done={outcome}#reports"))),
-        Err(error @ AppError::Conflict { .. }) => refused(&state, ctx, &error, String::new()).await,
+        // Closed by another administrator meanwhile, or gone with its game.
+        Err(error @ (AppError::Conflict { .. } | AppError::NotFound("report"))) => {
+            refused(&state, ctx, &error, String::new()).await
+        }
         Err(error) => Err(error),
     }
 }

@@ -165,6 +165,9 @@ pub struct Ctx {
     pub your_turn: i64,
     /// How many of the user's notices are unread (the bell).
     pub unread: i64,
+    /// For an administrator, how many reports wait to be closed (the header's link to the
+    /// administration page); `None` for everyone else.
+    pub open_reports: Option<i64>,
     /// The current path and query, for links back here.
     pub here: String,
     /// The viewer's time zone: every time on the page is shown in it.
@@ -233,6 +236,13 @@ impl Ctx {
             .fmt("notifications.bell", &[("n", &self.unread.to_string())])
     }
 
+    /// The administrator's link's text for the number of open reports.
+    #[must_use]
+    pub fn open_reports_text(&self) -> String {
+        self.t
+            .count("nav.open_reports", self.open_reports.unwrap_or(0), &[])
+    }
+
     /// The link that switches to `code`'s language and comes back here.
     #[must_use]
     pub fn lang_href(&self, code: &str) -> String {
@@ -263,6 +273,7 @@ impl Ctx {
             user: Some(user),
             your_turn: counts.your_turn,
             unread: counts.unread,
+            open_reports: counts.open_reports,
             here: page.here,
             zone: page.zone,
         }
@@ -275,6 +286,7 @@ impl Ctx {
             user: None,
             your_turn: 0,
             unread: 0,
+            open_reports: None,
             here: page.here,
             zone: page.zone,
         }
@@ -327,9 +339,11 @@ impl FromRequestParts<Services> for Ctx {
         match viewer {
             Some((user, Some(counts))) => Ok(Ctx::signed_in(page, user, counts)),
             Some((user, None)) => {
+                // An API token on a page: the administrator's count is left out.
                 let counts = HeaderCounts {
                     your_turn: domain::game::count_your_turn(state, &user).await?,
                     unread: domain::notifications::unread_count(state, &user).await?,
+                    open_reports: None,
                 };
                 Ok(Ctx::signed_in(page, user, counts))
             }
@@ -466,6 +480,37 @@ where
 /// A 500 when the template fails to render.
 pub fn render<T: Template>(template: &T) -> Result<Response, AppError> {
     Ok(Html(render_html(template)?).into_response())
+}
+
+/// Whether a form's refusal is shown on the form's own page: every 4xx (a mistake, a
+/// conflict, a refusal for who the viewer is, a wait) but a missing session, which goes to
+/// the login page, and a body too large to have been read.
+pub(crate) fn shown_on_form(error: &AppError) -> bool {
+    let status = error.status();
+    status.is_client_error()
+        && !matches!(
+            status,
+            StatusCode::UNAUTHORIZED | StatusCode::PAYLOAD_TOO_LARGE
+        )
+}
+
+/// `template`, the page of a form `error` refused, answered at the error's status with
+/// the wait it asks for.
+///
+/// # Errors
+///
+/// 500 when the template fails.
+pub(crate) fn render_refused<T: Template>(
+    template: &T,
+    error: &AppError,
+) -> Result<Response, AppError> {
+    let mut response = (error.status(), render(template)?).into_response();
+    if let Some(secs) = error.retry_after() {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, secs.into());
+    }
+    Ok(response)
 }
 
 /// `template` rendered to HTML, for a page that keeps it.

@@ -1,11 +1,7 @@
 //! The lobby: open challenges, challenges to me and mine, and the form for a new one.
 
 use askama::Template;
-use axum::{
-    extract::State,
-    http::StatusCode,
-    response::{IntoResponse, Response},
-};
+use axum::{extract::State, http::StatusCode, response::Response};
 use serde::Deserialize;
 
 use crate::{
@@ -108,6 +104,8 @@ struct LobbyPage {
     computer: ComputerView,
     /// The reasons a challenge made to the viewer may be declined for: (key, text).
     decline_reasons: Vec<(&'static str, String)>,
+    /// A refused accept, decline or cancel, shown above the lists.
+    list_error: String,
 }
 
 /// The "Play the computer" form as the lobby shows it.
@@ -376,6 +374,7 @@ async fn lobby_page(
             .into_iter()
             .map(|reason| (reason, t.get(&format!("decline.{reason}")).to_owned()))
             .collect(),
+        list_error: String::new(),
         ctx,
     })
 }
@@ -395,10 +394,13 @@ enum Refused<'a> {
     Challenge(&'a ChallengeForm),
     /// A game against the computer.
     Computer(&'a ComputerForm),
+    /// Accepting, declining or cancelling a challenge of the lists.
+    Listed,
 }
 
 /// The lobby again at `error`'s status (with its `Retry-After`), the text of `code` shown
-/// on the `refused` form with the typed values kept, the other form blank.
+/// on the `refused` form with the typed values kept (above the challenge lists for a
+/// challenge of theirs), the other forms blank.
 async fn lobby_refusal(
     state: &Services,
     ctx: Ctx,
@@ -408,23 +410,40 @@ async fn lobby_refusal(
 ) -> Result<Response, AppError> {
     let text = crate::error_text(&ctx.t, code, &error.message(), error.retry_after());
     let blank = ChallengeForm::default();
+    let blank_computer = || computer_view(&ctx.t, &ComputerForm::default(), String::new());
     let page = match refused {
         Refused::Challenge(form) => {
-            let computer = computer_view(&ctx.t, &ComputerForm::default(), String::new());
+            let computer = blank_computer();
             lobby_page(state, ctx, form, text, computer).await?
         }
         Refused::Computer(form) => {
             let computer = computer_view(&ctx.t, form, text);
             lobby_page(state, ctx, &blank, String::new(), computer).await?
         }
+        Refused::Listed => {
+            let computer = blank_computer();
+            let mut page = lobby_page(state, ctx, &blank, String::new(), computer).await?;
+            page.list_error = text;
+            page
+        }
     };
-    let mut response = (error.status(), render(&page)?).into_response();
-    if let Some(secs) = error.retry_after() {
-        response
-            .headers_mut()
-            .insert(axum::http::header::RETRY_AFTER, secs.into());
+    crate::render_refused(&page, error)
+}
+
+/// What became of accepting, declining or cancelling a challenge: on to `done`, or the
+/// lobby with the refusal above the lists.
+async fn listed_answer(
+    state: &Services,
+    ctx: Ctx,
+    result: Result<String, AppError>,
+) -> Result<Response, AppError> {
+    match result {
+        Ok(done) => Ok(see_other(&done)),
+        Err(error) if crate::shown_on_form(&error) => {
+            lobby_refusal(state, ctx, &error, error.code(), Refused::Listed).await
+        }
+        Err(error) => Err(error),
     }
-    Ok(response)
 }
 
 /// `GET /lobby`.
@@ -547,8 +566,13 @@ pub(crate) async fn accept_challenge(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?;
-    let game_id = challenges::accept(&state, user, &id).await?;
-    Ok(see_other(&format!("/games/{game_id}")))
+    let result = challenges::accept(&state, user, &id).await;
+    listed_answer(
+        &state,
+        ctx,
+        result.map(|game_id| format!("/games/{game_id}")),
+    )
+    .await
 }
 
 /// The decline form: why (one of [`challenges::DECLINE_REASONS`]; none is `generic`).
@@ -571,8 +595,8 @@ pub(crate) async fn decline_challenge(
         "" => "generic",
         reason => reason,
     };
-    challenges::decline(&state, user, &id, reason).await?;
-    Ok(see_other("/lobby#to-me"))
+    let result = challenges::decline(&state, user, &id, reason).await;
+    listed_answer(&state, ctx, result.map(|_| "/lobby#to-me".to_owned())).await
 }
 
 /// `POST /challenges/{id}/cancel`.
@@ -582,6 +606,6 @@ pub(crate) async fn cancel_challenge(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?;
-    challenges::cancel(&state, user, &id).await?;
-    Ok(see_other("/lobby"))
+    let result = challenges::cancel(&state, user, &id).await;
+    listed_answer(&state, ctx, result.map(|_| "/lobby".to_owned())).await
 }

@@ -103,8 +103,11 @@ pub(crate) async fn mark_read(
     crate::Form(form): crate::Form<BackForm>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?;
-    notifications::mark_read(&state, user, &id).await?;
-    Ok(see_other(&back_to(&form)))
+    match notifications::mark_read(&state, user, &id).await {
+        // A notice that is gone (pruned with age) is as read as it can be.
+        Ok(_) | Err(AppError::NotFound(_)) => Ok(see_other(&back_to(&form))),
+        Err(error) => Err(error),
+    }
 }
 
 /// `POST /notifications/read-all`.

@@ -106,6 +106,10 @@ struct Notes {
     password_error: String,
     /// A refused deletion of the account.
     delete_error: String,
+    /// A refused removal or resumption of a push device.
+    push_error: String,
+    /// A refused revocation of a token.
+    token_error: String,
 }
 
 /// The time section as the page shows it.
@@ -253,9 +257,14 @@ async fn refused(
     error: &AppError,
     note: impl FnOnce(String) -> Notes,
 ) -> Result<Response, AppError> {
-    let notes = note(error_text(&ctx.t, error.code(), &error.message(), None));
+    let notes = note(error_text(
+        &ctx.t,
+        error.code(),
+        &error.message(),
+        error.retry_after(),
+    ));
     let page = page(state, ctx, notes).await?;
-    Ok((error.status(), render(&page)?).into_response())
+    crate::render_refused(&page, error)
 }
 
 async fn page(state: &Services, ctx: Ctx, notes: Notes) -> Result<SettingsPage, AppError> {
@@ -633,9 +642,9 @@ pub(crate) async fn remove_device(
     ctx: Ctx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let user = ctx.require_user()?;
-    push::unsubscribe(&state, user, &id).await?;
-    Ok(see_other("/settings#push"))
+    let user = ctx.require_user()?.clone();
+    let result = push::unsubscribe(&state, &user, &id).await;
+    device_answer(&state, ctx, result.map(|_| ())).await
 }
 
 /// `POST /settings/push/{id}/resume`: sends to a device again after it was paused for
@@ -645,9 +654,28 @@ pub(crate) async fn resume_device(
     ctx: Ctx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let user = ctx.require_user()?;
-    push::resume(&state, user, &id).await?;
-    Ok(see_other("/settings#push"))
+    let user = ctx.require_user()?.clone();
+    let result = push::resume(&state, &user, &id).await;
+    device_answer(&state, ctx, result.map(|_| ())).await
+}
+
+/// Back to the push section, or the page with a refused change of a device shown there.
+async fn device_answer(
+    state: &Services,
+    ctx: Ctx,
+    result: Result<(), AppError>,
+) -> Result<Response, AppError> {
+    match result {
+        Ok(()) => Ok(see_other("/settings#push")),
+        Err(error) if crate::shown_on_form(&error) => {
+            refused(state, ctx, &error, |text| Notes {
+                push_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
 }
 
 #[cfg(test)]

@@ -4,11 +4,7 @@
 //! remove a player. All of it works without JavaScript.
 
 use askama::Template;
-use axum::{
-    extract::State,
-    http::StatusCode,
-    response::{IntoResponse, Response},
-};
+use axum::{extract::State, response::Response};
 use serde::Deserialize;
 
 use crate::{
@@ -28,6 +24,10 @@ use domain::{
 };
 use edge::extract::{Path, Query};
 use vocab::{error::AppError, i18n::Tr, local_time::LocalZone};
+
+mod actions;
+
+pub(crate) use actions::{cancel, join, leave, remove, start};
 
 /// A tournament as a line of a list.
 #[derive(Debug, Clone)]
@@ -311,11 +311,11 @@ pub(crate) async fn create(
     };
     match created.await {
         Ok(tournament) => Ok(see_other(&tournament_href(&tournament, Some(&user)))),
-        Err(error) if error.status() == StatusCode::UNPROCESSABLE_ENTITY => {
+        Err(error) if crate::shown_on_form(&error) => {
             let text =
                 crate::error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
             let page = list_page(&state, ctx, &form, text).await?;
-            Ok((error.status(), render(&page)?).into_response())
+            crate::render_refused(&page, &error)
         }
         Err(error) => Err(error),
     }
@@ -355,6 +355,10 @@ struct TournamentPage {
     running: bool,
     /// Round robin (a cross-table per section).
     round_robin: bool,
+    /// A refused join, leave, start, cancel or removal, shown above the forms.
+    error: String,
+    /// The player the organiser chose to remove when that was refused.
+    removing: String,
 }
 
 #[derive(Debug, Clone)]
@@ -641,14 +645,34 @@ pub(crate) async fn page(
     Query(query): Query<InviteQuery>,
 ) -> Result<Response, AppError> {
     let invite = query.invite.unwrap_or_default();
+    render(&tournament_page(&state, ctx, &id, invite, Refusal::default()).await?)
+}
+
+/// A refused form of a tournament's page: its text and the player the organiser chose to
+/// remove (kept chosen).
+#[derive(Debug, Default)]
+struct Refusal {
+    text: String,
+    removing: String,
+}
+
+/// The page of tournament `id` as `ctx`'s viewer sees it with `invite` (a private one's
+/// key), with `refusal` shown above its forms.
+async fn tournament_page(
+    state: &Services,
+    ctx: Ctx,
+    id: &str,
+    invite: String,
+    refusal: Refusal,
+) -> Result<TournamentPage, AppError> {
     let tournament = tournaments::visible(
-        &state,
+        state,
         ctx.user.as_ref(),
-        &id,
+        id,
         Some(invite.as_str()).filter(|code| !code.is_empty()),
     )
     .await?;
-    let standings = standings::read(&state, &tournament).await?;
+    let standings = standings::read(state, &tournament).await?;
     let t = &ctx.t;
     let viewer_id = ctx.user.as_ref().map(|user| user.id.as_str());
     let joined = viewer_id.is_some_and(|viewer| {
@@ -711,84 +735,11 @@ pub(crate) async fn page(
         open,
         running: tournament.status == Status::Running,
         round_robin: matches!(tournament.format(), Format::RoundRobin | Format::League),
+        error: refusal.text,
+        removing: refusal.removing,
         ctx,
     };
-    render(&page)
-}
-
-/// The join form: a private tournament's key.
-#[derive(Debug, Default, Deserialize)]
-pub(crate) struct JoinForm {
-    #[serde(default)]
-    invite: String,
-}
-
-/// `POST /tournaments/{id}/join`.
-pub(crate) async fn join(
-    State(state): State<Services>,
-    ctx: Ctx,
-    Path(id): Path<String>,
-    Form(form): Form<JoinForm>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?;
-    let invite = Some(form.invite.as_str()).filter(|code| !code.is_empty());
-    tournaments::join(&state, user, &id, invite).await?;
-    Ok(see_other(&format!("/tournaments/{id}")))
-}
-
-/// `POST /tournaments/{id}/leave`.
-pub(crate) async fn leave(
-    State(state): State<Services>,
-    ctx: Ctx,
-    Path(id): Path<String>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?;
-    tournaments::leave(&state, user, &id).await?;
-    Ok(see_other(&format!("/tournaments/{id}")))
-}
-
-/// `POST /tournaments/{id}/start`.
-pub(crate) async fn start(
-    State(state): State<Services>,
-    ctx: Ctx,
-    Path(id): Path<String>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?;
-    let tournament = tournaments::start_now(&state, user, &id).await?;
-    Ok(see_other(&tournament_href(&tournament, Some(user))))
-}
-
-/// `POST /tournaments/{id}/cancel`.
-pub(crate) async fn cancel(
-    State(state): State<Services>,
-    ctx: Ctx,
-    Path(id): Path<String>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?;
-    let tournament = tournaments::cancel(&state, user, &id).await?;
-    Ok(see_other(&tournament_href(&tournament, Some(user))))
-}
-
-/// The organiser's remove form.
-#[derive(Debug, Default, Deserialize)]
-pub(crate) struct RemoveForm {
-    #[serde(default)]
-    player: String,
-}
-
-/// `POST /tournaments/{id}/remove`.
-pub(crate) async fn remove(
-    State(state): State<Services>,
-    ctx: Ctx,
-    Path(id): Path<String>,
-    Form(form): Form<RemoveForm>,
-) -> Result<Response, AppError> {
-    let user = ctx.require_user()?;
-    if store::names_nothing(&form.player) {
-        return Err(AppError::NotFound("player"));
-    }
-    let tournament = tournaments::remove(&state, user, &id, form.player.trim()).await?;
-    Ok(see_other(&tournament_href(&tournament, Some(user))))
+    Ok(page)
 }
 
 #[derive(Template)]

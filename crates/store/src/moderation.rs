@@ -340,6 +340,11 @@ const REPORT: &str = "select r.id, p.username as reporter, r.target_id, t.userna
      case when t.banned_at is null then 0 else 1 end as target_banned \
      from reports r join users p on p.id = r.reporter_id join users t on t.id = r.target_id";
 
+/// How many reports are open, for user `u` when an administrator (null for everyone else),
+/// as a column of a query over `users u`: the header's count for the people who close them.
+pub const ADMINS_OPEN_REPORTS: &str = "case when u.is_admin = 1 then \
+     (select count(*) from reports ro where ro.status = 'open') end";
+
 /// Up to `limit` open reports, oldest first.
 ///
 /// # Errors

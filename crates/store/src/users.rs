@@ -113,8 +113,8 @@ pub async fn insert_session(
     Ok(())
 }
 
-/// The (id, username, kind, games where it is their turn, unread notices) of the
-/// session's user while the session lasts.
+/// The (id, username, kind, games where it is their turn, unread notices, open reports
+/// for an administrator) of the session's user while the session lasts.
 ///
 /// # Errors
 ///
@@ -125,11 +125,12 @@ pub async fn by_session(
     now: i64,
 ) -> Result<Option<SessionRow>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "select u.id, u.username, u.kind, {}, {} from sessions s join users u on u.id = s.user_id \
+        "select u.id, u.username, u.kind, {}, {}, {} from sessions s join users u on u.id = s.user_id \
          where s.token_hash = $1 and s.expires_at > $2 \
          and u.banned_at is null and u.deleted_at is null",
         super::games::USERS_TURN_COUNT,
-        super::notifications::USERS_UNREAD_COUNT
+        super::notifications::USERS_UNREAD_COUNT,
+        super::moderation::ADMINS_OPEN_REPORTS
     ))
     .bind(token_hash)
     .bind(now)
@@ -138,8 +139,9 @@ pub async fn by_session(
 }
 
 /// What [`by_session`] reads: the user's id, name and kind, how many games wait for their
-/// move and how many notices are unread.
-pub type SessionRow = (String, String, String, i64, i64);
+/// move, how many notices are unread and, for an administrator, how many reports are open
+/// (`None` for everyone else).
+pub type SessionRow = (String, String, String, i64, i64, Option<i64>);
 
 /// Ends a session. Returns its user's id, `None` when there was no such session.
 ///
@@ -425,6 +427,7 @@ pub async fn by_session_for_game_page(
         String,
         i64,
         i64,
+        Option<i64>,
         String,
         i64,
         Option<String>,
@@ -432,12 +435,13 @@ pub async fn by_session_for_game_page(
         i64,
     );
     let row: Option<Row> = sqlx::query_as(&format!(
-        "select u.id, u.username, u.kind, {}, {}, {} \
+        "select u.id, u.username, u.kind, {}, {}, {}, {} \
          from sessions s join users u on u.id = s.user_id \
          where s.token_hash = $1 and s.expires_at > $3 \
          and u.banned_at is null and u.deleted_at is null",
         super::games::USERS_TURN_COUNT,
         super::notifications::USERS_UNREAD_COUNT,
+        super::moderation::ADMINS_OPEN_REPORTS,
         game_page_viewer_columns()
     ))
     .bind(token_hash)
@@ -446,9 +450,21 @@ pub async fn by_session_for_game_page(
     .fetch_optional(conn)
     .await?;
     Ok(row.map(
-        |(id, username, kind, your_turn, unread, after_move, confirm, next, lines, unread_here)| {
+        |(
+            id,
+            username,
+            kind,
+            your_turn,
+            unread,
+            reports,
+            after_move,
+            confirm,
+            next,
+            lines,
+            unread_here,
+        )| {
             (
-                (id, username, kind, your_turn, unread),
+                (id, username, kind, your_turn, unread, reports),
                 (after_move, confirm, next, lines, unread_here),
             )
         },

@@ -59,4 +59,7 @@ pub struct HeaderCounts {
     pub your_turn: i64,
     /// Unread notices (the bell).
     pub unread: i64,
+    /// Reports waiting for an administrator, for an administrator (`None` for everyone
+    /// else: the header then has no link to the administration page).
+    pub open_reports: Option<i64>,
 }

@@ -103,6 +103,7 @@ pub(super) async fn game_and_extras(
             let mut counts = HeaderCounts {
                 your_turn: ctx.your_turn,
                 unread: ctx.unread,
+                open_reports: ctx.open_reports,
             };
             if opened {
                 read_notices_here(state, &mut conn, user, &mut counts, &mut viewer, id).await?;

@@ -21,9 +21,18 @@ pub(crate) async fn revoke_token(
     ctx: Ctx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let user = ctx.require_user()?;
-    accounts::revoke_token(&state, user, &id).await?;
-    Ok(see_other("/settings"))
+    let user = ctx.require_user()?.clone();
+    match accounts::revoke_token(&state, &user, &id).await {
+        Ok(()) => Ok(see_other("/settings#tokens")),
+        Err(error) if crate::shown_on_form(&error) => {
+            refused(&state, ctx, &error, |text| Notes {
+                token_error: text,
+                ..Notes::default()
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    }
 }
 
 /// The password form.

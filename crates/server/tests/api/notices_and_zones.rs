@@ -21,6 +21,8 @@ scenarios!(
     conditional_lines_are_explained_in_each_games_own_notation,
     a_young_sites_leaderboard_lists_provisional_players_on_request,
     a_new_player_is_shown_where_to_start_and_dangerous_buttons_ask_first,
+    every_refused_form_is_shown_on_its_own_page_with_the_choice_kept,
+    administrators_are_shown_the_open_reports_on_every_page,
 );
 
 async fn a_challenge_made_to_you_is_declined_with_a_reason_its_challenger_reads(app: TestApp) {
@@ -177,6 +179,7 @@ async fn a_refused_form_post_keeps_the_signed_in_header(app: TestApp) {
     let refused = ann.post("/challenges/no-such-challenge/accept", &[]).await;
     assert_eq!(refused.status, StatusCode::NOT_FOUND);
     assert_eq!(refused.text("header .account a"), "annika");
+    assert!(refused.has("#challenges-error"), "{}", refused.body);
     assert!(!refused.has("header a[href='/login']"));
     // A challenge to a player who blocks Ann is refused on the lobby's form, with what
     // she typed kept.
@@ -341,4 +344,117 @@ async fn a_new_player_is_shown_where_to_start_and_dangerous_buttons_ask_first(ap
         "a choice to make, and not the organiser"
     );
     assert!(page.has("#remove-form input[name=sure][required]"));
+}
+
+async fn every_refused_form_is_shown_on_its_own_page_with_the_choice_kept(app: TestApp) {
+    let mut ann = Browser::sign_up(&app, "annika").await;
+    let mut bob = Browser::sign_up(&app, "bobby").await;
+    // A challenge Ann withdrew before Bob answered: his accept is refused on the lobby.
+    let made = ann
+        .post(
+            "/challenges",
+            &[
+                ("variant", "chess"),
+                ("color", "white"),
+                ("days_per_move", "3"),
+                ("opponent", "bobby"),
+            ],
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
+    let lobby = bob.get("/lobby").await;
+    let accept = lobby.attr("#to-me form[action$='/accept']", "action");
+    let cancel = ann
+        .get("/lobby")
+        .await
+        .attr("#my-challenges form", "action");
+    assert_eq!(ann.post(&cancel, &[]).await.status, StatusCode::SEE_OTHER);
+    let refused = bob.post(&accept, &[]).await;
+    assert!(refused.status.is_client_error(), "{}", refused.status);
+    assert!(!refused.text("#challenges-error").is_empty());
+    assert!(refused.has("#challenge-form"), "the lobby itself");
+    assert_eq!(refused.text("header .account a"), "bobby");
+    // A tournament's forms: joining twice, and removing someone who is not in it.
+    let created = ann
+        .post(
+            "/tournaments",
+            &[
+                ("name", "Friday cup"),
+                ("variant", "chess"),
+                ("format", "swiss"),
+                ("days_per_move", "3"),
+                ("min_players", "2"),
+                ("max_players", "8"),
+                ("rounds", "3"),
+                ("start", "full"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let path = created.location.clone();
+    let joined = ann.post(&format!("{path}/join"), &[]).await;
+    assert_eq!(joined.status, StatusCode::SEE_OTHER, "{}", joined.body);
+    let twice = ann.post(&format!("{path}/join"), &[]).await;
+    assert_eq!(twice.status, StatusCode::CONFLICT);
+    assert!(!twice.text("#tournament-action-error").is_empty());
+    assert_eq!(twice.text("#tournament-name"), "Friday cup");
+    let joined = bob.post(&format!("{path}/join"), &[]).await;
+    assert_eq!(joined.status, StatusCode::SEE_OTHER, "{}", joined.body);
+    // Bob leaves while Ann chooses him for removal: her removal is refused, on the page.
+    let left = bob.post(&format!("{path}/leave"), &[]).await;
+    assert_eq!(left.status, StatusCode::SEE_OTHER, "{}", left.body);
+    let removal = ann
+        .post(
+            &format!("{path}/remove"),
+            &[("player", "bobby"), ("sure", "on")],
+        )
+        .await;
+    assert!(removal.status.is_client_error(), "{}", removal.status);
+    assert!(!removal.text("#tournament-action-error").is_empty());
+    // Settings: a token or device that is gone is refused in its own section.
+    let token = ann.post("/settings/tokens/no-such-token/revoke", &[]).await;
+    assert_eq!(token.status, StatusCode::NOT_FOUND);
+    assert!(!token.text("#token-error").is_empty());
+    let device = ann.post("/settings/push/no-such-device/remove", &[]).await;
+    assert_eq!(device.status, StatusCode::NOT_FOUND);
+    assert!(!device.text("#push-error").is_empty());
+    // Marking a notice read that is gone is as asked.
+    let read = ann.post("/notifications/no-such-notice/read", &[]).await;
+    assert_eq!(read.status, StatusCode::SEE_OTHER);
+}
+
+async fn administrators_are_shown_the_open_reports_on_every_page(app: TestApp) {
+    let mut ann = Browser::sign_up(&app, "annika").await;
+    let mut bob = Browser::sign_up(&app, "bobby").await;
+    let _carol = Browser::sign_up(&app, "carol").await;
+    // The first account administers: its header links to the administration page.
+    let home = ann.get("/").await;
+    assert_eq!(home.attr("#admin-link", "href"), "/admin#reports");
+    assert!(home.has("#open-reports[hidden]"), "none open yet");
+    assert!(
+        !bob.get("/").await.has("#admin-link"),
+        "only for administrators"
+    );
+    let filed = bob
+        .post(
+            "/reports",
+            &[("player", "carol"), ("reason", "rude in chat")],
+        )
+        .await;
+    assert!(filed.status.is_success(), "{} {}", filed.status, filed.body);
+    let game = new_game(&mut ann, &mut bob, "bobby", "chess").await;
+    for page in [
+        "/".to_owned(),
+        "/lobby".to_owned(),
+        format!("/games/{game}"),
+    ] {
+        let shown = ann.get(&page).await;
+        assert_eq!(shown.text("#open-reports"), "1", "{page}");
+        assert!(!shown.has("#open-reports[hidden]"), "{page}");
+        assert_eq!(shown.attr("#open-reports", "title"), "1 open report");
+    }
+    let admin = ann.get("/admin").await;
+    let resolve = admin.attr("#reports form[action$='/resolve']", "action");
+    assert_eq!(ann.post(&resolve, &[]).await.status, StatusCode::SEE_OTHER);
+    assert!(ann.get("/").await.has("#open-reports[hidden]"));
 }

@@ -1,11 +1,15 @@
-//! Pieces dragged with a finger on a phone and with a mouse on a desk (the move named
-//! in the game's notation while it waits for Confirm); the bell's panel, whose notice
-//! opens its game and is read there; a challenge declined on the phone. Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in English
-//! and in Estonian (each page's screenshot goes to `target/screenshots/phone-*`). On each page nothing is wider than the screen, no table column is
-//! hidden, and axe-core (from the npm registry, injected into the page) finds no serious
-//! or critical accessibility violation. `AXE_CORE` names axe-core's `axe.min.js` (`.ci/run`
-//! installs it); without it the accessibility half fails in CI and is skipped, saying so,
-//! elsewhere.
+//! Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in English
+//! and in Estonian (each page's screenshot goes to `target/screenshots/phone-*`). On each
+//! page nothing is wider than the screen, the header is one row (its links behind the
+//! Menu button), no table column is hidden, and axe-core (from the npm registry, injected
+//! into the page) finds no serious or critical accessibility violation. `AXE_CORE` names
+//! axe-core's `axe.min.js` (`.ci/run` installs it); without it the accessibility half
+//! fails in CI and is skipped, saying so, elsewhere.
+//!
+//! Then the flows: pieces dragged with a finger on a phone and with a mouse on a desk
+//! (the move named in the game's notation while it waits for Confirm); the phone's menu
+//! opened to reach the lobby, where a challenge is declined; the bell's panel, whose
+//! notice opens its game and is read there.
 
 use std::path::PathBuf;
 
@@ -63,6 +67,9 @@ async fn faults(client: &Client, axe: Option<&str>) -> Vec<String> {
             "var root = document.documentElement; var faults = [];\
              if (root.scrollWidth > window.innerWidth) \
                faults.push('the page is ' + root.scrollWidth + ' px wide on a ' + window.innerWidth + ' px screen');\
+             var header = document.querySelector('header.site').getBoundingClientRect().height;\
+             if (!document.getElementById('menu-open').checked && header > 64) \
+               faults.push('the header is ' + Math.round(header) + ' px tall');\
              document.querySelectorAll('table th, table td').forEach(function (cell) {\
                if (getComputedStyle(cell).display === 'none' || getComputedStyle(cell).visibility === 'hidden')\
                  faults.push('a hidden table cell: ' + cell.textContent.trim().slice(0, 40));\
@@ -291,10 +298,18 @@ async fn pieces_are_dragged_by_finger_and_mouse_and_named_before_confirming_in_c
         )
         .await;
     assert!(status.is_success(), "{body}");
-    phone
-        .goto(&format!("{}/lobby", app.address))
-        .await
-        .expect("the lobby");
+    // The lobby is behind the Menu button, which opens without script too.
+    let lobby_link = find(&phone, "header.site nav a[href='/lobby']").await;
+    assert!(
+        !lobby_link.is_displayed().await.unwrap(),
+        "the menu starts closed"
+    );
+    click(&phone, "label.menu-button").await;
+    assert!(lobby_link.is_displayed().await.unwrap(), "the menu opened");
+    let menu_faults = faults(&phone, axe_source().as_deref()).await;
+    assert!(menu_faults.is_empty(), "the open menu: {menu_faults:?}");
+    shot(&phone, "phone-en-menu").await;
+    lobby_link.click().await.expect("the lobby's link");
     click(&phone, "#to-me details.decline summary").await;
     click(&phone, "#to-me .decline-form option[value='later']").await;
     click(&phone, "#to-me .decline-form button[type=submit]").await;
