@@ -4,7 +4,8 @@
 //! Menu button), no table column is hidden, and axe-core (from the npm registry, injected
 //! into the page) finds no serious or critical accessibility violation. `AXE_CORE` names
 //! axe-core's `axe.min.js` (`.ci/run` installs it); without it the accessibility half
-//! fails in CI and is skipped, saying so, elsewhere.
+//! fails in CI and is skipped, saying so, elsewhere. The same pages are then laid out
+//! again with JavaScript off (English), with the same layout checks.
 //!
 //! Then the flows: pieces dragged with a finger on a phone and with a mouse on a desk
 //! (the move named in the game's notation while it waits for Confirm); the phone's menu
@@ -28,7 +29,15 @@ const HEIGHT: u32 = 844;
 
 /// A headless Chromium emulating a phone with touch, JavaScript on.
 async fn phone(driver: &Driver, chrome: &std::path::Path) -> Client {
+    phone_with(driver, chrome, true).await
+}
+
+/// A headless Chromium emulating a phone with touch, JavaScript on or off.
+async fn phone_with(driver: &Driver, chrome: &std::path::Path, javascript: bool) -> Client {
     browser(driver, chrome, |options| {
+        if !javascript {
+            options["prefs"] = json!({"profile.managed_default_content_settings.javascript": 2});
+        }
         push_arg(options, "--hide-scrollbars");
         options["mobileEmulation"] = json!({
             "deviceMetrics": {"width": WIDTH, "height": HEIGHT, "pixelRatio": 3.0, "touch": true},
@@ -213,6 +222,38 @@ async fn every_page_fits_a_phone_in_both_languages_in_chromium() {
             for fault in faults(&client, axe.as_deref()).await {
                 all.push(format!("{lang} {page}: {fault}"));
             }
+        }
+    }
+    // Without script: the same pages in English, measured as laid out (the checks run
+    // through the driver, which script blocked in the page does not stop). The session
+    // is the one signed in above: a tap without script is slow to emulate.
+    let plain = phone_with(&driver, &chrome, false).await;
+    let cookie = client
+        .get_named_cookie("bg_session")
+        .await
+        .expect("the session cookie");
+    plain
+        .goto(&format!("{}/tournaments/rules", app.address))
+        .await
+        .expect("a page of the site");
+    plain
+        .add_cookie(cookie)
+        .await
+        .expect("the session cookie set");
+    for (_, page) in &pages {
+        plain
+            .goto(&format!("{}{page}", app.address))
+            .await
+            .expect("the page");
+        find(&plain, "header .account a[href='/players/annika']").await;
+        let bell = find(&plain, "#bell").await;
+        assert_eq!(
+            bell.attr("aria-expanded").await.expect("the bell"),
+            None,
+            "the script ran: the bell's panel was set up"
+        );
+        for fault in faults(&plain, None).await {
+            all.push(format!("without script {page}: {fault}"));
         }
     }
     assert!(all.is_empty(), "on a phone:\n{}", all.join("\n"));
