@@ -120,12 +120,11 @@ async fn play(
                 // The opponent's "your turn" (one upsert, superseding their unread one):
                 // whoever is to move now, unless it is the player who just moved (their
                 // opponent's conditional answer came back at once, in this answer), or
-                // the computer replied while they watch the game on this instance: its
-                // replies come within seconds, and they see each arrive.
-                let computer_moved = detail.computer().is_some_and(|(side, _)| side == color);
+                // they watch the game on this instance: the page shows the move as it
+                // arrives, so a notice would only be one more to clear. (A watcher on
+                // another instance still gets it; e-mail and push ask every instance.)
                 let to_move = detail.to_move().map(|side| detail.player(side).0);
-                let seen = computer_moved
-                    && to_move.is_some_and(|player| state.events.watches(player, id));
+                let seen = to_move.is_some_and(|player| state.events.watches(player, id));
                 if !seen {
                     notifications::your_turn(&mut tx, &detail, color, now).await?;
                 }

@@ -259,8 +259,9 @@ async fn lobby_creates_lists_accepts_and_cancels_challenges(app: TestApp) {
     assert_eq!(game.text(".players dd:nth-of-type(1)"), "bob");
     let again = bob.post(&accept, &[]).await;
     assert_eq!(again.status, StatusCode::CONFLICT);
+    // Refused on the lobby itself, above its lists.
     assert_eq!(
-        again.text(".error-page .message"),
+        again.text("#challenges-error"),
         "That challenge is no longer open."
     );
     let cancel = alice
@@ -1652,7 +1653,7 @@ async fn settings_page_lists_makes_and_revokes_tokens(app: TestApp) {
         .await;
     assert_eq!(
         (revoked.status, revoked.location.as_str()),
-        (StatusCode::SEE_OTHER, "/settings")
+        (StatusCode::SEE_OTHER, "/settings#tokens")
     );
     let (status, _) = app.get("/api/v1/me", Some(&token)).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
