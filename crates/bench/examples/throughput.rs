@@ -1,29 +1,41 @@
 //! Throughput of the server's busiest paths, as ratios of the machine's own limits
-//! measured in the same run: the game page (as its player and as a guest), the API's
-//! game and the rules page against `/livez` (all with `wrk`), and durable moves through
-//! the API against `pgbench -N` on the same Postgres with as many clients. `/readyz`,
-//! which runs one trivial statement, shows what a single database round trip costs.
+//! measured in the same run.
+//!
+//! The headline is shaped like real use: many players, each looking at their own games.
+//! `--games` games (300 by default) of all six variants, 0–30 plies in, between
+//! `--players` players; every request is a different random pair of a game and one of its
+//! two players (a `wrk` Lua script draws them). It measures the game page (HTML, signed in
+//! by the session cookie as a browser is), the same with an address of its own for every
+//! request (so no rendered page is reused), the API's game (the player's token) and the
+//! rules pages of the six variants (each by a random player), against `/livez` (all with
+//! `wrk`).
+//!
+//! Kept as a labelled best case: one game page read again and again by one viewer (and
+//! by guests), which the one-second caches answer nearly always. Then durable moves
+//! through the API against `pgbench -N` on the same Postgres with as many clients, and
+//! `/readyz`, which runs one trivial statement, to show what a database round trip costs.
 //!
 //! ```text
 //! cargo build --release -p server -p bench --bins --examples
 //! target/release/examples/throughput [--seconds 10] [--connections 64] [--threads 2]
-//!     [--movers 16] [--bin target/release/server] [--database-url postgres://…/bench]
-//!     [--hold SECONDS]
+//!     [--games 300] [--players 60] [--movers 16] [--bin target/release/server]
+//!     [--database-url postgres://…/bench] [--hold SECONDS]
 //! ```
 //!
-//! `--hold` is for profiling: after the setup it prints the game page's URL and White's
-//! cookie header, keeps the server up for that long (to run `wrk` and `perf record -p`
-//! by hand) and exits without measuring.
+//! `--hold` is for profiling: after the setup it prints the best case's URL and White's
+//! cookie header and the many-games script's path, keeps the server up for that long (to
+//! run `wrk` and `perf record -p` by hand) and exits without measuring.
 //!
 //! Without `--database-url` the server runs on a fresh SQLite file and there is no
 //! pgbench figure. With it, pgbench runs in a database of its own beside the given one
 //! (`<name>_pgbench`, created and initialised at scale 16 by this program).
 //!
-//! The pages are read as White at ply 20 of a chess game (White is to move there), signed
-//! in by the session cookie as a browser is. The movers each play their own Reversi 8x8
-//! game, the first legal move every time, both sides, starting a new game when one ends.
+//! The best case reads White's page at ply 20 of a chess game (White is to move there).
+//! The movers each play their own Reversi 8x8 game, the first legal move every time, both
+//! sides, starting a new game when one ends.
 
 use std::{
+    path::{Path, PathBuf},
     process::Command,
     sync::{
         Arc,
@@ -32,9 +44,24 @@ use std::{
     time::{Duration, Instant},
 };
 
+use futures_util::{StreamExt, stream};
+use rand::{Rng, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
 use bench::{Api, Server};
+
+/// The variants the many-games measure spreads its games over.
+const VARIANTS: [&str; 6] = [
+    "chess",
+    "reversi-6x6",
+    "reversi-8x8",
+    "reversi-10x10",
+    "chess-reversi",
+    "knight-fight",
+];
+
+/// The most plies a game of the many-games measure is played into.
+const MAX_PLIES: u64 = 30;
 
 /// Twenty plies of a Ruy Lopez, White to move after them.
 const OPENING: [&str; 20] = [
@@ -46,6 +73,8 @@ struct Options {
     seconds: u64,
     connections: u32,
     threads: u32,
+    games: usize,
+    players: usize,
     movers: usize,
     bin: String,
     database_url: Option<String>,
@@ -57,6 +86,8 @@ fn options() -> Options {
         seconds: 10,
         connections: 64,
         threads: 2,
+        games: 300,
+        players: 60,
         movers: 16,
         bin: "target/release/server".to_owned(),
         database_url: None,
@@ -72,6 +103,8 @@ fn options() -> Options {
             "--seconds" => options.seconds = number(),
             "--connections" => options.connections = number() as u32,
             "--threads" => options.threads = number() as u32,
+            "--games" => options.games = number() as usize,
+            "--players" => options.players = number() as usize,
             "--movers" => options.movers = number() as usize,
             "--bin" => options.bin = value,
             "--database-url" => options.database_url = Some(value),
@@ -84,7 +117,16 @@ fn options() -> Options {
 
 /// Requests per second `wrk` reached on `url`, failing on any answer that is not 2xx.
 fn wrk(options: &Options, url: &str, headers: &[String]) -> f64 {
+    wrk_with(options, url, headers, None)
+}
+
+/// Requests per second `wrk` reached on `url`, with the Lua `script` choosing each
+/// request where one is given, failing on any answer that is not 2xx.
+fn wrk_with(options: &Options, url: &str, headers: &[String], script: Option<&Path>) -> f64 {
     let mut command = Command::new("wrk");
+    if let Some(script) = script {
+        command.arg("-s").arg(script);
+    }
     command
         .arg(format!("-t{}", options.threads))
         .arg(format!("-c{}", options.connections))
@@ -135,6 +177,124 @@ async fn session_cookie(server: &Server, name: &str) -> String {
         .find(|value| value.starts_with("bg_session="))
         .expect("the login sets the session cookie");
     cookie.split(';').next().unwrap().to_owned()
+}
+
+/// A player of the many-games measure: name, API token and session cookie.
+struct Player {
+    name: String,
+    token: String,
+    cookie: String,
+}
+
+/// The many-games measure's world: its players, and each game's id with the indexes of
+/// its two players.
+struct World {
+    players: Vec<Player>,
+    games: Vec<(String, usize, usize)>,
+}
+
+/// Signs up `options.players` players and plays `options.games` games among them (the
+/// variants in turn, random pairings, each 0 to [`MAX_PLIES`] random legal plies in),
+/// sixteen games at a time. The draws come from a fixed seed, so every run plays the same
+/// games.
+async fn world(api: &Arc<Api>, server: &Server, options: &Options, tag: &str) -> World {
+    assert!(options.players >= 2, "--players: two or more");
+    let mut players = Vec::with_capacity(options.players);
+    for n in 0..options.players {
+        let name = format!("p{n}{tag}");
+        let token = api.player(&name).await;
+        let cookie = session_cookie(server, &name).await;
+        players.push(Player {
+            name,
+            token,
+            cookie,
+        });
+    }
+    let mut draw = StdRng::seed_from_u64(38);
+    let plan: Vec<_> = (0..options.games)
+        .map(|n| {
+            let white = draw.random_range(0..players.len());
+            let mut black = draw.random_range(0..players.len() - 1);
+            if black >= white {
+                black += 1;
+            }
+            let plies = draw.random_range(0..=MAX_PLIES);
+            (
+                VARIANTS[n % VARIANTS.len()],
+                white,
+                black,
+                plies,
+                draw.random::<u64>(),
+            )
+        })
+        .collect();
+    let players = Arc::new(players);
+    let games = stream::iter(plan)
+        .map(|(variant, white, black, plies, seed)| {
+            let (api, players) = (api.clone(), players.clone());
+            async move {
+                let (w, b) = (&players[white], &players[black]);
+                let mut game = api.game(variant, &w.token, &b.token, &b.name).await;
+                let mut pick = StdRng::seed_from_u64(seed);
+                while game["status"] == "active" && game["ply"].as_u64() < Some(plies) {
+                    let Some(legal) = game["legal_moves"].as_array().filter(|l| !l.is_empty())
+                    else {
+                        break;
+                    };
+                    let chosen = legal[pick.random_range(0..legal.len())].clone();
+                    let token = if game["to_move"] == "white" {
+                        &w.token
+                    } else {
+                        &b.token
+                    };
+                    let id = game["id"].as_str().unwrap().to_owned();
+                    game = api
+                        .post(
+                            &format!("/api/v1/games/{id}/moves"),
+                            Some(token),
+                            json!({"move": chosen, "ply": game["ply"]}),
+                        )
+                        .await;
+                }
+                (game["id"].as_str().unwrap().to_owned(), white, black)
+            }
+        })
+        .buffer_unordered(16)
+        .collect()
+        .await;
+    let players = Arc::try_unwrap(players).unwrap_or_else(|_| unreachable!("the games are played"));
+    World { players, games }
+}
+
+/// Writes a `wrk` script to `path` that sends each request to one of `requests` (a path,
+/// and a header's name and value, or an empty name for none), drawn at random; each of
+/// wrk's threads draws from a seed of its own. A path that ends in `?fresh=` gets a
+/// random number after it.
+fn script(path: &Path, requests: &[(String, &str, String)]) -> PathBuf {
+    let mut lua = String::from("local requests = {\n");
+    for (target, name, value) in requests {
+        lua.push_str(&format!("  {{{target:?}, {name:?}, {value:?}}},\n"));
+    }
+    lua.push_str(
+        "}\n\
+         local threads = 0\n\
+         function setup(thread)\n\
+           threads = threads + 1\n\
+           thread:set(\"seed\", threads)\n\
+         end\n\
+         function init(args)\n\
+           math.randomseed(seed * 7919 + os.time())\n\
+         end\n\
+         function request()\n\
+           local r = requests[math.random(#requests)]\n\
+           local target = r[1]\n\
+           if target:sub(-7) == \"?fresh=\" then target = target .. math.random(1000000000) end\n\
+           if r[2] == \"\" then return wrk.format(\"GET\", target) end\n\
+           return wrk.format(\"GET\", target, {[r[2]] = r[3]})\n\
+         end\n",
+    );
+    std::fs::write(path, lua).expect("the wrk script");
+    path.to_owned()
 }
 
 /// Moves per second that `movers` clients reach, each playing its own games for `seconds`.
@@ -257,42 +417,145 @@ async fn main() {
     assert_eq!(game["to_move"], "white");
     let cookie = format!("Cookie: {}", session_cookie(&server, &white_name).await);
 
+    let world = world(&api, &server, &options, &tag).await;
+    let dir = std::env::temp_dir().join(format!("boardgames-throughput-{tag}"));
+    std::fs::create_dir_all(&dir).expect("a directory for the wrk scripts");
+    let mut pages = Vec::new();
+    let mut api_games = Vec::new();
+    for (id, white, black) in &world.games {
+        for player in [&world.players[*white], &world.players[*black]] {
+            pages.push((format!("/games/{id}"), "Cookie", player.cookie.clone()));
+            api_games.push((
+                format!("/api/v1/games/{id}"),
+                "Authorization",
+                format!("Bearer {}", player.token),
+            ));
+        }
+    }
+    let rules_pages: Vec<_> = VARIANTS
+        .iter()
+        .flat_map(|variant| {
+            world
+                .players
+                .iter()
+                .map(move |player| (format!("/rules/{variant}"), "Cookie", player.cookie.clone()))
+        })
+        .collect();
+    // The pages measured are the players' own: a page read with the first cookie names
+    // its player in the header (a session that had ended would read as a guest's).
+    let (first_page, _, first_cookie) = &pages[0];
+    let first = &world.players[world.games[0].1];
+    let body = api
+        .client
+        .get(format!("{}{first_page}", server.base))
+        .header("Cookie", first_cookie)
+        .send()
+        .await
+        .expect("a game page")
+        .text()
+        .await
+        .expect("its body");
+    assert!(
+        body.contains(&format!("href=\"/players/{}\"", first.name)),
+        "the game page is not signed in as its player"
+    );
+    // Every request at an address of its own (a query the page ignores): the rendered
+    // page kept per viewer and address never answers, the data kept per viewer and game
+    // still does. Between the best case and a cold page.
+    let fresh_pages: Vec<_> = pages
+        .iter()
+        .map(|(target, name, value)| (format!("{target}?fresh="), *name, value.clone()))
+        .collect();
+    let pages_script = script(&dir.join("pages.lua"), &pages);
+    let fresh_script = script(&dir.join("fresh.lua"), &fresh_pages);
+    let api_script = script(&dir.join("api.lua"), &api_games);
+    let rules_script = script(&dir.join("rules.lua"), &rules_pages);
+
     let base = &server.base;
     if let Some(seconds) = options.hold {
-        println!("server pid {}\n{base}/games/{id}\n{cookie}", server.pid());
+        println!(
+            "server pid {}\n{base}/games/{id}\n{cookie}\nwrk -s {}",
+            server.pid(),
+            pages_script.display()
+        );
         tokio::time::sleep(Duration::from_secs(seconds)).await;
         return;
     }
     let livez = wrk(&options, &format!("{base}/livez"), &[]);
+    let many_pages = wrk_with(&options, base, &[], Some(&pages_script));
+    let fresh_pages = wrk_with(&options, base, &[], Some(&fresh_script));
+    let many_api = wrk_with(&options, base, &[], Some(&api_script));
+    let rules = wrk_with(&options, base, &[], Some(&rules_script));
     let ready = wrk(&options, &format!("{base}/readyz"), &[]);
     let page = wrk(&options, &format!("{base}/games/{id}"), &[cookie]);
     let guest_page = wrk(&options, &format!("{base}/games/{id}"), &[]);
     let api_game = wrk(&options, &format!("{base}/api/v1/games/{id}"), &[]);
-    let rules = wrk(&options, &format!("{base}/rules/chess"), &[]);
+    let guest_rules = wrk(&options, &format!("{base}/rules/chess"), &[]);
     let livez_after = wrk(&options, &format!("{base}/livez"), &[]);
     let livez_mean = f64::midpoint(livez, livez_after);
     let moves = moves_per_second(&api, &options, &tag).await;
     drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
     let pgbench = options
         .database_url
         .as_deref()
         .map(|url| pgbench(url, options.movers, options.seconds));
 
     println!(
-        "\n{on}: wrk -t{} -c{} -d{}s; {} movers\n",
-        options.threads, options.connections, options.seconds, options.movers
+        "\n{on}: wrk -t{} -c{} -d{}s; {} games among {} players; {} movers\n",
+        options.threads,
+        options.connections,
+        options.seconds,
+        world.games.len(),
+        world.players.len(),
+        options.movers
     );
     println!("| measure | per second | ratio | of |");
     println!("|---|---:|---:|---|");
     println!(
         "| `/livez` (before, after) | {livez:.0}, {livez_after:.0} | 1.00 | their mean {livez_mean:.0} |"
     );
+    let many = format!(
+        "{} games of six variants, each read by one of its two players, a random pair per request",
+        world.games.len()
+    );
     for (name, rate) in [
-        ("`/readyz` (one database statement)", ready),
-        ("game page (HTML, chess at ply 20, as White)", page),
-        ("the same game page as a guest", guest_page),
-        ("`GET /api/v1/games/{id}`", api_game),
-        ("rules page", rules),
+        (format!("**game pages**: {many}"), many_pages),
+        (
+            format!(
+                "game pages, each at an address of its own (rendered for every request): {many}"
+            ),
+            fresh_pages,
+        ),
+        (
+            format!("**API game** (`GET /api/v1/games/{{id}}`, the player's token): {many}"),
+            many_api,
+        ),
+        (
+            format!(
+                "**rules pages** of the six variants, each read by one of the {} players, \
+                 a random pair per request",
+                world.players.len()
+            ),
+            rules,
+        ),
+        ("`/readyz` (one database statement)".to_owned(), ready),
+        (
+            "best case: one game page (chess at ply 20) read again and again by White".to_owned(),
+            page,
+        ),
+        (
+            "best case: the same game page as a guest".to_owned(),
+            guest_page,
+        ),
+        (
+            "best case: the same game by the API, as a guest".to_owned(),
+            api_game,
+        ),
+        (
+            "best case: the chess rules page as a guest".to_owned(),
+            guest_rules,
+        ),
     ] {
         println!(
             "| {name} | {rate:.0} | {:.2} | `/livez` |",
