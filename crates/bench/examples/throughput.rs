@@ -2,12 +2,12 @@
 //! measured in the same run.
 //!
 //! The headline is shaped like real use: many players, each looking at their own games.
-//! `--games` games (300 by default) of all six variants, 0–30 plies in, between
+//! `--games` games (300 by default) of every variant, 0–30 plies in, between
 //! `--players` players; every request is a different random pair of a game and one of its
 //! two players (a `wrk` Lua script draws them). It measures the game page (HTML, signed in
 //! by the session cookie as a browser is), the same with an address of its own for every
 //! request (so no rendered page is reused), the API's game (the player's token) and the
-//! rules pages of the six variants (each by a random player), against `/livez` (all with
+//! rules pages of every variant (each by a random player), against `/livez` (all with
 //! `wrk`).
 //!
 //! Kept as a labelled best case: one game page read again and again by one viewer (and
@@ -49,16 +49,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
 use bench::{Api, Server};
-
-/// The variants the many-games measure spreads its games over.
-const VARIANTS: [&str; 6] = [
-    "chess",
-    "reversi-6x6",
-    "reversi-8x8",
-    "reversi-10x10",
-    "chess-reversi",
-    "knight-fight",
-];
+use rules::Variant;
 
 /// The most plies a game of the many-games measure is played into.
 const MAX_PLIES: u64 = 30;
@@ -220,7 +211,7 @@ async fn world(api: &Arc<Api>, server: &Server, options: &Options, tag: &str) ->
             }
             let plies = draw.random_range(0..=MAX_PLIES);
             (
-                VARIANTS[n % VARIANTS.len()],
+                Variant::ALL[n % Variant::ALL.len()].as_str(),
                 white,
                 black,
                 plies,
@@ -432,7 +423,7 @@ async fn main() {
             ));
         }
     }
-    let rules_pages: Vec<_> = VARIANTS
+    let rules_pages: Vec<_> = Variant::ALL
         .iter()
         .flat_map(|variant| {
             world
@@ -516,8 +507,9 @@ async fn main() {
         "| `/livez` (before, after) | {livez:.0}, {livez_after:.0} | 1.00 | their mean {livez_mean:.0} |"
     );
     let many = format!(
-        "{} games of six variants, each read by one of its two players, a random pair per request",
-        world.games.len()
+        "{} games of {} variants, each read by one of its two players, a random pair per request",
+        world.games.len(),
+        Variant::ALL.len()
     );
     for (name, rate) in [
         (format!("**game pages**: {many}"), many_pages),
@@ -533,8 +525,9 @@ async fn main() {
         ),
         (
             format!(
-                "**rules pages** of the six variants, each read by one of the {} players, \
+                "**rules pages** of the {} variants, each read by one of the {} players, \
                  a random pair per request",
+                Variant::ALL.len(),
                 world.players.len()
             ),
             rules,
