@@ -5,7 +5,7 @@
 //! into the page) finds no serious or critical accessibility violation. `AXE_CORE` names
 //! axe-core's `axe.min.js` (`.ci/run` installs it); without it the accessibility half
 //! fails in CI and is skipped, saying so, elsewhere. The same pages are then laid out
-//! again with JavaScript off (English), with the same layout checks.
+//! again with JavaScript off, in both languages, with the same layout checks.
 //!
 //! Then the flows: pieces dragged with a finger on a phone and with a mouse on a desk
 //! (the move named in the game's notation while it waits for Confirm); the phone's menu
@@ -224,9 +224,9 @@ async fn every_page_fits_a_phone_in_both_languages_in_chromium() {
             }
         }
     }
-    // Without script: the same pages in English, measured as laid out (the checks run
-    // through the driver, which script blocked in the page does not stop). The session
-    // is the one signed in above: a tap without script is slow to emulate.
+    // Without script: the same pages in both languages, measured as laid out (the checks
+    // run through the driver, which script blocked in the page does not stop). The
+    // session is the one signed in above: a tap without script is slow to emulate.
     let plain = phone_with(&driver, &chrome, false).await;
     let cookie = client
         .get_named_cookie("bg_session")
@@ -240,20 +240,27 @@ async fn every_page_fits_a_phone_in_both_languages_in_chromium() {
         .add_cookie(cookie)
         .await
         .expect("the session cookie set");
-    for (_, page) in &pages {
+    for lang in ["en", "et"] {
         plain
-            .goto(&format!("{}{page}", app.address))
+            .goto(&format!("{}/lang/{lang}?back=/", app.address))
             .await
-            .expect("the page");
-        find(&plain, "header .account a[href='/players/annika']").await;
-        let bell = find(&plain, "#bell").await;
-        assert_eq!(
-            bell.attr("aria-expanded").await.expect("the bell"),
-            None,
-            "the script ran: the bell's panel was set up"
-        );
-        for fault in faults(&plain, None).await {
-            all.push(format!("without script {page}: {fault}"));
+            .expect("the language switch");
+        find(&plain, &format!("html[lang={lang}]")).await;
+        for (_, page) in &pages {
+            plain
+                .goto(&format!("{}{page}", app.address))
+                .await
+                .expect("the page");
+            find(&plain, "header .account a[href='/players/annika']").await;
+            let bell = find(&plain, "#bell").await;
+            assert_eq!(
+                bell.attr("aria-expanded").await.expect("the bell"),
+                None,
+                "the script ran: the bell's panel was set up"
+            );
+            for fault in faults(&plain, None).await {
+                all.push(format!("{lang} without script {page}: {fault}"));
+            }
         }
     }
     assert!(all.is_empty(), "on a phone:\n{}", all.join("\n"));
