@@ -8,7 +8,7 @@ use axum::{
 };
 use serde::Deserialize;
 
-use crate::{Ctx, Form, cookie_header, error_text, render, safe_back, see_other};
+use crate::{Ctx, Form, cookie_header, refusal_text, render, safe_back, see_other};
 use domain::{Services, accounts};
 use edge::extract::{ClientAddr, Query, SESSION_COOKIE, session_cookie};
 use vocab::error::AppError;
@@ -75,12 +75,7 @@ fn auth_error(
     form: &Credentials,
     error: &AppError,
 ) -> Result<Response, AppError> {
-    let text = error_text(
-        &page.ctx.t,
-        error.code(),
-        &error.message(),
-        error.retry_after(),
-    );
+    let text = refusal_text(&page.ctx.t, error);
     match accounts::Field::of(error) {
         Some(accounts::Field::Username) => page.username_error = text,
         Some(accounts::Field::Password) => page.password_error = text,

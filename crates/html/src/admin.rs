@@ -297,11 +297,7 @@ pub(crate) async fn file_report(
         Err(error)
             if error.status().is_client_error() && error.status() != StatusCode::UNAUTHORIZED =>
         {
-            (
-                error.status(),
-                false,
-                error_text(&ctx.t, error.code(), &error.message(), error.retry_after()),
-            )
+            (error.status(), false, crate::refusal_text(&ctx.t, &error))
         }
         Err(error) => return Err(error),
     };

@@ -6,7 +6,7 @@
 use axum::{extract::State, http::StatusCode, response::Response};
 use serde::Deserialize;
 
-use crate::{Ctx, Form, error_text, game, see_other};
+use crate::{Ctx, Form, game, refusal_text, see_other};
 use domain::{
     Services,
     chat::{self, MAX_LINE_CHARS, MAX_NOTE_CHARS},
@@ -42,7 +42,7 @@ async fn answer<T>(
     match result {
         Ok(_) => Ok(see_other(done)),
         Err(error) if shown_on_page(&error) => {
-            let message = error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
+            let message = refusal_text(&ctx.t, &error);
             game::page_with_chat(state, ctx, id, error.status(), move |chat| {
                 show(chat, message);
             })

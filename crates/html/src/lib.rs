@@ -655,6 +655,11 @@ pub(crate) fn error_text(t: &Tr, code: &str, message: &str, retry_after: Option<
     }
 }
 
+/// [`error_text`] of `error` itself: the text a page shows for a refusal.
+pub(crate) fn refusal_text(t: &Tr, error: &AppError) -> String {
+    error_text(t, error.code(), &error.message(), error.retry_after())
+}
+
 /// Whether an error page may read its viewer's session to show the signed-in header: not
 /// when the server is refusing work (busy, rate-limited, the database unavailable), where
 /// one more read is what it cannot afford.

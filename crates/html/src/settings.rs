@@ -10,7 +10,7 @@ use axum::{
 };
 use serde::Deserialize;
 
-use crate::{Ctx, Form, error_text, render, see_other};
+use crate::{Ctx, Form, refusal_text, render, see_other};
 use domain::{
     Services, accounts, chat, email,
     notifications::{self, DigestChange, Kind, KindChange},
@@ -257,12 +257,7 @@ async fn refused(
     error: &AppError,
     note: impl FnOnce(String) -> Notes,
 ) -> Result<Response, AppError> {
-    let notes = note(error_text(
-        &ctx.t,
-        error.code(),
-        &error.message(),
-        error.retry_after(),
-    ));
+    let notes = note(refusal_text(&ctx.t, error));
     let page = page(state, ctx, notes).await?;
     crate::render_refused(&page, error)
 }

@@ -312,8 +312,7 @@ pub(crate) async fn create(
     match created.await {
         Ok(tournament) => Ok(see_other(&tournament_href(&tournament, Some(&user)))),
         Err(error) if crate::shown_on_form(&error) => {
-            let text =
-                crate::error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
+            let text = crate::refusal_text(&ctx.t, &error);
             let page = list_page(&state, ctx, &form, text).await?;
             crate::render_refused(&page, &error)
         }

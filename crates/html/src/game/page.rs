@@ -16,7 +16,7 @@ use super::{
     image,
     parts::GameQuery,
     view::build_page,
-    viewer::{PageSources, ViewerExtras, game_and_extras, viewer_key},
+    viewer::{PageSources, ViewerExtras, game_and_extras, has_notices_to_read, viewer_key},
 };
 use crate::{Ctx, PendingCtx, render, render_html};
 use domain::{Services, game::snapshots::RenderedGamePage};
@@ -52,11 +52,10 @@ pub(crate) async fn page(
     let kept = rendered_key(&ctx, &id).map(|(key, viewer)| {
         let current = |page: &RenderedGamePage| {
             still_current(&state, &id, &viewer, page, now)
-                && !(opened
-                    && page
-                        .viewer
-                        .as_ref()
-                        .is_some_and(|kept| kept.viewer.unread_here > 0))
+                && !page
+                    .viewer
+                    .as_ref()
+                    .is_some_and(|kept| has_notices_to_read(kept, opened))
         };
         (pages.get_if(key.as_str(), current), key)
     });

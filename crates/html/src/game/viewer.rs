@@ -52,11 +52,7 @@ pub(super) async fn game_and_extras(
         PendingCtx::Session { ref token, .. } => {
             let key = viewer_key(token, id);
             let viewers = &state.caches.viewers;
-            // A kept page whose viewer has unread notices of the game is read again when
-            // the player opens the game, which reads them.
-            let kept = viewers.get_if(key.as_str(), |page| {
-                !(opened && page.viewer.unread_here > 0)
-            });
+            let kept = viewers.get_if(key.as_str(), |page| !has_notices_to_read(page, opened));
             let ticket = match kept {
                 Ok(page) => {
                     let (detail, extras, chat) =
@@ -119,6 +115,12 @@ pub(super) async fn game_and_extras(
         }
     };
     Ok((ctx, detail, extras, sources))
+}
+
+/// Whether a kept page of this viewer can no longer serve: the player `opened` the game,
+/// which reads its notices, and the page was kept with some of them unread.
+pub(super) fn has_notices_to_read(page: &ViewerPage, opened: bool) -> bool {
+    opened && page.viewer.unread_here > 0
 }
 
 /// Opening a game reads its notices: marks the viewer's unread ones of game `id` read (when

@@ -109,7 +109,7 @@ async fn answer(
         Err(error) if crate::shown_on_form(&error) => error,
         Err(error) => return Err(error),
     };
-    let text = crate::error_text(&ctx.t, error.code(), &error.message(), error.retry_after());
+    let text = crate::refusal_text(&ctx.t, &error);
     let refusal = Refusal { text, removing };
     match tournament_page(state, ctx, id, invite, refusal).await {
         Ok(page) => crate::render_refused(&page, &error),

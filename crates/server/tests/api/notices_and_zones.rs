@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 
 use crate::{
     helpers::TestApp,
-    page_client::{Browser, new_game},
+    page_client::{Browser, challenge, new_game},
     scenarios,
 };
 
@@ -28,17 +28,7 @@ scenarios!(
 async fn a_challenge_made_to_you_is_declined_with_a_reason_its_challenger_reads(app: TestApp) {
     let mut ann = Browser::sign_up(&app, "annika").await;
     let mut bob = Browser::sign_up(&app, "bobby").await;
-    let made = ann
-        .post(
-            "/challenges",
-            &[
-                ("variant", "reversi-8x8"),
-                ("color", "white"),
-                ("days_per_move", "3"),
-                ("opponent", "bobby"),
-            ],
-        )
-        .await;
+    let made = challenge(&mut ann, "bobby", "reversi-8x8", &[("days_per_move", "3")]).await;
     assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
     let lobby = bob.get("/lobby").await;
     assert_eq!(bob.get("/notifications").await.count("li.unread"), 1);
@@ -188,17 +178,7 @@ async fn a_refused_form_post_keeps_the_signed_in_header(app: TestApp) {
         .post("/settings/blocks", &[("username", "annika")])
         .await;
     assert_eq!(blocked.status, StatusCode::SEE_OTHER, "{}", blocked.body);
-    let refused = ann
-        .post(
-            "/challenges",
-            &[
-                ("variant", "knight-fight"),
-                ("color", "white"),
-                ("days_per_move", "7"),
-                ("opponent", "bobby"),
-            ],
-        )
-        .await;
+    let refused = challenge(&mut ann, "bobby", "knight-fight", &[("days_per_move", "7")]).await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
     assert_eq!(
         refused.text("#create ~ .form-error"),
@@ -350,17 +330,7 @@ async fn every_refused_form_is_shown_on_its_own_page_with_the_choice_kept(app: T
     let mut ann = Browser::sign_up(&app, "annika").await;
     let mut bob = Browser::sign_up(&app, "bobby").await;
     // A challenge Ann withdrew before Bob answered: his accept is refused on the lobby.
-    let made = ann
-        .post(
-            "/challenges",
-            &[
-                ("variant", "chess"),
-                ("color", "white"),
-                ("days_per_move", "3"),
-                ("opponent", "bobby"),
-            ],
-        )
-        .await;
+    let made = challenge(&mut ann, "bobby", "chess", &[("days_per_move", "3")]).await;
     assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
     let lobby = bob.get("/lobby").await;
     let accept = lobby.attr("#to-me form[action$='/accept']", "action");

@@ -241,6 +241,23 @@ pub(crate) async fn new_game(
     new_game_with(white, black, black_name, variant, &[("days_per_move", "3")]).await
 }
 
+/// White's challenge to `black_name` by the lobby's form, White to play, with the time
+/// fields `time`: the answer as it comes (a redirect when made).
+pub(crate) async fn challenge(
+    white: &mut Browser,
+    black_name: &str,
+    variant: &str,
+    time: &[(&str, &str)],
+) -> Page {
+    let mut form = vec![
+        ("variant", variant),
+        ("color", "white"),
+        ("opponent", black_name),
+    ];
+    form.extend_from_slice(time);
+    white.post("/challenges", &form).await
+}
+
 /// [`new_game`] with the challenge form's time fields `time`.
 pub(crate) async fn new_game_with(
     white: &mut Browser,
@@ -249,13 +266,7 @@ pub(crate) async fn new_game_with(
     variant: &str,
     time: &[(&str, &str)],
 ) -> String {
-    let mut form = vec![
-        ("variant", variant),
-        ("color", "white"),
-        ("opponent", black_name),
-    ];
-    form.extend_from_slice(time);
-    let page = white.post("/challenges", &form).await;
+    let page = challenge(white, black_name, variant, time).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
     let lobby = black.get("/lobby").await;
     let form = lobby.attr("#to-me form", "action");

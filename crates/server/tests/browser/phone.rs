@@ -140,14 +140,7 @@ async fn page_families(app: &TestApp) -> Vec<(String, String)> {
     .into_iter()
     .map(|(name, path)| (name.to_owned(), path.to_owned()))
     .collect();
-    for variant in [
-        "chess",
-        "reversi-6x6",
-        "reversi-8x8",
-        "reversi-10x10",
-        "chess-reversi",
-        "knight-fight",
-    ] {
+    for variant in rules::Variant::ALL.map(rules::Variant::as_str) {
         let id = app.new_game(variant, &ann, &bob).await;
         pages.push((format!("game-{variant}"), format!("/games/{id}")));
         if variant == "chess" {
