@@ -9,7 +9,11 @@ pub mod user;
 
 pub use user::{AccountKind, HeaderCounts, User};
 
-use crate::{Services, game::snapshots::TokenOwner, throttle::AccountAction};
+use crate::{
+    Services,
+    game::snapshots::{SignedIn, TokenOwner},
+    throttle::AccountAction,
+};
 use store::users;
 use vocab::{
     error::AppError,
@@ -433,8 +437,12 @@ pub async fn tokens(state: &Services, user: &User) -> Result<Vec<users::TokenRow
 pub async fn revoke_token(state: &Services, user: &User, id: &str) -> Result<(), AppError> {
     let mut conn = state.db.pool.acquire().await?;
     if users::delete_token(&mut conn, &user.id, id).await? {
-        // Which hash the token had is not known here: every kept owner goes.
-        state.caches.tokens.forget_all();
+        // Which hash the token had is not known here: every instance drops the owner's.
+        state
+            .events
+            .stage_users_changed(&mut conn, &[&user.id])
+            .await?
+            .committed(&state.events);
         Ok(())
     } else {
         Err(AppError::NotFound("token"))
@@ -442,7 +450,9 @@ pub async fn revoke_token(state: &Services, user: &User, id: &str) -> Result<(),
 }
 
 /// The user a session cookie belongs to, while the session lasts, with what every
-/// page's header counts for them, read in the same statement.
+/// page's header counts for them: from the sessions kept warm
+/// ([`crate::game::snapshots::SessionSnapshots`]) while the session lasts, else read (the
+/// counts in the same statement) and kept.
 ///
 /// # Errors
 ///
@@ -451,32 +461,45 @@ pub async fn user_by_session(
     state: &Services,
     token: &str,
 ) -> Result<Option<(User, HeaderCounts)>, AppError> {
+    let hash = token_hash(token);
+    let now = state.now();
+    let sessions = &state.caches.sessions;
+    let ticket = match sessions.get_if(hash.as_str(), |session| session.expires_at > now) {
+        Ok(session) => return Ok(Some((session.user.clone(), session.counts))),
+        Err(ticket) => ticket,
+    };
     let mut conn = state.db.pool.acquire().await?;
-    let row = users::by_session(&mut conn, &token_hash(token), state.now()).await?;
-    Ok(row.map(session_user))
+    let Some(row) = users::by_session(&mut conn, &hash, now).await? else {
+        return Ok(None);
+    };
+    let session = session_user(row);
+    let viewer = (session.user.clone(), session.counts);
+    sessions.keep(ticket, hash, Arc::new(session));
+    Ok(Some(viewer))
 }
 
-/// The user and header counts of a session's row.
+/// The user, header counts and end of a session's row.
 pub(crate) fn session_user(
-    (id, username, kind, your_turn, unread, open_reports): users::SessionRow,
-) -> (User, HeaderCounts) {
+    (id, username, kind, your_turn, unread, open_reports, expires_at): users::SessionRow,
+) -> SignedIn {
     let kind = AccountKind::from_stored(&kind);
-    (
-        User { id, username, kind },
-        HeaderCounts {
+    SignedIn {
+        user: User { id, username, kind },
+        counts: HeaderCounts {
             your_turn,
             unread,
             open_reports,
         },
-    )
+        expires_at,
+    }
 }
 
 /// How stale a token's last-used time may be before a request updates it, in seconds.
 const LAST_USED_RESOLUTION: i64 = 60;
 
-/// The owner of an API token: from the tokens' snapshots while fresh and read in this
-/// second ([`crate::game::snapshots::TokenSnapshots`]); else read, noting the
-/// token's use (at most once a minute), and kept.
+/// The owner of an API token: from the owners kept warm
+/// ([`crate::game::snapshots::TokenSnapshots`]) while its last use may go unnoted; else
+/// read, noting the token's use (at most once a minute), and kept.
 ///
 /// # Errors
 ///
@@ -485,7 +508,8 @@ pub async fn user_by_api_token(state: &Services, token: &str) -> Result<Option<U
     let hash = token_hash(token);
     let now = state.now();
     let tokens = &state.caches.tokens;
-    let ticket = match tokens.get_if(hash.as_str(), |owner| owner.now == now) {
+    let unnoted = |owner: &TokenOwner| now - owner.now < LAST_USED_RESOLUTION;
+    let ticket = match tokens.get_if(hash.as_str(), unnoted) {
         Ok(owner) => return Ok(Some(owner.user.clone())),
         Err(ticket) => ticket,
     };

@@ -513,6 +513,11 @@ pub async fn save_note(
     let now = state.now();
     let mut conn = state.db.pool.acquire().await?;
     rows::save_note(&mut conn, id, &user.id, &text, now).await?;
+    state
+        .events
+        .stage_users_changed(&mut conn, &[&user.id])
+        .await?
+        .committed(&state.events);
     Ok(Note {
         updated_at: (!text.is_empty()).then_some(now),
         text,
@@ -613,7 +618,13 @@ pub async fn block(state: &Services, user: &User, name: &str) -> Result<(Block, 
     let mut tx = state.db.begin_write().await?;
     let new = rows::block(&mut tx, &user.id, &other.id, now).await?;
     rows::cancel_challenges_between(&mut tx, &user.id, &other.id).await?;
+    // Both players' chats close.
+    let told = state
+        .events
+        .stage_users_changed(&mut tx, &[&user.id, &other.id])
+        .await?;
     tx.commit().await?;
+    told.committed(&state.events);
     let created_at = if new {
         now
     } else {
@@ -642,6 +653,11 @@ pub async fn unblock(state: &Services, user: &User, name: &str) -> Result<(), Ap
     let mut conn = state.db.pool.acquire().await?;
     let other = player_named(&mut conn, name).await?;
     if rows::unblock(&mut conn, &user.id, &other.id).await? {
+        state
+            .events
+            .stage_users_changed(&mut conn, &[&user.id, &other.id])
+            .await?
+            .committed(&state.events);
         Ok(())
     } else {
         Err(AppError::NotFound("block"))

@@ -20,7 +20,7 @@ use crate::{
     Services,
     accounts::user::User,
     chat,
-    events::{ChallengeChange, ChallengeSignal, Staged},
+    events::{ChallengeChange, ChallengeSignal, EventHub, Staged},
     game::actions::{Resigned, after_resign_all, resign_all},
     throttle::PlayerAction,
 };
@@ -118,7 +118,13 @@ pub async fn set_admin_from_cli(
         },
     )
     .await?;
+    // Running servers on Postgres drop what they keep of the account at once (its header
+    // shows the administrator's link); on SQLite, which no running server hears from
+    // here, it shows within `WARM_AGE`.
+    let hub = EventHub::new(db.backend, crate::game::snapshots::ReadSnapshots::default());
+    let told = hub.stage_users_changed(&mut tx, &[&account.id]).await?;
     tx.commit().await?;
+    told.committed(&hub);
     Ok(if on {
         format!("{} is an administrator now", account.username)
     } else {
@@ -244,6 +250,11 @@ pub async fn report(
     match rows::insert_report(&mut conn, &new).await {
         Ok(()) => {
             metrics::counter!("reports_total").increment(1);
+            state
+                .events
+                .stage_reports_changed(&mut conn)
+                .await?
+                .committed(&state.events);
             Ok(Filed {
                 id,
                 target: target_name,
@@ -315,7 +326,9 @@ pub async fn close_report(
         },
     )
     .await?;
+    let told = state.events.stage_reports_changed(&mut tx).await?;
     tx.commit().await?;
+    told.committed(&state.events);
     Ok(())
 }
 
@@ -506,6 +519,11 @@ pub async fn sanction(
         } else {
             None
         };
+        // A mute closes the account's chats (a ban's flush drops everything).
+        let told = state
+            .events
+            .stage_users_changed(&mut tx, &[&account.id])
+            .await?;
         let detail = match &ended {
             Some(ended) => {
                 let games = ended.game_ids();
@@ -537,12 +555,13 @@ pub async fn sanction(
             },
         )
         .await?;
-        Ok(ended)
+        Ok((ended, told))
     }
     .await;
     match work {
-        Ok(ended) => {
+        Ok((ended, told)) => {
             tx.commit().await?;
+            told.committed(&state.events);
             let (games_ended, challenges_cancelled) = match ended {
                 Some(ended) => {
                     let ids = ended.game_ids();

@@ -538,23 +538,48 @@ pub async fn mark_read(state: &Services, user: &User, id: &str) -> Result<i64, A
         return Err(AppError::NotFound("notification"));
     }
     let unread = rows::unread_count(&mut tx, &user.id).await?;
+    let told = state
+        .events
+        .stage_users_changed(&mut tx, &[&user.id])
+        .await?;
     tx.commit().await?;
+    told.committed(&state.events);
     Ok(unread)
 }
 
-/// Marks `user`'s unread notices of game `game_id` read at `now`, on the page's own
-/// connection `conn` (one statement): they opened the game. Returns how many there were.
+/// Marks `user`'s unread notices of game `game_id` read, on the page's own connection
+/// `conn`: they opened the game. Every instance drops what it keeps of them (their
+/// header counts). Returns how many there were.
 ///
 /// # Errors
 ///
 /// Database errors.
 pub async fn read_game(
+    state: &Services,
     conn: &mut sqlx::AnyConnection,
     user: &User,
     game_id: &str,
-    now: i64,
 ) -> Result<u64, AppError> {
-    Ok(rows::mark_game_read(conn, &user.id, game_id, now).await?)
+    let read = rows::mark_game_read(conn, &user.id, game_id, state.now()).await?;
+    if read > 0 {
+        told_of_reading(state, conn, user).await?;
+    }
+    Ok(read)
+}
+
+/// Tells every instance that `user` read notices, on `conn` after the change: their
+/// kept header counts go.
+async fn told_of_reading(
+    state: &Services,
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+) -> Result<(), AppError> {
+    state
+        .events
+        .stage_users_changed(conn, &[&user.id])
+        .await?
+        .committed(&state.events);
+    Ok(())
 }
 
 /// Marks all of `user`'s notices read. Returns how many were unread.
@@ -564,7 +589,11 @@ pub async fn read_game(
 /// Database errors.
 pub async fn mark_all_read(state: &Services, user: &User) -> Result<u64, AppError> {
     let mut conn = state.db.pool.acquire().await?;
-    Ok(rows::mark_all_read(&mut conn, &user.id, state.now()).await?)
+    let read = rows::mark_all_read(&mut conn, &user.id, state.now()).await?;
+    if read > 0 {
+        told_of_reading(state, &mut conn, user).await?;
+    }
+    Ok(read)
 }
 
 /// Deletes the notices older than `NOTIFICATION_RETENTION_DAYS`, with their outbox rows,

@@ -13,7 +13,8 @@ pub use play::{
 
 use crate::{
     Services,
-    accounts::{self, HeaderCounts, User},
+    accounts::{self, User},
+    game::snapshots::SignedIn,
 };
 use store::users;
 use vocab::error::AppError;
@@ -63,8 +64,9 @@ pub async fn game_page_viewer(
 }
 
 /// The viewer of game `game_id`'s page by their session cookie `token`, with the header
-/// counts and what the page needs of them (as [`game_page_viewer`]), in one statement on
-/// the page's connection; `None` when the session has ended.
+/// counts and the session's end, and what the page needs of them (as
+/// [`game_page_viewer`]), in one statement on the page's connection; `None` when the
+/// session has ended.
 ///
 /// # Errors
 ///
@@ -74,21 +76,21 @@ pub async fn game_page_session(
     token: &str,
     game_id: &str,
     now: i64,
-) -> Result<Option<(User, HeaderCounts, GamePageViewer)>, AppError> {
+) -> Result<Option<(SignedIn, GamePageViewer)>, AppError> {
     let hash = accounts::token_hash(token);
     let Some((session, (after_move, confirm_moves, next_game, conditional_lines, unread_here))) =
         users::by_session_for_game_page(conn, &hash, game_id, now).await?
     else {
         return Ok(None);
     };
-    let (user, counts) = accounts::session_user(session);
+    let session = accounts::session_user(session);
     let viewer = GamePageViewer {
         play: decode(Some((after_move, confirm_moves)))?,
         next_game,
         conditional_lines,
         unread_here,
     };
-    Ok(Some((user, counts, viewer)))
+    Ok(Some((session, viewer)))
 }
 
 /// Changes `user`'s playing settings as `change` says and returns them all.
@@ -109,7 +111,13 @@ pub async fn change_play_settings(
         change.confirm_moves.map(i64::from),
     )
     .await?;
-    decode(stored)
+    let settings = decode(stored)?;
+    state
+        .events
+        .stage_users_changed(&mut conn, &[&user.id])
+        .await?
+        .committed(&state.events);
+    Ok(settings)
 }
 
 #[cfg(test)]

@@ -54,7 +54,7 @@ pub fn router(state: Services) -> Router {
         }))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            ops::forget_viewers_after_changes,
+            ops::forget_signed_in_after_changes,
         ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
@@ -66,7 +66,13 @@ pub fn router(state: Services) -> Router {
                     .extensions()
                     .get::<MatchedPath>()
                     .map_or(request.uri().path(), MatchedPath::as_str);
-                tracing::info_span!("request", method = %request.method(), route)
+                // `id` is filled in by `ops::track`, which names the request.
+                tracing::info_span!(
+                    "request",
+                    method = %request.method(),
+                    route,
+                    id = tracing::field::Empty
+                )
             }),
         )
         .with_state(state)

@@ -94,13 +94,12 @@ pub(crate) async fn deadline(
 }
 
 /// Middleware: once a request that may change something (any method but the safe ones)
-/// has been answered, or dropped half-way, the signed-in viewers' game pages this
-/// instance keeps go ([`ReadSnapshots::forget_viewers`](domain::game::snapshots::ReadSnapshots::forget_viewers)).
-/// Every change a viewer makes or causes here (a setting, a conditional line, a note,
-/// marking notices read, signing out, a move) is then on their next page, without each
-/// handler naming the pages it touches; what another instance changes reaches this one
-/// through the events, or after a second.
-pub(crate) async fn forget_viewers_after_changes(
+/// has been answered, or dropped half-way, the sessions and signed-in viewers' game pages
+/// this instance keeps go ([`ReadSnapshots::forget_signed_in`](domain::game::snapshots::ReadSnapshots::forget_signed_in)).
+/// A belt to the events' braces: every change a viewer makes (a setting, a conditional
+/// line, a note, marking notices read, signing out, a move) also tells every instance,
+/// this one included, through its event.
+pub(crate) async fn forget_signed_in_after_changes(
     State(state): State<Services>,
     request: Request,
     next: Next,
@@ -113,22 +112,51 @@ pub(crate) async fn forget_viewers_after_changes(
     struct ForgetOnDrop(Services);
     impl Drop for ForgetOnDrop {
         fn drop(&mut self) {
-            self.0.caches.forget_viewers();
+            self.0.caches.forget_signed_in();
         }
     }
     let _forget = ForgetOnDrop(state);
     next.run(request).await
 }
 
-/// Middleware: resolves the client address (see [`client_addr`]), then counts, times and
-/// logs the request by its matched route. The log line holds method, route, status,
-/// duration and client address: never headers, bodies or query strings, so no password,
-/// token or cookie can reach the logs.
-pub(crate) async fn track(
-    State(state): State<Services>,
-    mut request: Request,
-    next: Next,
-) -> Response {
+/// The header that names a request: taken from the client (or a proxy) when it is a
+/// plain short name, else made here; answered in the response and carried by every log
+/// line of the request, so one request's lines can be told from the others'.
+pub const REQUEST_ID: &str = "x-request-id";
+
+/// The name of the request `headers` came with, when it is one a log line may carry (1 to
+/// 64 letters, digits, `-`, `_` or `.`); else a new one.
+fn request_id(headers: &axum::http::HeaderMap) -> String {
+    headers
+        .get(REQUEST_ID)
+        .and_then(|value| value.to_str().ok())
+        .filter(|id| {
+            (1..=64).contains(&id.len())
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        })
+        .map_or_else(vocab::ids::new_id, str::to_owned)
+}
+
+/// Middleware: names the request ([`REQUEST_ID`]) in its span (the `request` span's
+/// `id`, made by the trace layer around this one), then [`track_named`]; the response
+/// carries the name.
+pub(crate) async fn track(state: State<Services>, request: Request, next: Next) -> Response {
+    let id = request_id(request.headers());
+    tracing::Span::current().record("id", id.as_str());
+    let mut response = track_named(state, request, next).await;
+    if let Ok(value) = header::HeaderValue::from_str(&id) {
+        response.headers_mut().insert(REQUEST_ID, value);
+    }
+    response
+}
+
+/// Resolves the client address (see [`client_addr`]), then counts, times and logs the
+/// request by its matched route. The log line holds method, route, status, duration and
+/// client address (and, from its span, the request's name): never headers, bodies or
+/// query strings, so no password, token or cookie can reach the logs.
+async fn track_named(State(state): State<Services>, mut request: Request, next: Next) -> Response {
     let start = Instant::now();
     let method = request.method().clone();
     let route = request

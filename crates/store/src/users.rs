@@ -125,7 +125,8 @@ pub async fn by_session(
     now: i64,
 ) -> Result<Option<SessionRow>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "select u.id, u.username, u.kind, {}, {}, {} from sessions s join users u on u.id = s.user_id \
+        "select u.id, u.username, u.kind, {}, {}, {}, s.expires_at \
+         from sessions s join users u on u.id = s.user_id \
          where s.token_hash = $1 and s.expires_at > $2 \
          and u.banned_at is null and u.deleted_at is null",
         super::games::USERS_TURN_COUNT,
@@ -139,9 +140,9 @@ pub async fn by_session(
 }
 
 /// What [`by_session`] reads: the user's id, name and kind, how many games wait for their
-/// move, how many notices are unread and, for an administrator, how many reports are open
-/// (`None` for everyone else).
-pub type SessionRow = (String, String, String, i64, i64, Option<i64>);
+/// move, how many notices are unread, for an administrator how many reports are open
+/// (`None` for everyone else), and when the session ends.
+pub type SessionRow = (String, String, String, i64, i64, Option<i64>, i64);
 
 /// Ends a session. Returns its user's id, `None` when there was no such session.
 ///
@@ -428,6 +429,7 @@ pub async fn by_session_for_game_page(
         i64,
         i64,
         Option<i64>,
+        i64,
         String,
         i64,
         Option<String>,
@@ -435,7 +437,7 @@ pub async fn by_session_for_game_page(
         i64,
     );
     let row: Option<Row> = sqlx::query_as(&format!(
-        "select u.id, u.username, u.kind, {}, {}, {}, {} \
+        "select u.id, u.username, u.kind, {}, {}, {}, s.expires_at, {} \
          from sessions s join users u on u.id = s.user_id \
          where s.token_hash = $1 and s.expires_at > $3 \
          and u.banned_at is null and u.deleted_at is null",
@@ -457,6 +459,7 @@ pub async fn by_session_for_game_page(
             your_turn,
             unread,
             reports,
+            expires_at,
             after_move,
             confirm,
             next,
@@ -464,7 +467,7 @@ pub async fn by_session_for_game_page(
             unread_here,
         )| {
             (
-                (id, username, kind, your_turn, unread, reports),
+                (id, username, kind, your_turn, unread, reports, expires_at),
                 (after_move, confirm, next, lines, unread_here),
             )
         },

@@ -229,7 +229,7 @@ impl EventHub {
             Wire::Notice(notice) => self.offer_notice(notice),
             Wire::Challenge(wire) => self.offer_challenge(&wire.challenge),
             Wire::Chat(chat) => self.offer_chat(chat),
-            Wire::Flush(_) | Wire::SignedOut(_) => {}
+            Wire::Flush(_) | Wire::SignedOut(_) | Wire::Users(_) | Wire::Reports(_) => {}
         }
     }
 

@@ -7,7 +7,7 @@ use sqlx::AnyConnection;
 use super::{
     hub::EventHub,
     payloads::{ChallengeSignal, ChatWire, GameEvent, UserNotice},
-    wire::{ChallengeWire, Change, FlushWire, SignedOutWire, Wire},
+    wire::{ChallengeWire, Change, FlushWire, ReportsWire, SignedOutWire, UsersWire, Wire},
 };
 use store::{Backend, games, notify};
 
@@ -109,6 +109,42 @@ impl EventHub {
     ) -> Result<Staged, sqlx::Error> {
         let wire = Wire::SignedOut(SignedOutWire {
             signed_out: user_id.to_owned(),
+        });
+        self.stage_wire(conn, wire).await
+    }
+
+    /// Stages, in `conn` (a transaction, or a connection that has just made the change),
+    /// the word to every instance that something of `users` changed with no event of its
+    /// own (a setting, a note, a conditional line, notices read, a block, a token
+    /// revoked): what they keep of them goes (delivered as [`EventHub::stage`] delivers a
+    /// change).
+    ///
+    /// # Errors
+    ///
+    /// Database errors (the transaction should then be rolled back).
+    pub async fn stage_users_changed(
+        &self,
+        conn: &mut AnyConnection,
+        users: &[&str],
+    ) -> Result<Staged, sqlx::Error> {
+        let wire = Wire::Users(UsersWire {
+            users_changed: users.iter().map(|user| (*user).to_owned()).collect(),
+        });
+        self.stage_wire(conn, wire).await
+    }
+
+    /// Stages, in `conn`, the word to every instance that a report was filed or closed,
+    /// which administrators' header counts show.
+    ///
+    /// # Errors
+    ///
+    /// Database errors (the transaction should then be rolled back).
+    pub async fn stage_reports_changed(
+        &self,
+        conn: &mut AnyConnection,
+    ) -> Result<Staged, sqlx::Error> {
+        let wire = Wire::Reports(ReportsWire {
+            reports_changed: true,
         });
         self.stage_wire(conn, wire).await
     }

@@ -109,6 +109,7 @@ fn a_change_a_notice_or_a_chat_line_drops_the_pages_of_its_players_only() {
             counts: crate::accounts::HeaderCounts::default(),
             viewer: crate::settings::GamePageViewer::default(),
             own_chat: None,
+            expires_at: i64::MAX,
         };
         viewers.keep(ticket, key, Arc::new(page));
     };

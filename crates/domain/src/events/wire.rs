@@ -17,6 +17,8 @@ pub(super) enum Wire {
     Chat(ChatWire),
     Flush(FlushWire),
     SignedOut(SignedOutWire),
+    Users(UsersWire),
+    Reports(ReportsWire),
 }
 
 impl Wire {
@@ -34,6 +36,10 @@ impl Wire {
             },
             Wire::Flush(_) => Delivered::Everything,
             Wire::SignedOut(wire) => Delivered::Users(vec![wire.signed_out.as_str()]),
+            Wire::Users(wire) => {
+                Delivered::Users(wire.users_changed.iter().map(String::as_str).collect())
+            }
+            Wire::Reports(_) => Delivered::Reports,
         }
     }
 
@@ -58,6 +64,21 @@ pub(super) struct ChallengeWire {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct SignedOutWire {
     pub(super) signed_out: String,
+}
+
+/// Something these players keep seeing changed through a request of their own, with no
+/// event of its own (a setting, a note, a conditional line, notices read, a block, a
+/// token revoked): every instance drops what it keeps of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct UsersWire {
+    pub(super) users_changed: Vec<String>,
+}
+
+/// A report was filed or closed: every instance drops what it keeps of administrators
+/// (their header counts the open reports).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct ReportsWire {
+    pub(super) reports_changed: bool,
 }
 
 /// Drop every snapshot: something any game's page may show changed without a game

@@ -429,10 +429,16 @@ pub async fn add(
             },
         )
         .await?;
-        Ok(new)
+        let told = state
+            .events
+            .stage_users_changed(&mut tx, &[&user.id])
+            .await?;
+        Ok((new, told))
     }
     .await;
-    commit_plain(tx, work).await
+    let (new, told) = commit_plain(tx, work).await?;
+    told.committed(&state.events);
+    Ok(new)
 }
 
 /// Deletes line `line_id` of `user` in game `id`, which is going on.
@@ -469,10 +475,14 @@ pub async fn delete(
                 not_a_player()
             });
         }
-        Ok(())
+        Ok(state
+            .events
+            .stage_users_changed(&mut tx, &[&user.id])
+            .await?)
     }
     .await;
-    commit_plain(tx, work).await
+    commit_plain(tx, work).await?.committed(&state.events);
+    Ok(())
 }
 
 /// A line of the pipeline: what is left of it, from `ply` on.

@@ -31,13 +31,18 @@
 //! ends. A viewer's page goes with every change the hub delivers that concerns them (a
 //! change of one of their games, a chat line in one, a notice, a challenge) and with
 //! every request this instance answers that may change something
-//! ([`ReadSnapshots::forget_viewers`]: a setting, a conditional line, a note, marking
-//! notices read, signing out). The owners of API tokens are kept too, within the second,
-//! so that a bot's requests do not each read its token: a revoked token goes at once in
-//! the instance that revoked it, a banned or deleted account's with the flush. And every snapshot is
-//! read again after [`MAX_AGE`] whatever happens, which bounds what a missed
-//! notification can cost (a token revoked through another instance works there for at
-//! most that long).
+//! ([`ReadSnapshots::forget_signed_in`]: a setting, a conditional line, a note, marking
+//! notices read, signing out).
+//!
+//! Who is signed in is kept too: each session's user and header counts (for every page's
+//! header) and each API token's owner, so that neither a page nor a bot's request reads
+//! them again. These, with the viewers' game pages, are the *warm* kinds: every change
+//! to what they hold reaches every instance as an event before it is answered (a move or
+//! a chat line of one of the user's games, a notice, a challenge, a session ended or a
+//! token revoked, a setting, a note, a conditional line or notices read, a report filed
+//! or closed, a ban or a deletion), so they are kept for [`WARM_AGE`]. Every other kind
+//! is read again after [`MAX_AGE`] whatever happens. Either bound limits what a missed
+//! notification can cost, and a listener that reconnects drops everything.
 //!
 //! The move path and every other writer read the game in their own transaction, never from
 //! here.
@@ -65,9 +70,18 @@ use crate::{
 /// The longest a snapshot is used before it is read again.
 pub const MAX_AGE: Duration = Duration::from_secs(1);
 
+/// The longest a snapshot of a warm kind (sessions, API tokens' owners, viewers' game
+/// pages) is used before it is read again: every change to them is an event, so this
+/// only bounds what a missed one can cost (and what a command-line change on SQLite,
+/// which no running server hears, waits).
+pub const WARM_AGE: Duration = Duration::from_secs(30);
+
 /// How many snapshots a kind keeps at most (a game's is a few kilobytes): when full, the
 /// stale ones go, and if none is, the older half.
 pub const CAPACITY: usize = 1024;
+
+/// How many snapshots a warm kind keeps at most (a session's is a few hundred bytes).
+pub const WARM_CAPACITY: usize = 16_384;
 
 /// The games shown lately, by id.
 pub type GameSnapshots = Snapshots<String, GameDetail>;
@@ -137,13 +151,29 @@ pub struct ViewerPage {
     /// Their own view of the game's chat when they play in it; a spectator is shown the
     /// spectators' snapshot.
     pub own_chat: Option<ChatView>,
+    /// When the session ends (unix seconds): the page is not served after.
+    pub expires_at: i64,
 }
 
 /// Signed-in viewers' game pages, by session and game (see `web::game::viewer_key`).
 pub type ViewerSnapshots = Snapshots<String, ViewerPage>;
 
-/// The owner of an API token used lately, served while the clock reads the second it was
-/// read in (so its last use is noted at the first request of each second, at most).
+/// A session's user and header counts, as every page's header shows them.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    /// The session's user.
+    pub user: User,
+    /// Their header counts.
+    pub counts: HeaderCounts,
+    /// When the session ends (unix seconds): it is not served after.
+    pub expires_at: i64,
+}
+
+/// The sessions used lately, by the session token's hash.
+pub type SessionSnapshots = Snapshots<String, SignedIn>;
+
+/// The owner of an API token used lately, served for as long as its last use may go
+/// unnoted (a minute: the owner is read again then, which notes it).
 #[derive(Debug)]
 pub struct TokenOwner {
     /// The token's owner.
@@ -153,8 +183,8 @@ pub struct TokenOwner {
 }
 
 /// The owners of the API tokens used lately, by the token's hash (a bot or a mover
-/// sends the same token with every request). A revoked token is dropped at once in the
-/// instance that revoked it; a ban or a deletion flushes every instance.
+/// sends the same token with every request). A revocation drops its owner's in every
+/// instance; a ban or a deletion flushes every instance.
 pub type TokenSnapshots = Snapshots<String, TokenOwner>;
 
 /// A game page rendered for one viewer (a session, or every guest) at one address, with
@@ -179,7 +209,7 @@ pub struct RenderedGamePage {
 pub type RenderedGamePages = Snapshots<String, RenderedGamePage>;
 
 /// Every kind of snapshot an instance keeps. Clones share them.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct ReadSnapshots {
     /// The games, by id.
     pub games: GameSnapshots,
@@ -195,10 +225,29 @@ pub struct ReadSnapshots {
     pub boards: BoardSnapshots,
     /// Signed-in viewers' game pages, by session and game.
     pub viewers: ViewerSnapshots,
+    /// Sessions' users and header counts, by the token's hash.
+    pub sessions: SessionSnapshots,
     /// Game pages rendered lately, by viewer and address.
     pub game_pages: RenderedGamePages,
     /// API tokens' owners, by the token's hash.
     pub tokens: TokenSnapshots,
+}
+
+impl Default for ReadSnapshots {
+    fn default() -> Self {
+        ReadSnapshots {
+            games: Snapshots::default(),
+            results: Snapshots::default(),
+            rules_pages: Snapshots::default(),
+            game_bodies: Snapshots::default(),
+            chats: Snapshots::default(),
+            boards: Snapshots::default(),
+            viewers: Snapshots::new(WARM_AGE, WARM_CAPACITY),
+            sessions: Snapshots::new(WARM_AGE, WARM_CAPACITY),
+            game_pages: Snapshots::default(),
+            tokens: Snapshots::new(WARM_AGE, WARM_CAPACITY),
+        }
+    }
 }
 
 /// A change delivered to this instance, as the caches need to know it: the
@@ -222,9 +271,11 @@ pub enum Delivered<'a> {
         /// Its two players.
         players: Vec<&'a str>,
     },
-    /// Something concerning each of these users changed (a notice, a challenge, their
-    /// sessions ended).
+    /// Something concerning each of these users changed (a notice, a challenge, a
+    /// setting, their sessions ended or a token was revoked).
     Users(Vec<&'a str>),
+    /// A report was filed or closed: administrators' header counts changed.
+    Reports,
     /// Anything may have changed: a flush, or changes may have been missed.
     Everything,
 }
@@ -253,20 +304,31 @@ impl ReadSnapshots {
                 self.users_changed(players);
             }
             Delivered::Users(users) => self.users_changed(users),
+            Delivered::Reports => {
+                self.viewers
+                    .forget_where(|page| page.counts.open_reports.is_some());
+                self.sessions
+                    .forget_where(|session| session.counts.open_reports.is_some());
+            }
             Delivered::Everything => self.forget_all(),
         }
     }
 
-    /// Something concerning each of `users` changed: their game pages go.
+    /// Something concerning each of `users` changed: their sessions, game pages and
+    /// tokens go.
     fn users_changed(&self, users: &[&str]) {
-        self.viewers
-            .forget_where(|page| users.contains(&page.user.id.as_str()));
+        let concerned = |user: &User| users.contains(&user.id.as_str());
+        self.viewers.forget_where(|page| concerned(&page.user));
+        self.sessions
+            .forget_where(|session| concerned(&session.user));
+        self.tokens.forget_where(|owner| concerned(&owner.user));
     }
 
-    /// Drops every viewer's game page: this instance answered a request that may have
-    /// changed what one shows (called once the request is done, or dropped).
-    pub fn forget_viewers(&self) {
+    /// Drops every viewer's game page and session: this instance answered a request that
+    /// may have changed what one shows (called once the request is done, or dropped).
+    pub fn forget_signed_in(&self) {
         self.viewers.forget_all();
+        self.sessions.forget_all();
     }
 
     /// Drops every snapshot of every kind: something any of them may show changed (a
@@ -280,6 +342,7 @@ impl ReadSnapshots {
         self.chats.forget_all();
         self.boards.forget_all();
         self.viewers.forget_all();
+        self.sessions.forget_all();
         self.game_pages.forget_all();
         self.tokens.forget_all();
     }
@@ -289,23 +352,40 @@ impl ReadSnapshots {
 #[derive(Debug)]
 pub struct Snapshots<K, V> {
     inner: Arc<Mutex<Inner<K, V>>>,
+    /// How long a snapshot is used.
+    max_age: Duration,
+    /// How many are kept at most.
+    capacity: usize,
 }
 
 impl<K, V> Clone for Snapshots<K, V> {
     fn clone(&self) -> Self {
         Snapshots {
             inner: self.inner.clone(),
+            max_age: self.max_age,
+            capacity: self.capacity,
         }
     }
 }
 
+/// [`MAX_AGE`] and [`CAPACITY`].
 impl<K, V> Default for Snapshots<K, V> {
     fn default() -> Self {
+        Snapshots::new(MAX_AGE, CAPACITY)
+    }
+}
+
+impl<K, V> Snapshots<K, V> {
+    /// An empty kind whose snapshots are used for `max_age`, `capacity` of them at most.
+    #[must_use]
+    pub fn new(max_age: Duration, capacity: usize) -> Self {
         Snapshots {
             inner: Arc::new(Mutex::new(Inner {
                 kept: HashMap::new(),
                 drops: 0,
             })),
+            max_age,
+            capacity: capacity.max(2),
         }
     }
 }
@@ -333,8 +413,8 @@ impl<K: Hash + Eq + Clone, V> Snapshots<K, V> {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The snapshot under `key` if there is one younger than [`MAX_AGE`]; else the
-    /// ticket to keep what the caller reads instead.
+    /// The snapshot under `key` if there is one younger than this kind's age bound; else
+    /// the ticket to keep what the caller reads instead.
     ///
     /// # Errors
     ///
@@ -347,8 +427,8 @@ impl<K: Hash + Eq + Clone, V> Snapshots<K, V> {
         self.get_if(key, |_| true)
     }
 
-    /// The snapshot under `key` if there is one younger than [`MAX_AGE`] that `valid`
-    /// accepts; else the ticket to keep what the caller builds instead. `valid` runs
+    /// The snapshot under `key` if there is one younger than this kind's age bound that
+    /// `valid` accepts; else the ticket to keep what the caller builds instead. `valid` runs
     /// under this kind's lock: it may read other kinds, never this one.
     ///
     /// # Errors
@@ -361,7 +441,9 @@ impl<K: Hash + Eq + Clone, V> Snapshots<K, V> {
     {
         let inner = self.lock();
         match inner.kept.get(key) {
-            Some(snapshot) if snapshot.read_at.elapsed() < MAX_AGE && valid(&snapshot.value) => {
+            Some(snapshot)
+                if snapshot.read_at.elapsed() < self.max_age && valid(&snapshot.value) =>
+            {
                 Ok(snapshot.value.clone())
             }
             _ => Err(ReadTicket(inner.drops)),
@@ -375,12 +457,13 @@ impl<K: Hash + Eq + Clone, V> Snapshots<K, V> {
         if inner.drops != ticket.0 {
             return;
         }
-        if inner.kept.len() >= CAPACITY {
+        let max_age = self.max_age;
+        if inner.kept.len() >= self.capacity {
             inner
                 .kept
-                .retain(|_, snapshot| snapshot.read_at.elapsed() < MAX_AGE);
+                .retain(|_, snapshot| snapshot.read_at.elapsed() < max_age);
         }
-        if inner.kept.len() >= CAPACITY {
+        if inner.kept.len() >= self.capacity {
             let mut ages: Vec<Instant> = inner.kept.values().map(|s| s.read_at).collect();
             ages.sort_unstable();
             let cut = ages[ages.len() / 2];

@@ -15,7 +15,10 @@ use domain::{
     Services,
     accounts::{HeaderCounts, User},
     chat::{self as domain_chat, ChatView},
-    game::{self, GameDetail, GameStatus, snapshots::ViewerPage},
+    game::{
+        self, GameDetail, GameStatus,
+        snapshots::{SignedIn, ViewerPage},
+    },
     settings::{self, GamePageViewer, PlaySettings},
 };
 use vocab::{error::AppError, i18n::Tr};
@@ -52,7 +55,10 @@ pub(super) async fn game_and_extras(
         PendingCtx::Session { ref token, .. } => {
             let key = viewer_key(token, id);
             let viewers = &state.caches.viewers;
-            let kept = viewers.get_if(key.as_str(), |page| !has_notices_to_read(page, opened));
+            let now = state.now();
+            let kept = viewers.get_if(key.as_str(), |page| {
+                page.expires_at > now && !has_notices_to_read(page, opened)
+            });
             let ticket = match kept {
                 Ok(page) => {
                     let (detail, extras, chat) =
@@ -64,9 +70,14 @@ pub(super) async fn game_and_extras(
                 Err(ticket) => ticket,
             };
             let mut conn = state.db.pool.acquire().await?;
-            if let Some((user, mut counts, mut viewer)) =
-                settings::game_page_session(&mut conn, token, id, state.now()).await?
+            if let Some((session, mut viewer)) =
+                settings::game_page_session(&mut conn, token, id, now).await?
             {
+                let SignedIn {
+                    user,
+                    mut counts,
+                    expires_at,
+                } = session;
                 if opened {
                     read_notices_here(state, &mut conn, &user, &mut counts, &mut viewer, id)
                         .await?;
@@ -83,6 +94,7 @@ pub(super) async fn game_and_extras(
                     counts,
                     viewer,
                     own_chat,
+                    expires_at,
                 });
                 let viewer = Some((page.user.clone(), counts));
                 viewers.keep(ticket, key, page.clone());
@@ -134,7 +146,7 @@ async fn read_notices_here(
     id: &str,
 ) -> Result<(), AppError> {
     if viewer.unread_here > 0 {
-        let read = domain::notifications::read_game(conn, user, id, state.now()).await?;
+        let read = domain::notifications::read_game(state, conn, user, id).await?;
         counts.unread = (counts.unread - i64::try_from(read).unwrap_or(0)).max(0);
         viewer.unread_here = 0;
     }

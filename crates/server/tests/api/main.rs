@@ -37,6 +37,7 @@ mod ratings;
 mod refusals;
 mod schema;
 mod snapshots;
+mod statements;
 mod stats;
 mod time_controls;
 mod tournaments;

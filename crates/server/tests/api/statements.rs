@@ -1,0 +1,319 @@
+//! Pages at memory speed: a page view that finds what it shows kept warm runs no SQL
+//! statement at all, and what is kept warm (sessions, API tokens' owners, viewers' game
+//! pages) goes in every instance when it changes.
+//!
+//! Statements are counted by a tracing layer of this suite's own: sqlx reports each
+//! statement as an event (target `sqlx::query`) inside the span of the request that ran
+//! it, the server's `request` span, which carries the request's `x-request-id`. Each
+//! request below sends a name of its own, so the counts of the tests running beside it
+//! never mix in.
+
+use std::{
+    collections::HashMap,
+    sync::{Mutex, OnceLock},
+    time::Duration,
+};
+
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+use tracing::{
+    Level, Subscriber,
+    field::{Field, Visit},
+    span,
+};
+use tracing_subscriber::{
+    Layer, filter::Targets, layer::Context, prelude::*, registry::LookupSpan,
+};
+use vocab::ids::new_id;
+
+use crate::{
+    helpers::{Backend, Player, TestApp},
+    scenarios,
+};
+
+scenarios!(
+    a_warm_page_runs_no_statement,
+    a_session_stays_warm_past_the_snapshots_second,
+    what_is_kept_warm_goes_in_every_instance_when_it_changes,
+);
+
+/// How the names of the requests counted here begin.
+const COUNTED: &str = "counted-";
+
+/// Statements run, by request name.
+fn counts() -> &'static Mutex<HashMap<String, usize>> {
+    static COUNTS: OnceLock<Mutex<HashMap<String, usize>>> = OnceLock::new();
+    COUNTS.get_or_init(Mutex::default)
+}
+
+/// The name a `request` span carries.
+struct RequestName(String);
+
+/// Reads a span's `id` field.
+#[derive(Default)]
+struct IdField(Option<String>);
+
+impl Visit for IdField {
+    fn record_str(&mut self, field: &Field, value: &str) {
+        if field.name() == "id" {
+            self.0 = Some(value.to_owned());
+        }
+    }
+
+    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+        if field.name() == "id" {
+            self.0 = Some(format!("{value:?}"));
+        }
+    }
+}
+
+/// Counts `sqlx::query` events by the name of the request span they happen in.
+struct StatementCounter;
+
+impl<S: Subscriber + for<'a> LookupSpan<'a>> Layer<S> for StatementCounter {
+    fn on_new_span(&self, attrs: &span::Attributes<'_>, id: &span::Id, ctx: Context<'_, S>) {
+        let mut name = IdField::default();
+        attrs.record(&mut name);
+        if let (Some(name), Some(span)) = (name.0, ctx.span(id))
+            && span.name() == "request"
+        {
+            span.extensions_mut().insert(RequestName(name));
+        }
+    }
+
+    fn on_record(&self, id: &span::Id, values: &span::Record<'_>, ctx: Context<'_, S>) {
+        let mut name = IdField::default();
+        values.record(&mut name);
+        if let (Some(name), Some(span)) = (name.0, ctx.span(id))
+            && span.name() == "request"
+        {
+            span.extensions_mut().replace(RequestName(name));
+        }
+    }
+
+    fn on_event(&self, event: &tracing::Event<'_>, ctx: Context<'_, S>) {
+        if event.metadata().target() != "sqlx::query" {
+            return;
+        }
+        let Some(scope) = ctx.event_scope(event) else {
+            return;
+        };
+        for span in scope {
+            if let Some(RequestName(name)) = span.extensions().get::<RequestName>() {
+                // Only this file's requests: the others' names would pile up.
+                if name.starts_with(COUNTED) {
+                    let mut counts = counts().lock().unwrap();
+                    *counts.entry(name.clone()).or_default() += 1;
+                }
+                return;
+            }
+        }
+    }
+}
+
+/// Installs the counter as the process's subscriber (once).
+fn count_statements() {
+    static INSTALLED: OnceLock<()> = OnceLock::new();
+    INSTALLED.get_or_init(|| {
+        let wanted = Targets::new()
+            .with_target("sqlx::query", Level::TRACE)
+            .with_target("server", Level::INFO);
+        tracing_subscriber::registry()
+            .with(StatementCounter.with_filter(wanted))
+            .try_init()
+            .expect(
+                "counting statements needs the process's tracing subscriber: run without TEST_LOG",
+            );
+    });
+}
+
+/// Requests `path` as `cookie`'s session (a guest without one) under a new request
+/// name; returns the page and the statements it ran.
+async fn counted(app: &TestApp, cookie: Option<&str>, path: &str) -> (String, usize) {
+    count_statements();
+    let name = format!("{COUNTED}{}", new_id());
+    let mut request = app
+        .client
+        .get(format!("{}{path}", app.address))
+        .header("x-request-id", &name);
+    if let Some(cookie) = cookie {
+        request = request.header(reqwest::header::COOKIE, cookie);
+    }
+    let response = request.send().await.expect("request");
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    assert_eq!(
+        response.headers()["x-request-id"],
+        name.as_str(),
+        "the response carries the request's name"
+    );
+    let page = response.text().await.expect("body");
+    let statements = counts().lock().unwrap().remove(&name).unwrap_or(0);
+    (page, statements)
+}
+
+/// Two players, a game between them and White's session cookie.
+async fn game_with_session(app: &TestApp, prefix: &str) -> (Player, Player, String, String) {
+    let white = app.player(&format!("{prefix}_w")).await;
+    let black = app.player(&format!("{prefix}_b")).await;
+    let id = app.new_game("chess", &white, &black).await;
+    // On Postgres the listener hears of the game's creation a moment later, which drops
+    // the players' pages: let it, so the page read next stays.
+    let mut creation = app.state.events.subscribe(Some(&id), None);
+    let _ = tokio::time::timeout(Duration::from_millis(500), creation.next()).await;
+    if app.backend == Backend::Postgres {
+        // And of the notices the acceptance sent, which follow it.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    let cookie = app.session_cookie(&white).await;
+    (white, black, id, cookie)
+}
+
+async fn a_warm_page_runs_no_statement(app: TestApp) {
+    let (_, _, id, cookie) = game_with_session(&app, "warm").await;
+    let path = format!("/games/{id}");
+    let (cold, statements) = counted(&app, Some(&cookie), &path).await;
+    assert!(cold.contains("warm_w"), "White's page");
+    assert!(
+        statements > 0,
+        "the first view reads the session, the game and the chat: the counter sees them"
+    );
+    let (warm, statements) = counted(&app, Some(&cookie), &path).await;
+    assert_eq!(statements, 0, "a warm game page runs no statement");
+    assert!(warm.contains("warm_w") && warm.contains("warm_b"));
+    // A page of its own that shows only the header's viewer and kept results.
+    let (_, statements) = counted(&app, Some(&cookie), "/rules/chess").await;
+    assert!(statements > 0, "the results are read once");
+    let (rules, statements) = counted(&app, Some(&cookie), "/rules/chess").await;
+    assert_eq!(
+        statements, 0,
+        "a warm rules page, signed in, runs no statement"
+    );
+    assert!(
+        rules.contains("warm_w"),
+        "signed in: the header names the player"
+    );
+    // A guest's warm game page too.
+    let _ = counted(&app, None, &path).await;
+    let (_, statements) = counted(&app, None, &path).await;
+    assert_eq!(statements, 0, "a guest's warm game page runs no statement");
+}
+
+async fn a_session_stays_warm_past_the_snapshots_second(app: TestApp) {
+    let (_, _, id, cookie) = game_with_session(&app, "kept").await;
+    let _ = counted(&app, Some(&cookie), "/rules/chess").await;
+    let _ = counted(&app, Some(&cookie), &format!("/games/{id}")).await;
+    // Past the second that the games' and results' snapshots last …
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    // … a guest reads the results again, …
+    let (_, statements) = counted(&app, None, "/rules/chess").await;
+    assert!(statements > 0, "the results are read again after a second");
+    // … while the session is still known: the signed-in page needs nothing more.
+    let (page, statements) = counted(&app, Some(&cookie), "/rules/chess").await;
+    assert_eq!(statements, 0, "the session is kept warm past the second");
+    assert!(page.contains("kept_w"));
+    // The game page reads only the game again (its viewer's part is kept): fewer
+    // statements than the first view, which read the session and chat too.
+    let (_, game_only) = counted(&app, Some(&cookie), &format!("/games/{id}")).await;
+    app.state.caches.viewers.forget_all();
+    app.state.caches.games.forget_all();
+    let (_, everything) = counted(&app, Some(&cookie), &format!("/games/{id}")).await;
+    assert!(
+        game_only < everything,
+        "a kept viewer saves statements: {game_only} (the game alone) against {everything}"
+    );
+}
+
+/// Polls `check` on the page at `path` of instance `app` for `cookie` until it holds,
+/// for at most two seconds: the time an event takes to reach the other instance, far
+/// below the [`WARM_AGE`](domain::game::snapshots::WARM_AGE) that a kept session or
+/// page would otherwise be served for.
+async fn shows_soon(app: &TestApp, cookie: &str, path: &str, check: impl Fn(&str) -> bool) {
+    let waited = std::time::Instant::now();
+    loop {
+        let response = app
+            .client
+            .get(format!("{}{path}", app.address))
+            .header(reqwest::header::COOKIE, cookie)
+            .send()
+            .await
+            .expect("request");
+        let page = response.text().await.expect("body");
+        if check(&page) {
+            return;
+        }
+        assert!(
+            waited.elapsed() < Duration::from_secs(2),
+            "{path} still shows what changed on the other instance"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn what_is_kept_warm_goes_in_every_instance_when_it_changes(app: TestApp) {
+    assert!(
+        domain::game::snapshots::WARM_AGE >= Duration::from_secs(10),
+        "a warm kind lasts long enough for the checks below to mean something"
+    );
+    // With Postgres, a second instance on the same database; with SQLite (one process)
+    // the same one.
+    let other = match app.backend {
+        Backend::Postgres => Some(TestApp::spawn_on(app.backend, &app.database_url, &[]).await),
+        Backend::Sqlite => None,
+    };
+    let there = other.as_ref().unwrap_or(&app);
+    let (white, _, id, cookie) = game_with_session(&app, "twin").await;
+    let game = format!("/games/{id}");
+    // Warm on the other instance: the session, White's game page and its settings.
+    let confirms = |page: &str| page.contains("data-confirm-moves=\"1\"");
+    let page = there.page_html_with_cookie(&cookie, &game).await;
+    assert!(
+        page.contains("twin_w") && confirms(&page),
+        "moves are confirmed at first"
+    );
+    // A setting changed here shows there.
+    let (status, body) = app
+        .send(
+            Method::PATCH,
+            "/api/v1/me/settings",
+            Some(&white.token),
+            Some(json!({"confirm_moves": false})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    shows_soon(there, &cookie, &game, |page| !confirms(page)).await;
+    // An API token revoked here is refused there.
+    let (status, _) = there.get("/api/v1/me", Some(&white.token)).await;
+    assert_eq!(status, StatusCode::OK, "the token's owner is kept there");
+    let (status, tokens) = app.get("/api/v1/tokens", Some(&white.token)).await;
+    assert_eq!(status, StatusCode::OK, "{tokens}");
+    let token_id = tokens[0]["id"].as_str().expect("the token's id").to_owned();
+    let revoked = app
+        .client
+        .delete(format!("{}/api/v1/tokens/{token_id}", app.address))
+        .bearer_auth(&white.token)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(revoked.status(), StatusCode::NO_CONTENT);
+    let waited = std::time::Instant::now();
+    while there.get("/api/v1/me", Some(&white.token)).await.0 == StatusCode::OK {
+        assert!(
+            waited.elapsed() < Duration::from_secs(2),
+            "the revoked token still works on the other instance"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Signing out here ends the session there.
+    let signed_out = app
+        .client
+        .post(format!("{}/logout", app.address))
+        .header(reqwest::header::COOKIE, &cookie)
+        .header("sec-fetch-site", "same-origin")
+        .send()
+        .await
+        .expect("request");
+    assert!(signed_out.status().is_redirection() || signed_out.status().is_success());
+    let guest = |page: &str| !page.contains("id=\"bell\"");
+    shows_soon(there, &cookie, "/rules/chess", guest).await;
+    shows_soon(there, &cookie, &game, guest).await;
+}
