@@ -7,8 +7,8 @@
 //! rendered, by a key that changes with every move, so a board is built and rendered once
 //! a second per position and view, not for every viewer. And what a signed-in viewer's
 //! game page shows of them (their account, header counts, settings, next game and, for a
-//! player, their own view of the chat) is kept per session and game, so a player who
-//! looks at a game again within the second is served from memory too.
+//! player, their own view of the chat) is kept per session and game, warm (see below), so
+//! a player who looks at a game again is served from memory too.
 //!
 //! The finished products are kept beside their sources: a game page as rendered for one
 //! viewer at one address, the API's JSON of a game and a guest's rules page. Each holds

@@ -38,11 +38,12 @@ pub(super) struct ViewerExtras {
 }
 
 /// Game `id` and what its page shows `ctx`'s viewer besides, with the viewer's context.
-/// A session cookie's page is kept for a second per session and game
-/// ([`ViewerPage`]), and read otherwise on one pooled connection, the session in the
-/// same statement as the viewer's settings. A spectator's chat (the same for every
-/// viewer who does not play) comes from the snapshots when fresh. So a page shown in the
-/// last second, to a guest or to the same session, needs no connection at all. A page the
+/// A session cookie's page is kept warm per session and game ([`ViewerPage`]) until
+/// something it shows changes, and read otherwise on one pooled connection, the session
+/// in the same statement as the viewer's settings. A spectator's chat (the same for every
+/// viewer who does not play) comes from the snapshots when fresh. So a page whose game
+/// was shown in the last second, to a guest or to a session seen before, needs no
+/// connection at all. A page the
 /// player `opened` (not fetched again by the script) marks their notices of the game read.
 pub(super) async fn game_and_extras(
     state: &Services,
