@@ -440,7 +440,7 @@ pub async fn revoke_token(state: &Services, user: &User, id: &str) -> Result<(),
         // Which hash the token had is not known here: every instance drops the owner's.
         state
             .events
-            .stage_users_changed(&mut conn, &[&user.id])
+            .stage_signed_out(&mut conn, &user.id)
             .await?
             .committed(&state.events);
         Ok(())

@@ -94,9 +94,12 @@ pub(crate) async fn deadline(
 }
 
 /// Middleware: once a request that may change something (any method but the safe ones)
-/// has been answered, or dropped half-way, the sessions and signed-in viewers' game pages
-/// this instance keeps go ([`ReadSnapshots::forget_signed_in`](domain::game::snapshots::ReadSnapshots::forget_signed_in)).
-/// A belt to the events' braces: every change a viewer makes (a setting, a conditional
+/// has been answered, or dropped half-way, what this instance keeps of its maker goes:
+/// their sessions and game pages
+/// ([`ReadSnapshots::forget_user`](domain::game::snapshots::ReadSnapshots::forget_user)),
+/// or every signed-in viewer's when the maker was not known here before the request
+/// ([`ReadSnapshots::forget_signed_in`](domain::game::snapshots::ReadSnapshots::forget_signed_in)).
+/// A belt to the events' braces: every change a player makes (a setting, a conditional
 /// line, a note, marking notices read, signing out, a move) also tells every instance,
 /// this one included, through its event.
 pub(crate) async fn forget_signed_in_after_changes(
@@ -107,15 +110,31 @@ pub(crate) async fn forget_signed_in_after_changes(
     if request.method().is_safe() {
         return next.run(request).await;
     }
+    let headers = request.headers();
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(str::trim);
+    let maker = bearer
+        .or_else(|| edge::extract::session_cookie(headers))
+        .and_then(|token| {
+            state
+                .caches
+                .known_user(&domain::accounts::token_hash(token))
+        });
     /// Drops the pages when dropped: after the response, or when the client went away
     /// and the request's work with it, which may have committed already.
-    struct ForgetOnDrop(Services);
+    struct ForgetOnDrop(Services, Option<String>);
     impl Drop for ForgetOnDrop {
         fn drop(&mut self) {
-            self.0.caches.forget_signed_in();
+            match &self.1 {
+                Some(maker) => self.0.caches.forget_user(maker),
+                None => self.0.caches.forget_signed_in(),
+            }
         }
     }
-    let _forget = ForgetOnDrop(state);
+    let _forget = ForgetOnDrop(state, maker);
     next.run(request).await
 }
 

@@ -95,9 +95,10 @@ impl EventHub {
         self.stage_wire(conn, wire).await
     }
 
-    /// Stages, in `conn` (a transaction, or a connection that has just ended a session),
-    /// the word to every instance that sessions of `user_id` ended (delivered as
-    /// [`EventHub::stage`] delivers a change).
+    /// Stages, in `conn` (a transaction, or a connection that has just ended a session or
+    /// revoked a token), the word to every instance that sessions of `user_id` ended or
+    /// one of their tokens was revoked (delivered as [`EventHub::stage`] delivers a
+    /// change).
     ///
     /// # Errors
     ///
@@ -115,8 +116,8 @@ impl EventHub {
 
     /// Stages, in `conn` (a transaction, or a connection that has just made the change),
     /// the word to every instance that something of `users` changed with no event of its
-    /// own (a setting, a note, a conditional line, notices read, a block, a token
-    /// revoked): what they keep of them goes (delivered as [`EventHub::stage`] delivers a
+    /// own (a setting, a note, a conditional line, notices read, a block): what they
+    /// keep of them goes (delivered as [`EventHub::stage`] delivers a
     /// change).
     ///
     /// # Errors

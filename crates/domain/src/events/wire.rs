@@ -35,7 +35,7 @@ impl Wire {
                 players: chat.players.iter().map(String::as_str).collect(),
             },
             Wire::Flush(_) => Delivered::Everything,
-            Wire::SignedOut(wire) => Delivered::Users(vec![wire.signed_out.as_str()]),
+            Wire::SignedOut(wire) => Delivered::SignedOut(&wire.signed_out),
             Wire::Users(wire) => {
                 Delivered::Users(wire.users_changed.iter().map(String::as_str).collect())
             }
@@ -59,16 +59,17 @@ pub(super) struct ChallengeWire {
 }
 
 /// Sessions of a player ended (signing out, a password changed or reset; a ban stages a
-/// flush): every instance drops the game pages it keeps for them, so an ended session is
-/// not served from memory there either.
+/// flush) or one of their API tokens was revoked: every instance drops the sessions,
+/// game pages and tokens' owners it keeps of them, so an ended session or a revoked
+/// token is not served from memory there either.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct SignedOutWire {
     pub(super) signed_out: String,
 }
 
 /// Something these players keep seeing changed through a request of their own, with no
-/// event of its own (a setting, a note, a conditional line, notices read, a block, a
-/// token revoked): every instance drops what it keeps of them.
+/// event of its own (a setting, a note, a conditional line, notices read, a block):
+/// every instance drops the sessions and game pages it keeps of them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct UsersWire {
     pub(super) users_changed: Vec<String>,

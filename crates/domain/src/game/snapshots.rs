@@ -272,8 +272,10 @@ pub enum Delivered<'a> {
         players: Vec<&'a str>,
     },
     /// Something concerning each of these users changed (a notice, a challenge, a
-    /// setting, their sessions ended or a token was revoked).
+    /// setting).
     Users(Vec<&'a str>),
+    /// A user's sessions ended or one of their API tokens was revoked.
+    SignedOut(&'a str),
     /// A report was filed or closed: administrators' header counts changed.
     Reports,
     /// Anything may have changed: a flush, or changes may have been missed.
@@ -304,6 +306,10 @@ impl ReadSnapshots {
                 self.users_changed(players);
             }
             Delivered::Users(users) => self.users_changed(users),
+            Delivered::SignedOut(user) => {
+                self.users_changed(&[user]);
+                self.tokens.forget_where(|owner| owner.user.id == *user);
+            }
             Delivered::Reports => {
                 self.viewers
                     .forget_where(|page| page.counts.open_reports.is_some());
@@ -314,18 +320,34 @@ impl ReadSnapshots {
         }
     }
 
-    /// Something concerning each of `users` changed: their sessions, game pages and
-    /// tokens go.
+    /// Something concerning each of `users` changed: their sessions (the header counts)
+    /// and game pages go. Their tokens' owners stay: what those hold (the name and kind)
+    /// changes only with a flush.
     fn users_changed(&self, users: &[&str]) {
         let concerned = |user: &User| users.contains(&user.id.as_str());
         self.viewers.forget_where(|page| concerned(&page.user));
         self.sessions
             .forget_where(|session| concerned(&session.user));
-        self.tokens.forget_where(|owner| concerned(&owner.user));
+    }
+
+    /// Drops the sessions and game pages kept of `user`: this instance answered a request
+    /// of theirs that may have changed what those show.
+    pub fn forget_user(&self, user: &str) {
+        self.users_changed(&[user]);
+    }
+
+    /// The user of the session or API token whose hash is `token_hash`, if this instance
+    /// keeps it (however old).
+    #[must_use]
+    pub fn known_user(&self, token_hash: &str) -> Option<String> {
+        self.sessions
+            .peek(token_hash, |session| session.user.id.clone())
+            .or_else(|| self.tokens.peek(token_hash, |owner| owner.user.id.clone()))
     }
 
     /// Drops every viewer's game page and session: this instance answered a request that
-    /// may have changed what one shows (called once the request is done, or dropped).
+    /// may have changed what one shows, by a user it does not know (called once the
+    /// request is done, or dropped).
     pub fn forget_signed_in(&self) {
         self.viewers.forget_all();
         self.sessions.forget_all();
@@ -450,6 +472,18 @@ impl<K: Hash + Eq + Clone, V> Snapshots<K, V> {
         }
     }
 
+    /// What `look` reads of the snapshot under `key`, fresh or not.
+    pub fn peek<Q, T>(&self, key: &Q, look: impl FnOnce(&V) -> T) -> Option<T>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.lock()
+            .kept
+            .get(key)
+            .map(|snapshot| look(&snapshot.value))
+    }
+
     /// Keeps `value` under `key`, read from the database after `ticket` was taken,
     /// unless something was dropped since: that change may have committed after the read.
     pub fn keep(&self, ticket: ReadTicket, key: K, value: Arc<V>) {
@@ -554,6 +588,91 @@ mod tests {
         assert_eq!(snapshots.get("b").map(|v| *v), Ok(2));
         snapshots.keep(ticket, "d".to_owned(), Arc::new(1));
         assert!(snapshots.get("d").is_err(), "a read begun before the drop");
+    }
+
+    fn user(id: &str) -> User {
+        User {
+            id: id.to_owned(),
+            username: id.to_owned(),
+            kind: crate::accounts::AccountKind::Human,
+        }
+    }
+
+    /// Keeps a session and a token's owner for each of `users`, under `s-<id>` and `t-<id>`.
+    fn sign_in(caches: &ReadSnapshots, users: &[&str]) {
+        for id in users {
+            let ticket = caches.sessions.get("none").unwrap_err();
+            let session = SignedIn {
+                user: user(id),
+                counts: HeaderCounts::default(),
+                expires_at: i64::MAX,
+            };
+            caches
+                .sessions
+                .keep(ticket, format!("s-{id}"), Arc::new(session));
+            let ticket = caches.tokens.get("none").unwrap_err();
+            let owner = TokenOwner {
+                user: user(id),
+                now: 0,
+            };
+            caches
+                .tokens
+                .keep(ticket, format!("t-{id}"), Arc::new(owner));
+        }
+    }
+
+    #[test]
+    fn a_change_drops_its_users_sessions_and_a_sign_out_their_tokens_too() {
+        let caches = ReadSnapshots::default();
+        sign_in(&caches, &["a", "b", "c"]);
+        assert_eq!(caches.known_user("s-a").as_deref(), Some("a"));
+        assert_eq!(caches.known_user("t-c").as_deref(), Some("c"));
+        caches.delivered(&Delivered::Game {
+            game_id: "g",
+            ended: false,
+            players: vec!["a", "b"],
+        });
+        assert_eq!(caches.sessions.len(), 1, "the players' sessions went");
+        assert!(caches.sessions.get("s-c").is_ok());
+        assert_eq!(caches.tokens.len(), 3, "a move changes no token's owner");
+        caches.delivered(&Delivered::SignedOut("a"));
+        assert_eq!(caches.tokens.len(), 2);
+        assert!(caches.tokens.get("t-a").is_err(), "a revoked token goes");
+        caches.forget_user("c");
+        assert!(caches.sessions.is_empty());
+        assert_eq!(caches.known_user("s-c"), None);
+        assert_eq!(caches.known_user("t-c").as_deref(), Some("c"));
+    }
+
+    #[test]
+    fn a_report_drops_the_administrators_sessions_only() {
+        let caches = ReadSnapshots::default();
+        sign_in(&caches, &["player"]);
+        let ticket = caches.sessions.get("none").unwrap_err();
+        let admin = SignedIn {
+            user: user("admin"),
+            counts: HeaderCounts {
+                open_reports: Some(0),
+                ..HeaderCounts::default()
+            },
+            expires_at: i64::MAX,
+        };
+        caches
+            .sessions
+            .keep(ticket, "s-admin".to_owned(), Arc::new(admin));
+        caches.delivered(&Delivered::Reports);
+        assert!(caches.sessions.get("s-admin").is_err());
+        assert!(caches.sessions.get("s-player").is_ok());
+    }
+
+    #[test]
+    fn warm_kinds_outlive_the_second() {
+        let caches = ReadSnapshots::default();
+        assert_eq!(caches.sessions.max_age, WARM_AGE);
+        assert_eq!(caches.tokens.max_age, WARM_AGE);
+        assert_eq!(caches.viewers.max_age, WARM_AGE);
+        assert_eq!(caches.games.max_age, MAX_AGE);
+        assert!(WARM_AGE > MAX_AGE);
     }
 
     #[test]
