@@ -6,8 +6,11 @@
 //! ```text
 //! cargo build --release -p server -p bench --bins --examples
 //! target/release/examples/warm_memory [--sessions 10000] [--players 100] [--games 500]
-//!     [--bin target/release/server] [--database-url postgres://…/warm]
+//!     [--bin target/release/server] [--database-url postgres://…/warm] [--max-mb 300]
 //! ```
+//!
+//! With `--max-mb` it fails when the server's resident size after warming is above that
+//! many megabytes (10^6 bytes; CI runs it so on the test build).
 //!
 //! It starts the release server (a fresh SQLite file, or the given Postgres database),
 //! signs up `--players` players through the API and starts `--games` chess games among
@@ -33,6 +36,7 @@ struct Options {
     games: usize,
     bin: String,
     database_url: Option<String>,
+    max_mb: Option<f64>,
 }
 
 fn options() -> Options {
@@ -42,6 +46,7 @@ fn options() -> Options {
         games: 500,
         bin: "target/release/server".to_owned(),
         database_url: None,
+        max_mb: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -55,6 +60,7 @@ fn options() -> Options {
             "--games" => options.games = number(),
             "--bin" => options.bin = value,
             "--database-url" => options.database_url = Some(value),
+            "--max-mb" => options.max_mb = Some(value.parse().expect("a number")),
             other => panic!("unknown flag {other}"),
         }
     }
@@ -228,4 +234,11 @@ async fn main() {
     );
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
+    if let Some(max) = options.max_mb {
+        let held = after * 1_048_576.0 / 1e6;
+        assert!(
+            held <= max,
+            "the server holds {held:.1} MB with every session warm, above {max} MB"
+        );
+    }
 }
