@@ -230,15 +230,7 @@ async fn a_session_stays_warm_past_the_snapshots_second(app: TestApp) {
 async fn shows_soon(app: &TestApp, cookie: &str, path: &str, check: impl Fn(&str) -> bool) {
     let waited = std::time::Instant::now();
     loop {
-        let response = app
-            .client
-            .get(format!("{}{path}", app.address))
-            .header(reqwest::header::COOKIE, cookie)
-            .send()
-            .await
-            .expect("request");
-        let page = response.text().await.expect("body");
-        if check(&page) {
+        if check(&app.page_html_with_cookie(cookie, path).await) {
             return;
         }
         assert!(
