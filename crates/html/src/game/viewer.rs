@@ -70,6 +70,11 @@ pub(super) async fn game_and_extras(
                 }
                 Err(ticket) => ticket,
             };
+            // The session is read with the page: kept for the viewer's other pages too,
+            // unless it is kept already.
+            let session_hash = session_of(&key).to_owned();
+            let sessions = &state.caches.sessions;
+            let session_ticket = sessions.get(session_hash.as_str()).err();
             let mut conn = state.db.pool.acquire().await?;
             if let Some((session, mut viewer)) =
                 settings::game_page_session(&mut conn, token, id, now).await?
@@ -99,6 +104,14 @@ pub(super) async fn game_and_extras(
                 });
                 let viewer = Some((page.user.clone(), counts));
                 viewers.keep(ticket, key, page.clone());
+                if let Some(ticket) = session_ticket {
+                    let session = SignedIn {
+                        user: page.user.clone(),
+                        counts,
+                        expires_at,
+                    };
+                    sessions.keep(ticket, session_hash, Arc::new(session));
+                }
                 let sources = PageSources::Viewer(page, spectators);
                 return Ok((ctx.resolve(viewer), detail, extras, sources));
             }
@@ -179,6 +192,13 @@ pub(super) fn viewer_key(token: &str, id: &str) -> String {
     key.push('/');
     key.push_str(id);
     key
+}
+
+/// The session's token hash in a [`viewer_key`] (its key among the kept sessions).
+fn session_of(viewer_key: &str) -> &str {
+    viewer_key
+        .split_once('/')
+        .map_or(viewer_key, |(hash, _)| hash)
 }
 
 /// [`game_and_extras`] for the signed-in `user`, whose [`GamePageViewer`] was read on
