@@ -30,9 +30,10 @@
 //! missed changes, drops them all too. The results and the rules pages go whenever a game
 //! ends. A viewer's page goes with every change the hub delivers that concerns them (a
 //! change of one of their games, a chat line in one, a notice, a challenge) and with
-//! every request this instance answers that may change something
-//! ([`ReadSnapshots::forget_signed_in`]: a setting, a conditional line, a note, marking
-//! notices read, signing out).
+//! every request of theirs this instance answers that may change something (a setting, a
+//! conditional line, a note, marking notices read, signing out:
+//! [`ReadSnapshots::forget_user`], or [`ReadSnapshots::forget_signed_in`] for everyone's
+//! when the request's maker is not known here).
 //!
 //! Who is signed in is kept too: each session's user and header counts (for every page's
 //! header) and each API token's owner, so that neither a page nor a bot's request reads
