@@ -190,14 +190,9 @@ pub async fn authenticate(
     state: &Services,
 ) -> Result<Option<(accounts::User, Option<accounts::HeaderCounts>)>, AppError> {
     if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
-        let token = value
-            .to_str()
-            .ok()
-            .and_then(|text| text.strip_prefix("Bearer "))
-            .map(str::trim)
-            .ok_or_else(|| {
-                AppError::Unauthenticated("expected `Authorization: Bearer <token>`".to_owned())
-            })?;
+        let token = bearer_token(value).ok_or_else(|| {
+            AppError::Unauthenticated("expected `Authorization: Bearer <token>`".to_owned())
+        })?;
         let user = accounts::user_by_api_token(state, token).await?;
         return user
             .map(|user| Some((user, None)))
@@ -216,6 +211,17 @@ pub async fn authenticate(
     viewer
         .map(|(user, counts)| Some((user, Some(counts))))
         .ok_or_else(|| AppError::Unauthenticated("the session has ended: sign in again".to_owned()))
+}
+
+/// The token of an `Authorization: Bearer <token>` header's `value`; `None` when it is
+/// not one.
+#[must_use]
+pub fn bearer_token(value: &header::HeaderValue) -> Option<&str> {
+    value
+        .to_str()
+        .ok()
+        .and_then(|text| text.strip_prefix("Bearer "))
+        .map(str::trim)
 }
 
 /// The session cookie's value, if the request carries one.

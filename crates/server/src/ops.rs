@@ -111,12 +111,9 @@ pub(crate) async fn forget_signed_in_after_changes(
         return next.run(request).await;
     }
     let headers = request.headers();
-    let bearer = headers
+    let maker = headers
         .get(header::AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer "))
-        .map(str::trim);
-    let maker = bearer
+        .and_then(edge::extract::bearer_token)
         .or_else(|| edge::extract::session_cookie(headers))
         .and_then(|token| {
             state

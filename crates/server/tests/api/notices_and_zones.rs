@@ -289,23 +289,7 @@ async fn a_new_player_is_shown_where_to_start_and_dangerous_buttons_ask_first(ap
     assert!(!admin.has("#sanction-form button[formaction='/admin/players/ban']"));
     // An organiser removes players after choosing one and confirming, never themselves.
     let bob = app.player("bobby").await;
-    let created = ann
-        .post(
-            "/tournaments",
-            &[
-                ("name", "Tuesday cup"),
-                ("variant", "chess"),
-                ("format", "swiss"),
-                ("days_per_move", "3"),
-                ("min_players", "2"),
-                ("max_players", "8"),
-                ("rounds", "3"),
-                ("start", "full"),
-            ],
-        )
-        .await;
-    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let path = created.location.clone();
+    let path = swiss_cup(&mut ann, "Tuesday cup").await;
     let id = path.rsplit('/').next().unwrap().to_owned();
     ann.post(&format!("/tournaments/{id}/join"), &[]).await;
     let (status, body) = app
@@ -324,6 +308,28 @@ async fn a_new_player_is_shown_where_to_start_and_dangerous_buttons_ask_first(ap
         "a choice to make, and not the organiser"
     );
     assert!(page.has("#remove-form input[name=sure][required]"));
+}
+
+/// A chess Swiss of 2 to 8 players named `name`, made by `organiser` through the form;
+/// its page's address.
+async fn swiss_cup(organiser: &mut Browser, name: &str) -> String {
+    let created = organiser
+        .post(
+            "/tournaments",
+            &[
+                ("name", name),
+                ("variant", "chess"),
+                ("format", "swiss"),
+                ("days_per_move", "3"),
+                ("min_players", "2"),
+                ("max_players", "8"),
+                ("rounds", "3"),
+                ("start", "full"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    created.location
 }
 
 async fn every_refused_form_is_shown_on_its_own_page_with_the_choice_kept(app: TestApp) {
@@ -345,23 +351,7 @@ async fn every_refused_form_is_shown_on_its_own_page_with_the_choice_kept(app: T
     assert!(refused.has("#challenge-form"), "the lobby itself");
     assert_eq!(refused.text("header .account a"), "bobby");
     // A tournament's forms: joining twice, and removing someone who is not in it.
-    let created = ann
-        .post(
-            "/tournaments",
-            &[
-                ("name", "Friday cup"),
-                ("variant", "chess"),
-                ("format", "swiss"),
-                ("days_per_move", "3"),
-                ("min_players", "2"),
-                ("max_players", "8"),
-                ("rounds", "3"),
-                ("start", "full"),
-            ],
-        )
-        .await;
-    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let path = created.location.clone();
+    let path = swiss_cup(&mut ann, "Friday cup").await;
     let joined = ann.post(&format!("{path}/join"), &[]).await;
     assert_eq!(joined.status, StatusCode::SEE_OTHER, "{}", joined.body);
     let twice = ann.post(&format!("{path}/join"), &[]).await;

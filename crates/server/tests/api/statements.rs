@@ -279,22 +279,30 @@ async fn a_session_stays_warm_past_the_snapshots_second(app: TestApp) {
     .await;
 }
 
-/// Polls `check` on the page at `path` of instance `app` for `cookie` until it holds,
-/// for at most five seconds: ample time for an event to reach the other instance, and
-/// well within the [`WARM_AGE`](domain::game::snapshots::WARM_AGE) that a kept session
-/// or page would otherwise be served for.
-async fn shows_soon(app: &TestApp, cookie: &str, path: &str, check: impl Fn(&str) -> bool) {
+/// Polls `holds` until it is true, for at most five seconds: ample time for an event to
+/// reach the other instance, and well within the
+/// [`WARM_AGE`](domain::game::snapshots::WARM_AGE) that a kept session, page or token's
+/// owner would otherwise be served for. Panics with `what` if it never is.
+async fn soon<Fut: Future<Output = bool>>(what: &str, holds: impl Fn() -> Fut) {
     let waited = std::time::Instant::now();
-    loop {
-        if check(&app.page_html_with_cookie(cookie, path).await) {
-            return;
-        }
+    while !holds().await {
         assert!(
             waited.elapsed() < Duration::from_secs(5),
-            "{path} still shows what changed on the other instance"
+            "{what} on the other instance"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// Polls, as [`soon`], until the page at `path` of instance `app` for `cookie` passes
+/// `check`.
+async fn shows_soon(app: &TestApp, cookie: &str, path: &str, check: impl Fn(&str) -> bool) {
+    let what = format!("{path} still shows what changed");
+    let check = &check;
+    soon(&what, || async move {
+        check(&app.page_html_with_cookie(cookie, path).await)
+    })
+    .await;
 }
 
 async fn what_is_kept_warm_goes_in_every_instance_when_it_changes(app: TestApp) {
@@ -335,22 +343,20 @@ async fn what_is_kept_warm_goes_in_every_instance_when_it_changes(app: TestApp) 
     let (status, tokens) = app.get("/api/v1/tokens", Some(&white.token)).await;
     assert_eq!(status, StatusCode::OK, "{tokens}");
     let token_id = tokens[0]["id"].as_str().expect("the token's id").to_owned();
-    let revoked = app
-        .client
-        .delete(format!("{}/api/v1/tokens/{token_id}", app.address))
-        .bearer_auth(&white.token)
-        .send()
-        .await
-        .expect("request");
-    assert_eq!(revoked.status(), StatusCode::NO_CONTENT);
-    let waited = std::time::Instant::now();
-    while there.get("/api/v1/me", Some(&white.token)).await.0 == StatusCode::OK {
-        assert!(
-            waited.elapsed() < Duration::from_secs(5),
-            "the revoked token still works on the other instance"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let (status, _) = app
+        .send(
+            Method::DELETE,
+            &format!("/api/v1/tokens/{token_id}"),
+            Some(&white.token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let token = white.token.as_str();
+    soon("the revoked token still works", || async move {
+        there.get("/api/v1/me", Some(token)).await.0 == StatusCode::UNAUTHORIZED
+    })
+    .await;
     // Signing out here ends the session there.
     let signed_out = app
         .client
