@@ -70,9 +70,10 @@ NOTICE = ("with notice as (insert into notifications "
           "select 'floor-o' || :uid, notice.id, '{black}', 'live', :now, :now from notice) "
           "select id from notice;")
 
-TURNS = ("(select count(*) from games tg where tg.status = 'active' and "
-         "((tg.white_id = '{user}' and tg.to_move = 'white') or "
-         "(tg.black_id = '{user}' and tg.to_move = 'black')))")
+TURNS = ("((select count(*) from games tw where tw.white_id = '{user}' "
+         "and tw.status = 'active' and tw.to_move = 'white') + "
+         "(select count(*) from games tb where tb.black_id = '{user}' "
+         "and tb.status = 'active' and tb.to_move = 'black'))")
 
 EVENT = ("select {prefix}pg_notify('move_floor', jsonb_set(jsonb_set("
          "'{{\"players\":[{{\"your_turn_games\":0}},{{\"your_turn_games\":0}}]}}'::jsonb, "
