@@ -20,7 +20,12 @@
 
 use sqlx::AnyConnection;
 
-use crate::{Services, accounts::user::User, game::pauses};
+use crate::{
+    Services,
+    accounts::user::User,
+    events::{EventHub, staged::Staged},
+    game::pauses,
+};
 use store::{
     Backend,
     games::{self, RowLock, RunningClock},
@@ -328,11 +333,22 @@ pub async fn end_vacation(state: &Services, user: &User) -> Result<TimeSettings,
     .await
 }
 
+/// An automatic vacation that saves a game.
+#[derive(Debug)]
+pub(crate) struct Automatic {
+    /// When it ends.
+    pub(crate) until: i64,
+    /// The flush staged in the game's transaction when that transaction started it: the
+    /// player's other games show the vacation and have new deadlines, with no event of
+    /// their own. (`None` when another game's transaction started it, and staged it.)
+    pub(crate) flush: Option<Staged>,
+}
+
 /// In the transaction of a game that allows vacation (the sweeper's, or a late move's):
 /// `user_id` would lose it on time at `now`, its deadline having passed at `deadline`.
 /// Starts an automatic vacation if they have it on, are not on vacation and have an hour
 /// of allowance left; or finds the automatic vacation another game's transaction started
-/// once this game was already overdue. Returns the vacation's end, or `None` (the game is
+/// once this game was already overdue. Returns the vacation, or `None` (the game is
 /// lost).
 ///
 /// # Errors
@@ -340,11 +356,12 @@ pub async fn end_vacation(state: &Services, user: &User) -> Result<TimeSettings,
 /// Database errors.
 pub(crate) async fn start_automatic(
     conn: &mut AnyConnection,
+    events: &EventHub,
     user_id: &str,
     deadline: i64,
     allowance_days: i64,
     now: i64,
-) -> Result<Option<i64>, AppError> {
+) -> Result<Option<Automatic>, AppError> {
     // The player's row first, so that two games' transactions decide one after the other.
     if !users::lock(&mut *conn, user_id).await? {
         return Ok(None);
@@ -355,7 +372,7 @@ pub(crate) async fn start_automatic(
     let row = current(row, now);
     if let (Some(from), Some(until)) = (row.vacation_from, row.vacation_until) {
         let saves_this_game = row.vacation_automatic != 0 && from >= deadline;
-        return Ok(saves_this_game.then_some(until));
+        return Ok(saves_this_game.then_some(Automatic { until, flush: None }));
     }
     let left = hours_left(&row, allowance_days);
     if row.auto_vacation == 0 || left < 1 {
@@ -370,5 +387,9 @@ pub(crate) async fn start_automatic(
         Ok(())
     })
     .await?;
-    Ok(row.vacation_until)
+    let flush = events.stage_flush(conn).await?;
+    Ok(row.vacation_until.map(|until| Automatic {
+        until,
+        flush: Some(flush),
+    }))
 }

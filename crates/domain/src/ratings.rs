@@ -29,7 +29,14 @@ pub use glicko::{
     rate_game, score_of,
 };
 
-use crate::game::{detail::GameDetail, detail::counts_for_rating, read::load};
+use crate::{
+    events::EventHub,
+    game::{
+        detail::{GameDetail, counts_for_rating},
+        read::load,
+        snapshots::ReadSnapshots,
+    },
+};
 use store::{
     Database,
     ratings::{self, GameRatingRow, RatingRow},
@@ -324,7 +331,13 @@ pub async fn rebuild(db: &Database) -> Result<RebuildReport, AppError> {
         }
     }
     report.ratings = u64::try_from(ratings::all(&mut tx).await?.len()).unwrap_or_default();
+    // Every ended game's page shows its rating change: running servers on Postgres drop
+    // what they keep at once; on SQLite, which no running server hears from here, it
+    // shows within `WARM_AGE`.
+    let hub = EventHub::new(db.backend, ReadSnapshots::default());
+    let flush = hub.stage_flush(&mut tx).await?;
     tx.commit().await?;
+    flush.committed(&hub);
     Ok(report)
 }
 

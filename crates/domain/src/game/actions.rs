@@ -14,7 +14,7 @@ use super::{
     finish::finish,
     read::{load, why_not_claimed},
     time_control::{TimeControl, bank_index},
-    timeout::{self, Found},
+    timeout::{self, Found, TimeChecked},
     vocabulary::{Ending, GameSource},
 };
 use crate::{Services, accounts::user::User, events::staged::Staged, notifications};
@@ -300,9 +300,9 @@ pub async fn act(
         return Err(why_not_claimed(state, &user.id, id, seen_ply).await);
     }
     let work = async {
-        let (mut detail, color) =
+        let (mut detail, color, flush) =
             match timeout::found_for(&mut tx, state, id, &user.id, now).await? {
-                Found::Open(detail, color) => (detail, color),
+                Found::Open(detail, color, flush) => (detail, color, flush),
                 Found::Overdue(applied) => return Ok(applied),
             };
         let ended = match decide(action, &detail, color, now)? {
@@ -357,6 +357,7 @@ pub async fn act(
         };
         Ok(Applied {
             ended,
+            flush,
             ..Applied::changed(detail)
         })
     }
@@ -409,14 +410,15 @@ pub async fn resign_all(
         };
         let applied = match timeout::end_if_overdue(
             &mut *conn,
+            &state.events,
             &mut detail,
             state.config.vacation_days_per_year,
             now,
         )
         .await?
         {
-            Some(applied) => applied,
-            None => {
+            TimeChecked::RanOut(applied) => *applied,
+            TimeChecked::Left(flush) => {
                 finish(
                     &mut *conn,
                     &mut detail,
@@ -426,6 +428,7 @@ pub async fn resign_all(
                 .await?;
                 Applied {
                     ended: true,
+                    flush,
                     ..Applied::changed(detail)
                 }
             }
@@ -439,8 +442,12 @@ pub async fn resign_all(
 /// The steps after the commit of [`resign_all`]'s transaction: each game's live event,
 /// the outbox woken, the metrics.
 pub fn after_resign_all(state: &Services, ended: Vec<Resigned>) {
-    for Resigned { applied, staged } in ended {
-        super::follow_up::after_commit(state, staged, &applied);
+    for Resigned {
+        mut applied,
+        staged,
+    } in ended
+    {
+        super::follow_up::after_commit(state, staged, &mut applied);
     }
 }
 

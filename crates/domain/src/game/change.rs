@@ -86,6 +86,9 @@ pub(super) struct Applied {
     /// Whether this change queued the computer's reply (the engine job is woken after
     /// the commit).
     pub(super) reply_queued: bool,
+    /// The flush staged with it when it started the automatic vacation of a player who
+    /// had run out of time: their other games changed too.
+    pub(super) flush: Option<Staged>,
 }
 
 impl Applied {
@@ -96,6 +99,7 @@ impl Applied {
             ended: false,
             refusal: None,
             reply_queued: false,
+            flush: None,
         }
     }
 }

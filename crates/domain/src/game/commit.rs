@@ -26,9 +26,9 @@ pub(super) async fn commit(
         Err(error) => Err(error),
     };
     match work {
-        Ok((applied, staged)) => {
+        Ok((mut applied, staged)) => {
             tx.commit().await?;
-            follow_up::after_commit(state, staged, &applied);
+            follow_up::after_commit(state, staged, &mut applied);
             match applied.refusal {
                 Some(refusal) => Err(refusal),
                 None => Ok(applied.detail),

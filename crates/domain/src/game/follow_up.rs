@@ -138,11 +138,15 @@ pub(super) async fn after_finish(
     scores::game_ended(&mut *conn, detail, result).await
 }
 
-/// The steps after a change of a game has committed: deliver its live event, wake the
-/// outbox job for the change's notices (written in the transaction; nothing here waits
-/// for their delivery), record the metrics.
-pub(super) fn after_commit(state: &Services, staged: Staged, applied: &Applied) {
+/// The steps after a change of a game has committed: deliver its live event (and the
+/// flush of an automatic vacation it began), wake the outbox job for the change's notices
+/// (written in the transaction; nothing here waits for their delivery), record the
+/// metrics.
+pub(super) fn after_commit(state: &Services, staged: Staged, applied: &mut Applied) {
     staged.committed(&state.events);
+    if let Some(flush) = applied.flush.take() {
+        flush.committed(&state.events);
+    }
     state.wake_outbox();
     if applied.reply_queued {
         state.wake_engine();

@@ -88,9 +88,9 @@ async fn play(
     }
     let work = async {
         // The one read of the game, inside the transaction that holds its row.
-        let (mut detail, color) =
+        let (mut detail, color, flush) =
             match timeout::found_for(&mut tx, state, id, &user.id, now).await? {
-                Found::Open(detail, color) => (detail, color),
+                Found::Open(detail, color, flush) => (detail, color, flush),
                 Found::Overdue(applied) => return Ok(applied),
             };
         if detail.to_move() != Some(color) {
@@ -137,6 +137,7 @@ async fn play(
             ended,
             refusal: None,
             reply_queued: after.reply_queued,
+            flush,
         })
     }
     .await;

@@ -21,7 +21,11 @@ use super::{
     vocabulary::{Ending, GameStatus},
     warnings::{ClockWarning, TurnWarnings},
 };
-use crate::{Services, notifications, player_time};
+use crate::{
+    Services,
+    events::{EventHub, staged::Staged},
+    notifications, player_time,
+};
 use store::games;
 use vocab::{clock::rfc3339, error::AppError, metrics};
 
@@ -30,12 +34,13 @@ use vocab::{clock::rfc3339, error::AppError, metrics};
 pub const SERIAL_WINDOW: i64 = 72 * 3_600;
 
 /// What running out of time did to a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug)]
 pub(super) enum RanOut {
     /// The player to move lost on time.
     Lost,
-    /// An automatic vacation started instead: the game goes on.
-    Vacation,
+    /// An automatic vacation started instead: the game goes on. With the flush staged
+    /// when this transaction started it, to deliver once it commits.
+    Vacation(Option<Staged>),
 }
 
 /// `loser`, to move in `detail`, has run out of time at `now` (in the transaction that
@@ -47,6 +52,7 @@ pub(super) enum RanOut {
 /// Database errors.
 pub(super) async fn run_out(
     conn: &mut AnyConnection,
+    events: &EventHub,
     detail: &mut GameDetail,
     loser: Color,
     allowance_days: i64,
@@ -58,19 +64,25 @@ pub(super) async fn run_out(
     };
     let overdue_at = detail.deadline.unwrap_or(now);
     if detail.stop_rules.vacation_allowed
-        && let Some(until) =
-            player_time::start_automatic(&mut *conn, &loser_id, overdue_at, allowance_days, now)
-                .await?
+        && let Some(vacation) = player_time::start_automatic(
+            &mut *conn,
+            events,
+            &loser_id,
+            overdue_at,
+            allowance_days,
+            now,
+        )
+        .await?
     {
         let index = super::time_control::bank_index(loser);
         let from = detail.player_times[index]
             .vacation
             .map_or(now, |(from, _)| from.min(now));
-        detail.player_times[index].vacation = Some((from, until));
+        detail.player_times[index].vacation = Some((from, vacation.until));
         let deadline = detail.pauses_of(loser).deadline(now, 0);
         detail.deadline = Some(deadline);
         games::set_deadline(&mut *conn, &detail.id, deadline, now).await?;
-        return Ok(RanOut::Vacation);
+        return Ok(RanOut::Vacation(vacation.flush));
     }
     detail.serial_timeout =
         games::lost_on_time_since(&mut *conn, &loser_id, &detail.id, now - SERIAL_WINDOW).await?;
@@ -101,8 +113,9 @@ fn time_out(loser: Color, deadline: Option<i64>) -> AppError {
 
 /// What a change of a player finds once its transaction holds the game's row.
 pub(super) enum Found {
-    /// The game goes on, and the player plays this colour in it.
-    Open(GameDetail, Color),
+    /// The game goes on, and the player plays this colour in it (with the flush of an
+    /// automatic vacation that has just begun, to deliver once the change commits).
+    Open(GameDetail, Color, Option<Staged>),
     /// The player to move's deadline had passed: the game has just ended on time (or an
     /// automatic vacation began), which the change commits instead of its own work.
     Overdue(Applied),
@@ -127,40 +140,53 @@ pub(super) async fn found_for(
     let color = detail.color_of(user_id).ok_or_else(not_a_player)?;
     let allowance = state.config.vacation_days_per_year;
     Ok(
-        match end_if_overdue(&mut *conn, &mut detail, allowance, now).await? {
-            Some(applied) => Found::Overdue(applied),
-            None => Found::Open(detail, color),
+        match end_if_overdue(&mut *conn, &state.events, &mut detail, allowance, now).await? {
+            TimeChecked::RanOut(applied) => Found::Overdue(*applied),
+            TimeChecked::Left(flush) => Found::Open(detail, color, flush),
         },
     )
 }
 
+/// What [`end_if_overdue`] found.
+pub(super) enum TimeChecked {
+    /// There is time left, perhaps from an automatic vacation that has just begun (with
+    /// its flush staged, for the change to deliver once it commits): the change goes on.
+    Left(Option<Staged>),
+    /// The game has just ended on time: the change to commit instead, answered as 409
+    /// `time_out`.
+    RanOut(Box<Applied>),
+}
+
 /// Ends `detail` on time if its player to move is overdue at `now`, in `conn`'s
-/// transaction (which holds the game's row). The change to commit, answered as 409
-/// `time_out`; `None` when there is still time.
+/// transaction (which holds the game's row).
 ///
 /// # Errors
 ///
 /// Database errors.
 pub(super) async fn end_if_overdue(
     conn: &mut AnyConnection,
+    events: &EventHub,
     detail: &mut GameDetail,
     allowance_days: i64,
     now: i64,
-) -> Result<Option<Applied>, AppError> {
+) -> Result<TimeChecked, AppError> {
     let Some(loser) = overdue_side(detail, now) else {
-        return Ok(None);
+        return Ok(TimeChecked::Left(None));
     };
     let deadline = detail.deadline;
-    if run_out(conn, detail, loser, allowance_days, now).await? == RanOut::Vacation {
-        return Ok(None);
+    if let RanOut::Vacation(flush) =
+        run_out(conn, events, detail, loser, allowance_days, now).await?
+    {
+        return Ok(TimeChecked::Left(flush));
     }
-    Ok(Some(Applied {
+    Ok(TimeChecked::RanOut(Box::new(Applied {
         detail: detail.clone(),
         moves_played: 0,
         ended: true,
         refusal: Some(time_out(loser, deadline)),
         reply_queued: false,
-    }))
+        flush: None,
+    })))
 }
 
 /// Ends every overdue game as a loss on time for the player to move, each in its own
@@ -196,13 +222,23 @@ pub async fn sweep_overdue(state: &Services) -> Result<usize, AppError> {
                     .ok_or(AppError::NotFound("game"))?;
                 let loser = overdue_side(&detail, now)
                     .ok_or_else(|| corrupt(format!("{id}: claimed as overdue but is not")))?;
-                let ran_out = run_out(&mut tx, &mut detail, loser, allowance_days, now).await?;
+                let ran_out = run_out(
+                    &mut tx,
+                    &state.events,
+                    &mut detail,
+                    loser,
+                    allowance_days,
+                    now,
+                )
+                .await?;
+                let (ended, flush) = match ran_out {
+                    RanOut::Lost => (true, None),
+                    RanOut::Vacation(flush) => (false, flush),
+                };
                 Ok(Applied {
-                    detail,
-                    moves_played: 0,
-                    ended: ran_out == RanOut::Lost,
-                    refusal: None,
-                    reply_queued: false,
+                    ended,
+                    flush,
+                    ..Applied::changed(detail)
                 })
             }
             .await;
