@@ -55,6 +55,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let tournaments = server::spawn_tournaments(&state);
     let engine = server::spawn_engine(&state);
     server::spawn_position_refresh(&state);
+    server::spawn_snapshot_sweep(&state);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|error| format!("binding LISTEN_ADDR {addr}: {error}"))?;

@@ -262,6 +262,22 @@ pub fn spawn_sweeper(state: &Services) -> Option<tokio::task::JoinHandle<()>> {
     Some(tokio::spawn(sweeper::run(state.clone(), interval)))
 }
 
+/// Every few seconds, lets go of the snapshots too old to be served
+/// ([`ReadSnapshots::let_stale_go`](domain::game::snapshots::ReadSnapshots::let_stale_go)),
+/// so that memory holds what was served lately.
+pub fn spawn_snapshot_sweep(state: &Services) -> tokio::task::JoinHandle<()> {
+    const EVERY: Duration = Duration::from_secs(5);
+    let caches = state.caches.clone();
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(EVERY);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            caches.let_stale_go();
+        }
+    })
+}
+
 /// Writes, in the background, the position caches of games stored before the cache
 /// existed (after an upgrade); until then those games are replayed on every read.
 pub fn spawn_position_refresh(state: &Services) -> tokio::task::JoinHandle<()> {

@@ -52,15 +52,21 @@ fn rebuild(stored: StoredGame) -> Result<(GameRow, AnyGame), AppError> {
         conditional_lines: _,
     } = stored;
     let (variant, setup) = variant_and_setup(&row)?;
-    let record: Option<Vec<PlayedMove>> = moves
-        .iter()
-        .map(|stored| {
-            stored.display.clone().map(|display| PlayedMove {
-                text: stored.text.clone(),
-                display,
-            })
-        })
-        .collect();
+    // Collected from the slice, so that the record holds exactly its moves: a snapshot
+    // keeps it for as long as the game is warm.
+    let record: Option<Vec<PlayedMove>> =
+        moves
+            .iter()
+            .all(|stored| stored.display.is_some())
+            .then(|| {
+                moves
+                    .iter()
+                    .map(|stored| PlayedMove {
+                        text: stored.text.clone(),
+                        display: stored.display.clone().unwrap_or_default(),
+                    })
+                    .collect()
+            });
     let cached = position.filter(|(_, ply)| *ply == row.ply).zip(record);
     if let Some(((saved, _), record)) = cached {
         match AnyGame::restore(variant, setup.clone(), &saved, record) {

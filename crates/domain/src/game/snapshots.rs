@@ -1,14 +1,14 @@
-//! What this instance read lately for showing, kept in memory for a second: the games
-//! (for the game page, its image, its record, the analysis board and
-//! `GET /api/v1/games/{id}`), what spectators see of each game's chat (for the game
+//! What this instance read lately for showing, kept in memory: the games (for the game
+//! page, its image, its record, the analysis board and `GET /api/v1/games/{id}`), warm
+//! (see below), and, for a second, what spectators see of each game's chat (for the game
 //! page of everyone who does not play in it) and each variant's results (for its rules
-//! page). A popular game (a tournament's final, a bot's game) is then read from the
-//! database once a second, not by every watcher. The game page's boards are kept too,
-//! rendered, by a key that changes with every move, so a board is built and rendered once
-//! a second per position and view, not for every viewer. And what a signed-in viewer's
-//! game page shows of them (their account, header counts, settings, next game and, for a
-//! player, their own view of the chat) is kept per session and game, warm (see below), so
-//! a player who looks at a game again is served from memory too.
+//! page). A game is then read from the database once after each change, not by every
+//! watcher, and a popular chat or rules page once a second. The game page's boards are
+//! kept too, rendered, by a key that changes with every move, so a board is built and
+//! rendered once a second per position and view, not for every viewer. And what a
+//! signed-in viewer's game page shows of them (their account, header counts, settings,
+//! next game and, for a player, their own view of the chat) is kept per session and game,
+//! warm (see below), so a player who looks at a game again is served from memory too.
 //!
 //! The finished products are kept beside their sources: a game page as rendered for one
 //! viewer at one address, the API's JSON of a game and a guest's rules page. Each holds
@@ -24,8 +24,10 @@
 //! soon as it commits, and of every change it delivers, which on Postgres includes the
 //! other instances' (through `LISTEN`). A chat line drops its game's chat the same way, through its own
 //! event. What changes a game's page without a game event (a player's vacation, time
-//! zone, name, kind or chat setting; the sweeper's deadline moves after downtime) stages
-//! a flush ([`EventHub::stage_flush`](crate::events::EventHub::stage_flush)), which drops
+//! zone, name, kind or chat setting; an automatic vacation, which moves the deadlines of
+//! the player's other games; the sweeper's deadline moves after downtime; a rebuild of
+//! the ratings) stages a flush
+//! ([`EventHub::stage_flush`](crate::events::EventHub::stage_flush)), which drops
 //! every snapshot in every instance the same way. A reconnected listener, which may have
 //! missed changes, drops them all too. The results and the rules pages go whenever a game
 //! ends. A viewer's page goes with every change the hub delivers that concerns them (a
@@ -37,13 +39,17 @@
 //!
 //! Who is signed in is kept too: each session's user and header counts (for every page's
 //! header) and each API token's owner, so that neither a page nor a bot's request reads
-//! them again. These, with the viewers' game pages, are the *warm* kinds: every change
-//! to what they hold reaches every instance as an event before it is answered (a move or
-//! a chat line of one of the user's games, a notice, a challenge, a session ended or a
-//! token revoked, a setting, a note, a conditional line or notices read, a report filed
-//! or closed, a ban or a deletion), so they are kept for [`WARM_AGE`]. Every other kind
-//! is read again after [`MAX_AGE`] whatever happens. Either bound limits what a missed
-//! notification can cost, and a listener that reconnects drops everything.
+//! them again. These, with the games and the viewers' game pages, are the *warm* kinds:
+//! every change to what they hold reaches every instance as an event before it is
+//! answered (a change of the game, or a flush as above; a move or a chat line of one of
+//! the user's games, a notice, a challenge, a session ended or a token revoked, a
+//! setting, a note, a conditional line or notices read, a report filed or closed, a ban
+//! or a deletion), so they are kept for [`WARM_AGE`]. Every other kind is read again
+//! after [`MAX_AGE`] whatever happens. Either bound limits what a missed notification can
+//! cost, and a listener that reconnects drops everything. Two parts of a game's snapshot
+//! are not kept current, and nothing shows them from it: the turn's time warnings (the
+//! sweeper gives them with no event) and the count of conditional lines while the game
+//! goes on.
 //!
 //! The move path and every other writer read the game in their own transaction, never from
 //! here.
@@ -71,8 +77,8 @@ use crate::{
 /// The longest a snapshot is used before it is read again.
 pub const MAX_AGE: Duration = Duration::from_secs(1);
 
-/// The longest a snapshot of a warm kind (sessions, API tokens' owners, viewers' game
-/// pages) is used before it is read again: every change to them is an event, so this
+/// The longest a snapshot of a warm kind (games, sessions, API tokens' owners, viewers'
+/// game pages) is used before it is read again: every change to them is an event, so this
 /// only bounds what a missed one can cost (and what a command-line change on SQLite,
 /// which no running server hears, waits).
 pub const WARM_AGE: Duration = Duration::from_secs(30);
@@ -83,6 +89,10 @@ pub const CAPACITY: usize = 1024;
 
 /// How many snapshots a warm kind keeps at most (a session's is a few hundred bytes).
 pub const WARM_CAPACITY: usize = 16_384;
+
+/// How many games are kept at most (a game's snapshot is a few kilobytes): enough for
+/// every game a large site has in play.
+pub const GAME_CAPACITY: usize = 65_536;
 
 /// The games shown lately, by id.
 pub type GameSnapshots = Snapshots<String, GameDetail>;
@@ -237,7 +247,7 @@ pub struct ReadSnapshots {
 impl Default for ReadSnapshots {
     fn default() -> Self {
         ReadSnapshots {
-            games: Snapshots::default(),
+            games: Snapshots::new(WARM_AGE, GAME_CAPACITY),
             results: Snapshots::default(),
             rules_pages: Snapshots::default(),
             game_bodies: Snapshots::default(),
@@ -352,6 +362,23 @@ impl ReadSnapshots {
     pub fn forget_signed_in(&self) {
         self.viewers.forget_all();
         self.sessions.forget_all();
+    }
+
+    /// Lets go of every snapshot too old to be served, of every kind, so that what an
+    /// instance holds is what it served lately, not what it served once (a kind of a
+    /// second would otherwise hold its rendered pages until it fills). Not a change:
+    /// reads under way may still keep what they read.
+    pub fn let_stale_go(&self) {
+        self.games.let_stale_go();
+        self.game_bodies.let_stale_go();
+        self.results.let_stale_go();
+        self.rules_pages.let_stale_go();
+        self.chats.let_stale_go();
+        self.boards.let_stale_go();
+        self.viewers.let_stale_go();
+        self.sessions.let_stale_go();
+        self.game_pages.let_stale_go();
+        self.tokens.let_stale_go();
     }
 
     /// Drops every snapshot of every kind: something any of them may show changed (a
@@ -526,6 +553,15 @@ impl<K: Hash + Eq + Clone, V> Snapshots<K, V> {
         inner.kept.retain(|_, snapshot| !changed(&snapshot.value));
     }
 
+    /// Lets go of the snapshots too old to be served (see
+    /// [`ReadSnapshots::let_stale_go`]).
+    pub fn let_stale_go(&self) {
+        let max_age = self.max_age;
+        self.lock()
+            .kept
+            .retain(|_, snapshot| snapshot.read_at.elapsed() < max_age);
+    }
+
     /// Drops every snapshot: something that any of them may show changed, or changes
     /// may have been missed.
     pub fn forget_all(&self) {
@@ -672,8 +708,27 @@ mod tests {
         assert_eq!(caches.sessions.max_age, WARM_AGE);
         assert_eq!(caches.tokens.max_age, WARM_AGE);
         assert_eq!(caches.viewers.max_age, WARM_AGE);
-        assert_eq!(caches.games.max_age, MAX_AGE);
+        assert_eq!(caches.games.max_age, WARM_AGE);
+        assert_eq!(caches.chats.max_age, MAX_AGE);
         assert!(WARM_AGE > MAX_AGE);
+    }
+
+    #[test]
+    fn stale_snapshots_go_and_fresh_ones_stay() {
+        let snapshots: Snapshots<&str, u32> = Snapshots::new(Duration::from_millis(50), 16);
+        let ticket = snapshots.get("old").unwrap_err();
+        snapshots.keep(ticket, "old", Arc::new(1));
+        std::thread::sleep(Duration::from_millis(60));
+        let ticket = snapshots.get("new").unwrap_err();
+        snapshots.keep(ticket, "new", Arc::new(2));
+        snapshots.let_stale_go();
+        assert_eq!(snapshots.len(), 1);
+        assert_eq!(snapshots.get("new").map(|v| *v), Ok(2));
+        // Not a change: a read begun before still keeps what it read.
+        let ticket = snapshots.get("old").unwrap_err();
+        snapshots.let_stale_go();
+        snapshots.keep(ticket, "old", Arc::new(3));
+        assert_eq!(snapshots.get("old").map(|v| *v), Ok(3));
     }
 
     #[test]

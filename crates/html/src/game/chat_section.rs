@@ -75,9 +75,10 @@ pub struct ChatSection {
     pub max_note: usize,
 }
 
-/// The section for `viewer` of `detail`, from its chat.
+/// The section for `viewer` of `detail`, from its chat (borrowed: a kept view serves
+/// many pages).
 #[must_use]
-pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
+pub fn section(t: &Tr, detail: &GameDetail, chat: &ChatView) -> ChatSection {
     let opponent = chat.viewer.map_or_else(String::new, |color| {
         color
             .other()
@@ -94,7 +95,7 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
         (Some(_), true) => t.get("chat.audience_public").to_owned(),
         (Some(_), false) => t.get("chat.audience_private").to_owned(),
     };
-    let note = chat.note.clone();
+    let note = chat.note.as_ref();
     let viewer = chat.viewer;
     ChatSection {
         shown: detail.computer().is_none(),
@@ -103,7 +104,7 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
         you_block: chat.closed == Some(Closed::YouBlock),
         lines: chat
             .lines
-            .into_iter()
+            .iter()
             .map(|line| LineView {
                 reportable: viewer.is_some() && line.color == viewer.map(Color::other),
                 seq: line.seq,
@@ -112,10 +113,10 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
                     Some(Color::Black) => "black",
                     None => "",
                 },
-                author: line.author,
+                author: line.author.clone(),
                 at: line.created_at,
                 iso: rfc3339(line.created_at),
-                text: line.text,
+                text: line.text.clone(),
             })
             .collect(),
         closed,
@@ -124,8 +125,8 @@ pub fn section(t: &Tr, detail: &GameDetail, chat: ChatView) -> ChatSection {
         unblock_label: t.fmt("chat.unblock", &[("name", &opponent)]),
         opponent,
         audience,
-        note_at: note.as_ref().and_then(|note| note.updated_at).unwrap_or(0),
-        note: note.map(|note| note.text),
+        note_at: note.and_then(|note| note.updated_at).unwrap_or(0),
+        note: note.map(|note| note.text.clone()),
         back: format!("/games/{}#chat", detail.id),
         max_line: MAX_LINE_CHARS,
         max_note: MAX_NOTE_CHARS,
@@ -145,5 +146,5 @@ pub async fn load(
     detail: &GameDetail,
 ) -> Result<ChatSection, AppError> {
     let chat = chat::for_page(conn, viewer, detail).await?;
-    Ok(section(t, detail, chat))
+    Ok(section(t, detail, &chat))
 }

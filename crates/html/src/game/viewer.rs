@@ -214,16 +214,13 @@ async fn signed_in_game_and_extras(
     let detail = game::shown_on(state, conn, id).await?;
     let (chat, shown) = if detail.color_of(&user.id).is_some() {
         let own = domain_chat::for_page(conn, Some(user), &detail).await?;
-        (chat::section(t, &detail, own.clone()), Shown::Own(own))
+        (chat::section(t, &detail, &own), Shown::Own(own))
     } else {
         let view = match domain_chat::spectators_snapshot(state, &detail.id) {
             Ok(view) => view,
             Err(ticket) => domain_chat::read_for_spectators(state, conn, &detail, ticket).await?,
         };
-        (
-            chat::section(t, &detail, (*view).clone()),
-            Shown::Spectators(view),
-        )
+        (chat::section(t, &detail, &view), Shown::Spectators(view))
     };
     let none_held = none_held(&detail, &viewer);
     let conditional = conditional::load(conn, t, Some(user), &detail, none_held).await?;
@@ -258,19 +255,21 @@ async fn kept_viewer_game_and_extras(
 ) -> Result<(Arc<GameDetail>, ViewerExtras, Option<Arc<ChatView>>), AppError> {
     let detail = game::shown(state, id).await?;
     let mut conn = None;
-    let (view, spectators) = match &page.own_chat {
-        Some(own) => (own.clone(), None),
-        None => {
-            let view = match domain_chat::spectators_snapshot(state, &detail.id) {
-                Ok(view) => view,
-                Err(ticket) => {
-                    let conn = conn.insert(state.db.pool.acquire().await?);
-                    domain_chat::read_for_spectators(state, conn, &detail, ticket).await?
-                }
-            };
-            ((*view).clone(), Some(view))
-        }
+    let spectators = match &page.own_chat {
+        Some(_) => None,
+        None => Some(match domain_chat::spectators_snapshot(state, &detail.id) {
+            Ok(view) => view,
+            Err(ticket) => {
+                let conn = conn.insert(state.db.pool.acquire().await?);
+                domain_chat::read_for_spectators(state, conn, &detail, ticket).await?
+            }
+        }),
     };
+    let view = page
+        .own_chat
+        .as_ref()
+        .or(spectators.as_deref())
+        .ok_or_else(|| AppError::internal("a game page with no view of its chat"))?;
     let conditional = if none_held(&detail, &page.viewer) {
         conditional::section(t, &detail, detail.color_of(&page.user.id), Vec::new())
     } else {
@@ -314,7 +313,7 @@ async fn guest_game_and_extras(
         }
     };
     let extras = ViewerExtras {
-        chat: chat::section(t, &detail, (*view).clone()),
+        chat: chat::section(t, &detail, &view),
         conditional,
         ..ViewerExtras::default()
     };
