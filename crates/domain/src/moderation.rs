@@ -121,7 +121,7 @@ pub async fn set_admin_from_cli(
     // Running servers on Postgres drop what they keep of the account at once (its header
     // shows the administrator's link); on SQLite, which no running server hears from
     // here, it shows within `WARM_AGE`.
-    let hub = EventHub::new(db.backend, crate::game::snapshots::ReadSnapshots::default());
+    let hub = EventHub::for_command(db.backend);
     let told = hub.stage_users_changed(&mut tx, &[&account.id]).await?;
     tx.commit().await?;
     told.committed(&hub);

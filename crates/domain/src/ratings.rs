@@ -34,7 +34,6 @@ use crate::{
     game::{
         detail::{GameDetail, counts_for_rating},
         read::load,
-        snapshots::ReadSnapshots,
     },
 };
 use store::{
@@ -334,7 +333,7 @@ pub async fn rebuild(db: &Database) -> Result<RebuildReport, AppError> {
     // Every ended game's page shows its rating change: running servers on Postgres drop
     // what they keep at once; on SQLite, which no running server hears from here, it
     // shows within `WARM_AGE`.
-    let hub = EventHub::new(db.backend, ReadSnapshots::default());
+    let hub = EventHub::for_command(db.backend);
     let flush = hub.stage_flush(&mut tx).await?;
     tx.commit().await?;
     flush.committed(&hub);

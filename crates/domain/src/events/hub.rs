@@ -161,6 +161,14 @@ impl EventHub {
         }
     }
 
+    /// A hub for a command (`server admin`, `server ratings rebuild`) that changes what
+    /// running servers keep: what it stages reaches them on Postgres; on SQLite no running
+    /// server hears it, and what they keep shows the change within `WARM_AGE`.
+    #[must_use]
+    pub fn for_command(backend: Backend) -> EventHub {
+        EventHub::new(backend, ReadSnapshots::default())
+    }
+
     /// How this hub's changes travel.
     pub(super) fn backend(&self) -> Backend {
         self.inner.backend

@@ -255,21 +255,19 @@ async fn kept_viewer_game_and_extras(
 ) -> Result<(Arc<GameDetail>, ViewerExtras, Option<Arc<ChatView>>), AppError> {
     let detail = game::shown(state, id).await?;
     let mut conn = None;
-    let spectators = match &page.own_chat {
-        Some(_) => None,
-        None => Some(match domain_chat::spectators_snapshot(state, &detail.id) {
-            Ok(view) => view,
-            Err(ticket) => {
-                let conn = conn.insert(state.db.pool.acquire().await?);
-                domain_chat::read_for_spectators(state, conn, &detail, ticket).await?
-            }
-        }),
+    let (chat, spectators) = match &page.own_chat {
+        Some(own) => (chat::section(t, &detail, own), None),
+        None => {
+            let view = match domain_chat::spectators_snapshot(state, &detail.id) {
+                Ok(view) => view,
+                Err(ticket) => {
+                    let conn = conn.insert(state.db.pool.acquire().await?);
+                    domain_chat::read_for_spectators(state, conn, &detail, ticket).await?
+                }
+            };
+            (chat::section(t, &detail, &view), Some(view))
+        }
     };
-    let view = page
-        .own_chat
-        .as_ref()
-        .or(spectators.as_deref())
-        .ok_or_else(|| AppError::internal("a game page with no view of its chat"))?;
     let conditional = if none_held(&detail, &page.viewer) {
         conditional::section(t, &detail, detail.color_of(&page.user.id), Vec::new())
     } else {
@@ -282,7 +280,7 @@ async fn kept_viewer_game_and_extras(
     let extras = ViewerExtras {
         next_game: page.viewer.next_game.clone(),
         play: page.viewer.play,
-        chat: chat::section(t, &detail, view),
+        chat,
         conditional,
     };
     Ok((detail, extras, spectators))
