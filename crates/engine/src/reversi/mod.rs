@@ -1,6 +1,9 @@
-//! Reversi on every size: the engine's own bitboards (one `u128` per side, bit
-//! `rank * size + file`), an evaluation of mobility, corners, the squares next to empty
-//! corners, frontier discs and stable discs, and an exact solver for the last empties.
+//! Reversi on every size: the engine's own bitboards ([`board`]), a hand-made evaluation
+//! ([`hand`]), and an exact solver for the last empties ([`solve`]).
+
+pub(crate) mod board;
+mod hand;
+mod solve;
 
 use std::hash::{Hash, Hasher};
 
@@ -8,6 +11,7 @@ use rand::{SeedableRng, rngs::StdRng};
 use rules::{Color, Game, Reversi, Square, Variant};
 use rustc_hash::FxHasher;
 
+use self::{board::Geometry, solve::solve};
 use crate::{
     Reply, Request,
     search::{self, Limits, Node, Profile, WIN, game_end},
@@ -15,215 +19,6 @@ use crate::{
 
 /// The move that passes.
 const PASS: u8 = u8::MAX;
-
-/// The eight directions as (files, ranks).
-const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-];
-
-/// A board size's masks.
-#[derive(Debug)]
-pub(crate) struct Geometry {
-    size: u32,
-    full: u128,
-    /// Every square but those of the first file (a shift eastwards must land here).
-    not_first_file: u128,
-    /// Every square but those of the last file (a shift westwards must land here).
-    not_last_file: u128,
-    centre: u128,
-    /// Each corner, with its diagonal neighbour (X-square) and its two edge neighbours
-    /// (C-squares).
-    corners: [(u128, u128, u128); 4],
-    /// The board's lines along each axis (rows, columns, both diagonals), unused slots 0.
-    lines: [[u128; 19]; 4],
-}
-
-const fn bit(size: u32, file: u32, rank: u32) -> u128 {
-    1 << (rank * size + file)
-}
-
-const fn geometry(size: u32) -> Geometry {
-    let full = (1u128 << (size * size)) - 1;
-    let mut first_file = 0;
-    let mut last_file = 0;
-    let mut rank = 0;
-    while rank < size {
-        first_file |= bit(size, 0, rank);
-        last_file |= bit(size, size - 1, rank);
-        rank += 1;
-    }
-    let low = size / 2 - 1;
-    let centre = bit(size, low, low)
-        | bit(size, low + 1, low)
-        | bit(size, low, low + 1)
-        | bit(size, low + 1, low + 1);
-    let m = size - 1;
-    let corners = [
-        (
-            bit(size, 0, 0),
-            bit(size, 1, 1),
-            bit(size, 1, 0) | bit(size, 0, 1),
-        ),
-        (
-            bit(size, m, 0),
-            bit(size, m - 1, 1),
-            bit(size, m - 1, 0) | bit(size, m, 1),
-        ),
-        (
-            bit(size, 0, m),
-            bit(size, 1, m - 1),
-            bit(size, 1, m) | bit(size, 0, m - 1),
-        ),
-        (
-            bit(size, m, m),
-            bit(size, m - 1, m - 1),
-            bit(size, m - 1, m) | bit(size, m, m - 1),
-        ),
-    ];
-    let mut lines = [[0u128; 19]; 4];
-    let mut index = 0;
-    while index < size {
-        let mut along = 0;
-        while along < size {
-            lines[0][index as usize] |= bit(size, along, index);
-            lines[1][index as usize] |= bit(size, index, along);
-            along += 1;
-        }
-        index += 1;
-    }
-    // Diagonals: file - rank constant (axis 2) and file + rank constant (axis 3).
-    let mut file = 0;
-    while file < size {
-        let mut rank = 0;
-        while rank < size {
-            let rising = (file + m - rank) as usize;
-            let falling = (file + rank) as usize;
-            lines[2][rising] |= bit(size, file, rank);
-            lines[3][falling] |= bit(size, file, rank);
-            rank += 1;
-        }
-        file += 1;
-    }
-    Geometry {
-        size,
-        full,
-        not_first_file: full & !first_file,
-        not_last_file: full & !last_file,
-        centre,
-        corners,
-        lines,
-    }
-}
-
-static SIX: Geometry = geometry(6);
-static EIGHT: Geometry = geometry(8);
-static TEN: Geometry = geometry(10);
-
-impl Geometry {
-    /// The masks of a 6, 8 or 10 board.
-    pub(crate) fn of(size: u8) -> &'static Geometry {
-        match size {
-            6 => &SIX,
-            8 => &EIGHT,
-            _ => &TEN,
-        }
-    }
-
-    /// Every square moved one step in direction `(files, ranks)`, dropping what leaves
-    /// the board.
-    #[inline(always)]
-    fn shift(&self, bits: u128, (files, ranks): (i32, i32)) -> u128 {
-        let step = ranks * self.size as i32 + files;
-        let moved = if step > 0 {
-            bits << step
-        } else {
-            bits >> -step
-        };
-        let moved = match files {
-            1 => moved & self.not_first_file,
-            -1 => moved & self.not_last_file,
-            _ => moved,
-        };
-        moved & self.full
-    }
-
-    /// The squares where `me` may place a disc after the opening phase.
-    pub(crate) fn moves(&self, me: u128, opp: u128) -> u128 {
-        let empty = self.full & !(me | opp);
-        let mut found = 0;
-        for direction in DIRECTIONS {
-            let mut run = self.shift(me, direction) & opp;
-            for _ in 2..self.size {
-                run |= self.shift(run, direction) & opp;
-            }
-            found |= self.shift(run, direction) & empty;
-        }
-        found
-    }
-
-    /// The discs a placement by `me` on `square` flips.
-    pub(crate) fn flips(&self, me: u128, opp: u128, square: u128) -> u128 {
-        let mut flipped = 0;
-        for direction in DIRECTIONS {
-            let mut run = 0;
-            let mut next = self.shift(square, direction);
-            while next & opp != 0 {
-                run |= next;
-                next = self.shift(next, direction);
-            }
-            if next & me != 0 {
-                flipped |= run;
-            }
-        }
-        flipped
-    }
-
-    /// Discs of `mine` that can never be flipped: on each axis the line is full, or a
-    /// neighbour is off the board or itself such a disc.
-    fn stable(&self, mine: u128, occupied: u128) -> u128 {
-        let mut full_lines = [0u128; 4];
-        for (axis, lines) in self.lines.iter().enumerate() {
-            for &line in lines {
-                if line != 0 && occupied & line == line {
-                    full_lines[axis] |= line;
-                }
-            }
-        }
-        let axes = [(1, 0), (0, 1), (1, -1), (1, 1)];
-        let mut stable = 0;
-        for _ in 0..self.size * 2 {
-            let mut next = mine;
-            for (axis, &direction) in axes.iter().enumerate() {
-                let back = (-direction.0, -direction.1);
-                let edge =
-                    self.full & !(self.shift(self.full, back) & self.shift(self.full, direction));
-                next &= full_lines[axis]
-                    | edge
-                    | self.shift(stable, back)
-                    | self.shift(stable, direction);
-            }
-            if next == stable {
-                break;
-            }
-            stable = next;
-        }
-        stable
-    }
-
-    /// The squares next to any of `squares`.
-    fn neighbours(&self, squares: u128) -> u128 {
-        DIRECTIONS.iter().fold(0, |around, &direction| {
-            around | self.shift(squares, direction)
-        })
-    }
-}
 
 /// A position from the mover's side, and whether the search solves it exactly.
 #[derive(Debug, Clone, Copy)]
@@ -323,7 +118,7 @@ impl Node for Position {
     }
 
     fn evaluate(&self, moves: &[u8]) -> i32 {
-        evaluate(self, moves)
+        hand::evaluate(self, moves)
     }
 
     fn key(&self) -> u64 {
@@ -392,114 +187,6 @@ impl Node for Position {
             Some(2 * self.empties())
         }
     }
-}
-
-/// Weights of the evaluation, in hundredths of a disc.
-const CORNER: i32 = 800;
-const X_SQUARE: i32 = 250;
-const C_SQUARE: i32 = 80;
-const MOBILITY: i32 = 70;
-const FRONTIER: i32 = 15;
-const STABLE: i32 = 120;
-
-/// The evaluation from the mover's view; `moves` are the mover's.
-fn evaluate(position: &Position, moves: &[u8]) -> i32 {
-    let geometry = position.geometry;
-    let (me, opp) = (position.me, position.opp);
-    if position.in_opening() {
-        return 0;
-    }
-    let occupied = me | opp;
-    let empty = geometry.full & !occupied;
-    let mine = if moves == [PASS] {
-        0
-    } else {
-        moves.len() as i32
-    };
-    let theirs = geometry.moves(opp, me).count_ones() as i32;
-    let mut score = MOBILITY * (mine - theirs);
-    let mut any_corner = false;
-    for &(corner, x_square, c_squares) in &geometry.corners {
-        let count = |side: u128, squares: u128| (side & squares).count_ones() as i32;
-        if occupied & corner != 0 {
-            any_corner = true;
-            score += CORNER * (count(me, corner) - count(opp, corner));
-        } else {
-            score -= X_SQUARE * (count(me, x_square) - count(opp, x_square));
-            score -= C_SQUARE * (count(me, c_squares) - count(opp, c_squares));
-        }
-    }
-    let near_empty = geometry.neighbours(empty);
-    score -=
-        FRONTIER * ((me & near_empty).count_ones() as i32 - (opp & near_empty).count_ones() as i32);
-    if any_corner {
-        let stable_mine = geometry.stable(me, occupied).count_ones() as i32;
-        let stable_theirs = geometry.stable(opp, occupied).count_ones() as i32;
-        score += STABLE * (stable_mine - stable_theirs);
-    }
-    score
-}
-
-/// The exact final disc margin for `me` (mover minus opponent) with both playing their
-/// best, fail-soft against the window `alpha`–`beta`. Passes are played as the rules
-/// say; the game ends when neither side can place.
-pub(crate) fn solve(
-    geometry: &Geometry,
-    me: u128,
-    opp: u128,
-    mut alpha: i32,
-    beta: i32,
-    limits: &mut Limits<'_>,
-) -> i32 {
-    if !limits.visit() {
-        return 0;
-    }
-    let mut targets = geometry.moves(me, opp);
-    if targets == 0 {
-        if geometry.moves(opp, me) == 0 {
-            return me.count_ones() as i32 - opp.count_ones() as i32;
-        }
-        return -solve(geometry, opp, me, -beta, -alpha, limits);
-    }
-    let mut children: Vec<(u128, u128, i32)> = Vec::with_capacity(targets.count_ones() as usize);
-    let sort = targets.count_ones() > 1 && (geometry.full & !(me | opp)).count_ones() > 6;
-    while targets != 0 {
-        let at = targets & targets.wrapping_neg();
-        targets ^= at;
-        let flips = geometry.flips(me, opp, at);
-        let (child_me, child_opp) = (opp & !flips, me | flips | at);
-        let replies = if sort {
-            geometry.moves(child_me, child_opp).count_ones() as i32
-                - if geometry.corners.iter().any(|&(corner, _, _)| corner == at) {
-                    4
-                } else {
-                    0
-                }
-        } else {
-            0
-        };
-        children.push((child_me, child_opp, replies));
-    }
-    if sort {
-        children.sort_by_key(|&(_, _, replies)| replies);
-    }
-    let mut best = i32::MIN + 1;
-    for (child_me, child_opp, _) in children {
-        let score = -solve(geometry, child_me, child_opp, -beta, -alpha, limits);
-        if limits.aborted() {
-            return 0;
-        }
-        if score > best {
-            best = score;
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
 }
 
 /// How each level searches: depth, noise (hundredths of a disc), and the most empties
