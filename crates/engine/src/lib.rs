@@ -32,6 +32,7 @@ mod knight_fight;
 mod level;
 mod reversi;
 mod search;
+pub mod training;
 mod uci;
 
 use std::{

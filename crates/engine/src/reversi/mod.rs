@@ -1,8 +1,10 @@
-//! Reversi on every size: the engine's own bitboards ([`board`]), a hand-made evaluation
-//! ([`hand`]), and an exact solver for the last empties ([`solve`]).
+//! Reversi on every size: the engine's own bitboards ([`board`]), an evaluation by
+//! learned pattern weights ([`patterns`]; a hand-made one, [`hand`], for 10x10), and an
+//! exact solver for the last empties ([`solve`]).
 
 pub(crate) mod board;
 mod hand;
+pub(crate) mod patterns;
 mod solve;
 
 use std::hash::{Hash, Hasher};
@@ -11,7 +13,7 @@ use rand::{SeedableRng, rngs::StdRng};
 use rules::{Color, Game, Reversi, Square, Variant};
 use rustc_hash::FxHasher;
 
-use self::{board::Geometry, solve::solve};
+use self::{board::Geometry, patterns::Evaluation, solve::solve};
 use crate::{
     Reply, Request,
     search::{self, Limits, Node, Profile, WIN, game_end},
@@ -118,7 +120,18 @@ impl Node for Position {
     }
 
     fn evaluate(&self, moves: &[u8]) -> i32 {
-        hand::evaluate(self, moves)
+        if self.in_opening() {
+            return 0;
+        }
+        let Some(learned) = Evaluation::of(self.geometry.size as u8) else {
+            return hand::evaluate(self, moves);
+        };
+        let mine = if moves == [PASS] {
+            0
+        } else {
+            moves.len() as i32
+        };
+        learned.score(self.geometry, self.me, self.opp, mine)
     }
 
     fn key(&self) -> u64 {
