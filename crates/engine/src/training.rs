@@ -293,9 +293,9 @@ mod tests {
 
     #[test]
     fn fitting_learns_what_the_samples_say() {
-        let samples = corner_samples(300);
+        let samples = corner_samples(1000);
         let (held, learned) = samples.split_at(samples.len() / 10);
-        let fit = fit(6, learned, 4, 1);
+        let fit = fit(6, learned, 6, 1);
         let guess = guess_error(held);
         assert!(guess > 5.0, "the samples vary: {guess}");
         assert!(
@@ -304,7 +304,7 @@ mod tests {
             fit.error(held)
         );
         // The same samples and seed give the same file.
-        assert_eq!(fit.to_bytes(), super::fit(6, learned, 4, 1).to_bytes());
+        assert_eq!(fit.to_bytes(), super::fit(6, learned, 6, 1).to_bytes());
     }
 
     #[test]

@@ -142,7 +142,7 @@ impl Geometry {
     /// The squares where `me` may place a disc after the opening phase.
     pub(crate) fn moves(&self, me: u128, opp: u128) -> u128 {
         if self.size == 8 {
-            return u128::from(eight::moves(me as u64, opp as u64));
+            return u128::from(moves_8(me as u64, opp as u64));
         }
         let empty = self.full & !(me | opp);
         let mut found = 0;
@@ -159,7 +159,7 @@ impl Geometry {
     /// The discs a placement by `me` on `square` flips.
     pub(crate) fn flips(&self, me: u128, opp: u128, square: u128) -> u128 {
         if self.size == 8 {
-            return u128::from(eight::flips(me as u64, opp as u64, square as u64));
+            return u128::from(flips_8(me as u64, opp as u64, square as u64));
         }
         let mut flipped = 0;
         for direction in DIRECTIONS {
@@ -212,9 +212,11 @@ impl Geometry {
     pub(crate) fn neighbours(&self, squares: u128) -> u128 {
         if self.size == 8 {
             let squares = squares as u64;
-            return u128::from(DIRECTIONS.iter().fold(0, |around, &direction| {
-                around | eight::shift(squares, direction)
-            }));
+            return u128::from(
+                DIRECTIONS
+                    .iter()
+                    .fold(0, |around, &direction| around | shift_8(squares, direction)),
+            );
         }
         DIRECTIONS.iter().fold(0, |around, &direction| {
             around | self.shift(squares, direction)
@@ -222,55 +224,57 @@ impl Geometry {
     }
 }
 
-/// The same walks on an 8x8 board, which fits a `u64`: several times faster than on a
-/// `u128`, for the size most games are played on.
-mod eight {
-    use super::DIRECTIONS;
+// The same walks on an 8x8 board, which fits a `u64`: several times faster than on a
+// `u128`, for the size most games are played on.
 
-    const NOT_FIRST_FILE: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_LAST_FILE: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// Every square of an 8x8 board but those of the first file.
+const NOT_FIRST_FILE_8: u64 = 0xfefe_fefe_fefe_fefe;
+/// Every square of an 8x8 board but those of the last file.
+const NOT_LAST_FILE_8: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 
-    #[inline(always)]
-    pub(super) fn shift(bits: u64, (files, ranks): (i32, i32)) -> u64 {
-        let step = ranks * 8 + files;
-        let moved = if step > 0 {
-            bits << step
-        } else {
-            bits >> -step
-        };
-        match files {
-            1 => moved & NOT_FIRST_FILE,
-            -1 => moved & NOT_LAST_FILE,
-            _ => moved,
+/// [`Geometry::shift`] on an 8x8 board.
+#[inline(always)]
+fn shift_8(bits: u64, (files, ranks): (i32, i32)) -> u64 {
+    let step = ranks * 8 + files;
+    let moved = if step > 0 {
+        bits << step
+    } else {
+        bits >> -step
+    };
+    match files {
+        1 => moved & NOT_FIRST_FILE_8,
+        -1 => moved & NOT_LAST_FILE_8,
+        _ => moved,
+    }
+}
+
+/// [`Geometry::moves`] on an 8x8 board.
+fn moves_8(me: u64, opp: u64) -> u64 {
+    let empty = !(me | opp);
+    let mut found = 0;
+    for direction in DIRECTIONS {
+        let mut run = shift_8(me, direction) & opp;
+        for _ in 2..8 {
+            run |= shift_8(run, direction) & opp;
+        }
+        found |= shift_8(run, direction) & empty;
+    }
+    found
+}
+
+/// [`Geometry::flips`] on an 8x8 board.
+fn flips_8(me: u64, opp: u64, square: u64) -> u64 {
+    let mut flipped = 0;
+    for direction in DIRECTIONS {
+        let mut run = 0;
+        let mut next = shift_8(square, direction);
+        while next & opp != 0 {
+            run |= next;
+            next = shift_8(next, direction);
+        }
+        if next & me != 0 {
+            flipped |= run;
         }
     }
-
-    pub(super) fn moves(me: u64, opp: u64) -> u64 {
-        let empty = !(me | opp);
-        let mut found = 0;
-        for direction in DIRECTIONS {
-            let mut run = shift(me, direction) & opp;
-            for _ in 2..8 {
-                run |= shift(run, direction) & opp;
-            }
-            found |= shift(run, direction) & empty;
-        }
-        found
-    }
-
-    pub(super) fn flips(me: u64, opp: u64, square: u64) -> u64 {
-        let mut flipped = 0;
-        for direction in DIRECTIONS {
-            let mut run = 0;
-            let mut next = shift(square, direction);
-            while next & opp != 0 {
-                run |= next;
-                next = shift(next, direction);
-            }
-            if next & me != 0 {
-                flipped |= run;
-            }
-        }
-        flipped
-    }
+    flipped
 }

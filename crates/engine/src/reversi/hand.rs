@@ -2,7 +2,7 @@
 //! (10x10): mobility, corners, the squares next to empty corners, frontier discs and
 //! stable discs, in hundredths of a disc.
 
-use super::{PASS, Position};
+use super::board::Geometry;
 
 /// Weights of the evaluation, in hundredths of a disc.
 const CORNER: i32 = 800;
@@ -12,20 +12,11 @@ const MOBILITY: i32 = 70;
 const FRONTIER: i32 = 15;
 const STABLE: i32 = 120;
 
-/// The evaluation from the mover's view; `moves` are the mover's.
-pub(crate) fn evaluate(position: &Position, moves: &[u8]) -> i32 {
-    let geometry = position.geometry;
-    let (me, opp) = (position.me, position.opp);
-    if position.in_opening() {
-        return 0;
-    }
+/// The evaluation of `me` to move against `opp` (the centre filled), from the mover's
+/// view; `mine` is the mover's number of legal moves (0 when it must pass).
+pub(crate) fn evaluate(geometry: &Geometry, me: u128, opp: u128, mine: i32) -> i32 {
     let occupied = me | opp;
     let empty = geometry.full & !occupied;
-    let mine = if moves == [PASS] {
-        0
-    } else {
-        moves.len() as i32
-    };
     let theirs = geometry.moves(opp, me).count_ones() as i32;
     let mut score = MOBILITY * (mine - theirs);
     let mut any_corner = false;

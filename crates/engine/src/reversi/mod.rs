@@ -123,15 +123,15 @@ impl Node for Position {
         if self.in_opening() {
             return 0;
         }
-        let Some(learned) = Evaluation::of(self.geometry.size as u8) else {
-            return hand::evaluate(self, moves);
-        };
         let mine = if moves == [PASS] {
             0
         } else {
             moves.len() as i32
         };
-        learned.score(self.geometry, self.me, self.opp, mine)
+        match Evaluation::of(self.geometry.size as u8) {
+            Some(learned) => learned.score(self.geometry, self.me, self.opp, mine),
+            None => hand::evaluate(self.geometry, self.me, self.opp, mine),
+        }
     }
 
     fn key(&self) -> u64 {
