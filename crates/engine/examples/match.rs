@@ -5,6 +5,7 @@
 //! cargo run --release -p engine --example match -- pair <variant> <level> <level> <games> <nodes>
 //! cargo run --release -p engine --example match -- greedy <variant> <level> <games> <nodes>
 //! cargo run --release -p engine --example match -- speed <variant> <positions> <nodes>
+//! cargo run --release -p engine --example match -- work <variant> <positions> <nodes>
 //! ```
 //!
 //! `ladder` plays each level 2–8 (or up to `<top level>`) against the level below; `pair` one pairing; `greedy` a
@@ -13,11 +14,14 @@
 //! side playing it once with White and once with Black; `<nodes>` is the node budget of
 //! every engine move. Draws count half. `speed` searches positions of random games at
 //! level 8 and reports nodes per second, against the rules crate's perft (leaf positions
-//! per second of its move generator) measured in the same run.
+//! per second of its move generator) measured in the same run. `work` runs a fixed set of
+//! level-8 searches and prints the nodes they visited, for counting the instructions a
+//! node takes (`valgrind --tool=callgrind`), which the machine's load does not change.
 //!
 //! `MATCH_THREADS=2` plays the games of a series on two threads; the table is the same.
 
 use std::{
+    ops::Range,
     process::ExitCode,
     sync::atomic::{AtomicBool, AtomicU64, Ordering},
     time::{Duration, Instant},
@@ -50,7 +54,7 @@ const MAX_PLIES: u32 = 300;
 const fn opening_plies(variant: Variant) -> u32 {
     match variant {
         Variant::Chess => 4,
-        Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => 6,
+        Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => 8,
         Variant::ChessReversi => 2,
         Variant::KnightFight => 0,
     }
@@ -249,6 +253,20 @@ fn header() {
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 }
 
+/// A random game of `variant` after a random number of random plies in `plies` (fewer
+/// if it ends), if its mover has two moves or more to choose from.
+fn random_position(variant: Variant, plies: Range<u32>, rng: &mut SmallRng) -> Option<AnyGame> {
+    let mut game = AnyGame::new(variant, AnyGame::random_setup(variant, rng)).unwrap();
+    for _ in 0..rng.random_range(plies) {
+        let moves = game.legal_moves();
+        let Some(text) = moves.choose(rng) else {
+            break;
+        };
+        game.play(&text.clone()).unwrap();
+    }
+    (game.legal_moves().len() >= 2).then_some(game)
+}
+
 /// Level-8 search speed on positions of random games, against perft in the same run.
 fn speed(variant: Variant, positions: u64, nodes: u64) {
     let stop = AtomicBool::new(false);
@@ -257,18 +275,9 @@ fn speed(variant: Variant, positions: u64, nodes: u64) {
     let mut perft = Work::default();
     let mut sampled = 0;
     while sampled < positions {
-        let mut game = AnyGame::new(variant, AnyGame::random_setup(variant, &mut rng)).unwrap();
-        let plies = rng.random_range(4..30);
-        for _ in 0..plies {
-            let moves = game.legal_moves();
-            let Some(text) = moves.choose(&mut rng) else {
-                break;
-            };
-            game.play(&text.clone()).unwrap();
-        }
-        if game.legal_moves().len() < 2 {
+        let Some(game) = random_position(variant, 4..30, &mut rng) else {
             continue;
-        }
+        };
         let request = Request::new(Level::MAX, Budget::nodes(nodes), sampled);
         let clock = Instant::now();
         let reply = best_move(&game, &request, &stop).unwrap();
@@ -293,6 +302,23 @@ fn speed(variant: Variant, positions: u64, nodes: u64) {
         moves / 1000.0,
         search / moves
     );
+}
+
+/// Level-8 searches of `nodes` in `positions` positions of random games (8 to 39 random
+/// plies from the start); prints the nodes visited in all.
+fn work(variant: Variant, positions: u64, nodes: u64) {
+    let stop = AtomicBool::new(false);
+    let mut rng = SmallRng::seed_from_u64(17);
+    let (mut sampled, mut visited) = (0, 0);
+    while sampled < positions {
+        let Some(game) = random_position(variant, 8..40, &mut rng) else {
+            continue;
+        };
+        let request = Request::new(Level::MAX, Budget::nodes(nodes), 1);
+        visited += best_move(&game, &request, &stop).unwrap().nodes;
+        sampled += 1;
+    }
+    println!("{variant}: {visited} nodes in {positions} searches");
 }
 
 fn main() -> ExitCode {
@@ -351,6 +377,11 @@ fn main() -> ExitCode {
                     );
                 }
             }
+            "work" => {
+                for variant in variants(1)? {
+                    work(variant, number(2)?, number(3)?);
+                }
+            }
             "speed" => {
                 println!(
                     "| variant | positions | node budget | search kN/s | perft kN/s | ratio |"
@@ -367,7 +398,9 @@ fn main() -> ExitCode {
     if run().is_some() {
         ExitCode::SUCCESS
     } else {
-        eprintln!("usage: match ladder|pair|greedy|speed … (see the top of examples/match.rs)");
+        eprintln!(
+            "usage: match ladder|pair|greedy|speed|work … (see the top of examples/match.rs)"
+        );
         ExitCode::FAILURE
     }
 }

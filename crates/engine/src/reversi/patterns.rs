@@ -117,27 +117,30 @@ impl Patterns {
 
     /// Calls `found` with the table entry (within a stage) of every placement.
     #[inline]
-    pub(crate) fn entries(&self, me: u128, opp: u128, mut found: impl FnMut(usize)) {
+    pub(crate) fn entries(&self, me: u128, opp: u128, found: impl FnMut(usize)) {
         if self.size == 8 {
             // The same reading on machine words.
             let (me, opp) = (me as u64, opp as u64);
-            for &(offset, start, end) in &self.placements {
-                let mut index = 0usize;
-                for &square in &self.squares[usize::from(start)..usize::from(end)] {
-                    let mine = (me >> square) as usize & 1;
-                    let theirs = (opp >> square) as usize & 1;
-                    index = index * 3 + mine + 2 * theirs;
-                }
-                found(offset as usize + index);
-            }
-            return;
+            self.read(
+                |square| (me >> square) as usize & 1 | ((opp >> square) as usize & 1) << 1,
+                found,
+            );
+        } else {
+            self.read(
+                |square| (me >> square) as usize & 1 | ((opp >> square) as usize & 1) << 1,
+                found,
+            );
         }
+    }
+
+    /// [`Patterns::entries`], given each square's state (0 empty, 1 the mover's, 2 the
+    /// opponent's).
+    #[inline(always)]
+    fn read(&self, state: impl Fn(u8) -> usize, mut found: impl FnMut(usize)) {
         for &(offset, start, end) in &self.placements {
             let mut index = 0usize;
             for &square in &self.squares[usize::from(start)..usize::from(end)] {
-                let mine = (me >> square) as usize & 1;
-                let theirs = (opp >> square) as usize & 1;
-                index = index * 3 + mine + 2 * theirs;
+                index = index * 3 + state(square);
             }
             found(offset as usize + index);
         }
