@@ -7,11 +7,11 @@ use std::{
         Arc,
         atomic::{AtomicBool, Ordering},
     },
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use bytes::Bytes;
-use domain::game::snapshots::{GameBody, RenderedGamePage, RenderedRulesPage};
+use domain::game::snapshots::{GameBody, MAX_AGE, RenderedGamePage, RenderedRulesPage};
 use rand::{SeedableRng, rngs::StdRng};
 use reqwest::StatusCode;
 use rules::Variant;
@@ -438,40 +438,67 @@ async fn resign_and_settle(app: &TestApp, white: &crate::helpers::Player, id: &s
         .expect("the game's end is delivered to this instance");
 }
 
+/// Renames user `from` to `to` behind the server's back.
+async fn rename(app: &TestApp, from: &str, to: &str) {
+    sqlx::query(&format!(
+        "update users set username = '{to}' where username = '{from}'"
+    ))
+    .execute(&app.state.db.pool)
+    .await
+    .unwrap();
+}
+
 async fn a_guests_rules_page_is_served_rendered_while_its_results_are_fresh(app: TestApp) {
     let white = app.player("rules_white").await;
     let black = app.player("rules_black").await;
     let first = app.new_game("chess", &white, &black).await;
     resign_and_settle(&app, &white, &first).await;
     let snapshots = &app.state.caches;
-    snapshots.forget_all();
-    let page = app.page_html("/rules/chess").await;
-    assert!(
-        page.contains("rules_white") && page.contains(&first),
-        "{page}"
-    );
-    assert_eq!(snapshots.rules_pages.len(), 1, "the guest's page was kept");
-    // Renamed behind the server's back: the results' snapshot still shows the old name.
-    sqlx::query("update users set username = 'renamed_rules' where username = 'rules_white'")
-        .execute(&app.state.db.pool)
-        .await
-        .unwrap();
-    assert!(app.page_html("/rules/chess").await.contains("rules_white"));
-    // Marked by hand, the kept page is what the next guest gets.
     let key = (Variant::Chess, "en", "UTC".to_owned());
-    let kept = snapshots.rules_pages.get(&key).expect("the kept page");
-    let ticket = snapshots.rules_pages.get_if(&key, |_| false).unwrap_err();
-    let mark = RenderedRulesPage {
-        results: kept.results.clone(),
-        html: marked(&kept.html),
-    };
-    snapshots.rules_pages.keep(ticket, key, Arc::new(mark));
-    assert!(app.page_html("/rules/chess").await.ends_with(MARK));
+    // What this part shows holds while the results read first are fresh (`MAX_AGE`): a
+    // loaded machine may take longer over it, so it runs again until one run fits.
+    for run in 1.. {
+        snapshots.forget_all();
+        let started = Instant::now();
+        let page = app.page_html("/rules/chess").await;
+        assert!(
+            page.contains("rules_white") && page.contains(&first),
+            "{page}"
+        );
+        let kept_pages = snapshots.rules_pages.len();
+        // Renamed behind the server's back: the results' snapshot still shows the old name.
+        rename(&app, "rules_white", "renamed_rules").await;
+        let old_name_shown = app.page_html("/rules/chess").await.contains("rules_white");
+        // Marked by hand, the kept page is what the next guest gets.
+        let mark_served = match snapshots.rules_pages.get(&key) {
+            Ok(kept) => {
+                let ticket = snapshots.rules_pages.get_if(&key, |_| false).unwrap_err();
+                let mark = RenderedRulesPage {
+                    results: kept.results.clone(),
+                    html: marked(&kept.html),
+                };
+                snapshots
+                    .rules_pages
+                    .keep(ticket, key.clone(), Arc::new(mark));
+                app.page_html("/rules/chess").await.ends_with(MARK)
+            }
+            Err(_) => false,
+        };
+        if started.elapsed() < MAX_AGE {
+            assert_eq!(kept_pages, 1, "the guest's page was kept");
+            assert!(old_name_shown, "the kept results show the old name");
+            assert!(mark_served, "the kept page is served");
+            break;
+        }
+        assert!(run < 8, "no run of the fresh part took under {MAX_AGE:?}");
+        rename(&app, "renamed_rules", "rules_white").await;
+    }
     // Each language has its own page; a signed-in player's page (their own header) and
-    // an address with a query are rendered for them alone, not kept.
+    // an address with a query are rendered for them alone, never kept in its place.
     let estonian = page_in_estonian(&app, "/rules/chess").await;
     assert!(estonian.contains("<html lang=\"et\"") && !estonian.ends_with(MARK));
-    assert_eq!(snapshots.rules_pages.len(), 2);
+    let estonian_key = (Variant::Chess, "et", "UTC".to_owned());
+    assert!(snapshots.rules_pages.peek(&estonian_key, |_| ()).is_some());
     let own = app.page_html_as(&black, "/rules/chess").await;
     assert!(
         own.contains("action=\"/logout\"") && !own.ends_with(MARK),
@@ -482,7 +509,12 @@ async fn a_guests_rules_page_is_served_rendered_while_its_results_are_fresh(app:
             .await
             .ends_with(MARK)
     );
-    assert_eq!(snapshots.rules_pages.len(), 2);
+    // The sweep may have let the marked page go (it is stale by now), but nothing took
+    // its place.
+    let still_marked = snapshots
+        .rules_pages
+        .peek(&key, |page| page.html.ends_with(MARK.as_bytes()));
+    assert_ne!(still_marked, Some(false), "a page for one viewer was kept");
     // Once the results it was rendered from are read again, the page is rendered again.
     snapshots.results.forget_all();
     let page = app.page_html("/rules/chess").await;
