@@ -1,6 +1,6 @@
 //! The hand-made evaluation of Reversi, for the board sizes without learned weights
-//! (10x10): mobility, corners, the squares next to empty corners, frontier discs and
-//! stable discs, in hundredths of a disc.
+//! (6x6 and 10x10): mobility, corners, the squares next to empty corners, frontier discs
+//! and stable discs, in hundredths of a disc.
 
 use super::board::Geometry;
 

@@ -1,6 +1,6 @@
-//! Reversi on every size: the engine's own bitboards ([`board`]), an evaluation by
-//! learned pattern weights ([`patterns`]; a hand-made one, [`hand`], for 10x10), and an
-//! exact solver for the last empties ([`solve`]).
+//! Reversi on every size: the engine's own bitboards ([`board`]), an evaluation (learned
+//! pattern weights on 8x8, [`patterns`]; a hand-made one on 6x6 and 10x10, [`hand`]), and
+//! an exact solver for the last empties ([`solve`]).
 
 pub(crate) mod board;
 mod hand;

@@ -2,8 +2,8 @@
 //! 3x3 block, a corner's 2x5 rectangles, an edge, the lines parallel to the edges, the
 //! diagonals), one set of tables per stage of the game, plus weights for mobility,
 //! frontier discs and the move. The weights are learned by [`crate::training`] from the
-//! engine's own games and built into the crate (`weights/reversi-<size>.bin`, for 6x6 and
-//! 8x8).
+//! engine's own games and built into the crate (`weights/reversi-8x8.bin`, for 8x8
+//! only).
 
 use std::sync::OnceLock;
 
@@ -166,19 +166,17 @@ pub(crate) struct Evaluation {
 }
 
 impl Evaluation {
-    /// The learned evaluation of a board size, if the crate has weights for it (6x6 and
-    /// 8x8; 10x10 plays with the hand-made evaluation until weights learned for it beat
-    /// that).
+    /// The learned evaluation of a board size, if the crate has weights for it: 8x8 only.
+    /// 6x6 and 10x10 play with the hand-made evaluation, which learned weights have not
+    /// beaten there (see the README).
     pub(crate) fn of(size: u8) -> Option<&'static Evaluation> {
-        static SIX: OnceLock<Evaluation> = OnceLock::new();
         static EIGHT: OnceLock<Evaluation> = OnceLock::new();
-        let (cell, bytes): (_, &[u8]) = match size {
-            6 => (&SIX, include_bytes!("../../weights/reversi-6x6.bin")),
-            8 => (&EIGHT, include_bytes!("../../weights/reversi-8x8.bin")),
-            _ => return None,
-        };
-        Some(cell.get_or_init(|| {
+        if size != 8 {
+            return None;
+        }
+        Some(EIGHT.get_or_init(|| {
             let patterns = Patterns::of(size);
+            let bytes = include_bytes!("../../weights/reversi-8x8.bin");
             let weights = decode(bytes, patterns).expect("the built-in weights decode");
             Evaluation { patterns, weights }
         }))
@@ -285,20 +283,18 @@ mod tests {
 
     #[test]
     fn the_built_in_weights_decode_and_say_something() {
-        for size in [6, 8] {
-            let evaluation = Evaluation::of(size).expect("weights for 6x6 and 8x8");
-            let zero = evaluation
-                .weights
-                .iter()
-                .filter(|&&weight| weight == 0)
-                .count();
-            assert!(
-                zero < evaluation.weights.len() * 9 / 10,
-                "{size}: {zero} of {}",
-                evaluation.weights.len()
-            );
-        }
-        assert!(Evaluation::of(10).is_none());
+        let evaluation = Evaluation::of(8).expect("weights for 8x8");
+        let zero = evaluation
+            .weights
+            .iter()
+            .filter(|&&weight| weight == 0)
+            .count();
+        assert!(
+            zero < evaluation.weights.len() * 9 / 10,
+            "{zero} of {}",
+            evaluation.weights.len()
+        );
+        assert!(Evaluation::of(6).is_none() && Evaluation::of(10).is_none());
     }
 
     #[test]
