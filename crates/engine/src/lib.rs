@@ -251,21 +251,20 @@ pub fn best_move_with_uci(
 
 /// The share of `budget` a level uses in `variant`: level 8 all of it, 7 a quarter (an
 /// eighth in Chess Reversi, where a quarter plays too close to level 8), 6 a sixteenth,
-/// and each level below half of the one above (5: 1/32 … 2: 1/256, 1 like 2), but never
+/// and each level below half of the one above (5: 1/32 … 2: 1/256, 1 like 2). Reversi
+/// 6x6 is small enough for a quarter to play nearly as well as all of it: there level 7
+/// takes a sixteenth, level 6 a 256th, and each level below half of the one above. Never
 /// fewer than 500 nodes (or the whole budget when it is smaller). So the levels differ
 /// in effort at any budget, besides their depth caps and noise.
 #[must_use]
 pub fn level_budget(variant: Variant, budget: &Budget, level: Level) -> Budget {
-    let shift = match level.number() {
-        8 => 0,
-        7 if variant == Variant::ChessReversi => 3,
-        7 => 2,
-        6 => 4,
-        5 => 5,
-        4 => 6,
-        3 => 7,
-        _ => 8,
+    // Each level's share is the budget divided by 2 to these powers, levels 1 to 8.
+    let powers: [u32; 8] = match variant {
+        Variant::ChessReversi => [8, 8, 7, 6, 5, 4, 3, 0],
+        Variant::Reversi6x6 => [12, 12, 11, 10, 9, 8, 4, 0],
+        _ => [8, 8, 7, 6, 5, 4, 2, 0],
     };
+    let shift = powers[level.index()];
     Budget {
         nodes: (budget.nodes >> shift).max(budget.nodes.min(500)),
         time: budget.time.map(|time| time / (1 << shift)),

@@ -154,12 +154,12 @@ fn each_level_may_use_more_nodes_than_the_one_below() {
     let budget = Budget::nodes(1 << 24);
     for variant in Variant::ALL {
         let shares = Level::ALL.map(|level| level_budget(variant, &budget, level).nodes);
-        let seventh = if variant == Variant::ChessReversi {
-            21
-        } else {
-            22
-        };
-        let expected = [16, 16, 17, 18, 19, 20, seventh, 24].map(|power| 1 << power);
+        let expected = match variant {
+            Variant::ChessReversi => [16, 16, 17, 18, 19, 20, 21, 24],
+            Variant::Reversi6x6 => [12, 12, 13, 14, 15, 16, 20, 24],
+            _ => [16, 16, 17, 18, 19, 20, 22, 24],
+        }
+        .map(|power| 1 << power);
         assert_eq!(shares, expected, "{variant}");
         // Never below 500 nodes, nor above the budget.
         let small = |nodes| level_budget(variant, &Budget::nodes(nodes), Level::MIN).nodes;
