@@ -539,63 +539,76 @@ async fn a_game_page_and_body_are_built_once_per_snapshot_viewer_and_second(app:
     let id = app.new_game("chess", &white, &black).await;
     settle_creation(&app, &id).await;
     let snapshots = &app.state.caches;
-    snapshots.forget_all();
     let path = format!("/games/{id}");
-    let page = app.page_html(&path).await;
-    let body = app.game(&id).await;
-    assert_eq!(
-        (snapshots.game_pages.len(), snapshots.game_bodies.len()),
-        (1, 1)
-    );
-    // Renamed behind the server's back: the game's snapshot still has the old name, and
-    // the page and the body are served as they were built.
-    sqlx::query("update users set username = 'renamed_built' where username = 'built_white'")
-        .execute(&app.state.db.pool)
-        .await
-        .unwrap();
-    assert_eq!(app.page_html(&path).await, page);
-    assert_eq!(app.game(&id).await, body);
-    // Those equal what a rebuild would give; marked by hand, the kept page and body are
-    // shown to be what the next look gets.
     let key = format!("guest en UTC {path}");
-    let kept = snapshots
-        .game_pages
-        .get(key.as_str())
-        .expect("the kept page");
-    let ticket = snapshots
-        .game_pages
-        .get_if(key.as_str(), |_| false)
-        .unwrap_err();
-    let marked_page = RenderedGamePage {
-        detail: kept.detail.clone(),
-        viewer: kept.viewer.clone(),
-        chat: kept.chat.clone(),
-        now: kept.now,
-        html: marked(&kept.html),
+    // What this part shows holds while the page and the body built first are fresh
+    // (`MAX_AGE`): a loaded machine may take longer over it, so it runs again until one
+    // run fits.
+    let (page, body) = 'fresh: {
+        for run in 1..8 {
+            snapshots.forget_all();
+            let started = Instant::now();
+            let page = app.page_html(&path).await;
+            let body = app.game(&id).await;
+            let kept_counts = (snapshots.game_pages.len(), snapshots.game_bodies.len());
+            // Renamed behind the server's back: the game's snapshot still has the old
+            // name, and the page and the body are served as they were built.
+            rename(&app, "built_white", "renamed_built").await;
+            assert_eq!(app.page_html(&path).await, page);
+            assert_eq!(app.game(&id).await, body);
+            // Those equal what a rebuild would give; marked by hand, the kept page and
+            // body are shown to be what the next look gets.
+            let page_marked = match snapshots.game_pages.get(key.as_str()) {
+                Ok(kept) => {
+                    let ticket = snapshots
+                        .game_pages
+                        .get_if(key.as_str(), |_| false)
+                        .unwrap_err();
+                    let marked_page = RenderedGamePage {
+                        detail: kept.detail.clone(),
+                        viewer: kept.viewer.clone(),
+                        chat: kept.chat.clone(),
+                        now: kept.now,
+                        html: marked(&kept.html),
+                    };
+                    snapshots
+                        .game_pages
+                        .keep(ticket, key.clone(), Arc::new(marked_page));
+                    app.page_html(&path).await.ends_with(MARK)
+                }
+                Err(_) => false,
+            };
+            let body_marked = match snapshots.game_bodies.get(id.as_str()) {
+                Ok(kept) => {
+                    let ticket = snapshots
+                        .game_bodies
+                        .get_if(id.as_str(), |_| false)
+                        .unwrap_err();
+                    let mut marked_body: Value = serde_json::from_slice(&kept.json).unwrap();
+                    marked_body["kept"] = Value::Bool(true);
+                    let marked_body = GameBody {
+                        detail: kept.detail.clone(),
+                        now: kept.now,
+                        json: Bytes::from(serde_json::to_vec(&marked_body).unwrap()),
+                    };
+                    snapshots
+                        .game_bodies
+                        .keep(ticket, id.clone(), Arc::new(marked_body));
+                    app.game(&id).await["kept"] == true
+                }
+                Err(_) => false,
+            };
+            if started.elapsed() < MAX_AGE {
+                assert_eq!(kept_counts, (1, 1), "the page and the body were kept");
+                assert!(page_marked, "the kept page is served");
+                assert!(body_marked, "the kept body is served");
+                break 'fresh (page, body);
+            }
+            eprintln!("run {run} of the fresh part took over {MAX_AGE:?}");
+            rename(&app, "renamed_built", "built_white").await;
+        }
+        panic!("no run of the fresh part took under {MAX_AGE:?}");
     };
-    snapshots
-        .game_pages
-        .keep(ticket, key, Arc::new(marked_page));
-    assert!(app.page_html(&path).await.ends_with(MARK));
-    let kept = snapshots
-        .game_bodies
-        .get(id.as_str())
-        .expect("the kept body");
-    let ticket = snapshots
-        .game_bodies
-        .get_if(id.as_str(), |_| false)
-        .unwrap_err();
-    let mut marked_body: Value = serde_json::from_slice(&kept.json).unwrap();
-    marked_body["kept"] = Value::Bool(true);
-    let marked_body = GameBody {
-        detail: kept.detail.clone(),
-        now: kept.now,
-        json: Bytes::from(serde_json::to_vec(&marked_body).unwrap()),
-    };
-    snapshots
-        .game_bodies
-        .keep(ticket, id.clone(), Arc::new(marked_body));
-    assert_eq!(app.game(&id).await["kept"], true);
     // A second later White's clock shows a second less: both are built again, from the
     // same snapshot of the game.
     app.clock.advance(1);
