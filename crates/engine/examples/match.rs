@@ -23,9 +23,11 @@
 use std::{
     ops::Range,
     process::ExitCode,
-    sync::atomic::{AtomicBool, AtomicU64, Ordering},
+    sync::atomic::AtomicBool,
     time::{Duration, Instant},
 };
+
+mod shared;
 
 use engine::{Budget, Level, Request, best_move};
 use rand::{Rng, SeedableRng, rngs::SmallRng, seq::IndexedRandom};
@@ -144,50 +146,15 @@ fn play(start: &AnyGame, players: [Player; 2], nodes: u64, seed: u64) -> (GameRe
     (game.outcome().unwrap().result, work)
 }
 
-/// Plays games `0..games` with `play_one` on `MATCH_THREADS` threads (default 1), and
-/// returns their outcomes in game order: each game depends on its index alone, so the
-/// table is the same with any number of threads.
-fn play_all<F>(games: u64, play_one: F) -> Vec<(GameResult, [Work; 2])>
-where
-    F: Fn(u64) -> (GameResult, [Work; 2]) + Sync,
-{
-    let threads: u64 = std::env::var("MATCH_THREADS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .filter(|&threads| threads > 0)
-        .unwrap_or(1);
-    let next = AtomicU64::new(0);
-    let mut played: Vec<(u64, (GameResult, [Work; 2]))> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let game_index = next.fetch_add(1, Ordering::Relaxed);
-                        if game_index >= games {
-                            break mine;
-                        }
-                        mine.push((game_index, play_one(game_index)));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| worker.join().expect("a match thread panicked"))
-            .collect()
-    });
-    played.sort_by_key(|&(game_index, _)| game_index);
-    played.into_iter().map(|(_, outcome)| outcome).collect()
-}
-
 /// Plays `games` games of `first` against `second`, colours alternating; prints a row.
 fn series(variant: Variant, first: Player, second: Player, games: u64, nodes: u64) {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     // Points White scored, whoever played it.
     let mut white_points = 0.0;
     let mut work = [Work::default(); 2];
-    let played = play_all(games, |game_index| {
+    // On `MATCH_THREADS` threads; each game depends on its index alone, so the table is
+    // the same with any number of threads.
+    let played = shared::in_order(games, "MATCH_THREADS", |game_index| {
         let start = opening(variant, game_index / 2);
         let players = if game_index % 2 == 0 {
             [first, second]

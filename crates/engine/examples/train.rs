@@ -16,11 +16,9 @@
 //! for the weights built in, and for a guess of 0. The same arguments give the same
 //! files, with any number of `TRAIN_THREADS`.
 
-use std::{
-    process::ExitCode,
-    sync::atomic::{AtomicBool, AtomicU64, Ordering},
-    time::Instant,
-};
+use std::{process::ExitCode, sync::atomic::AtomicBool, time::Instant};
+
+mod shared;
 
 use engine::{
     Budget, Level, Request, best_move,
@@ -96,36 +94,12 @@ fn play_game(variant: Variant, index: u64, nodes: u64) -> Vec<Sample> {
 /// Plays `games` games and writes their samples to `file`, game by game: each game's
 /// sample count (u32) and its samples.
 fn play(variant: Variant, games: u64, nodes: u64, file: &str) -> std::io::Result<()> {
-    let threads: u64 = std::env::var("TRAIN_THREADS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .filter(|&threads| threads > 0)
-        .unwrap_or(1);
     let clock = Instant::now();
-    let next = AtomicU64::new(0);
-    let mut played: Vec<(u64, Vec<Sample>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        if index >= games {
-                            break mine;
-                        }
-                        mine.push((index, play_game(variant, index, nodes)));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| worker.join().expect("a training thread panicked"))
-            .collect()
+    let played = shared::in_order(games, "TRAIN_THREADS", |index| {
+        play_game(variant, index, nodes)
     });
-    played.sort_by_key(|&(index, _)| index);
     let mut out = Vec::new();
-    for (_, samples) in &played {
+    for samples in &played {
         out.extend_from_slice(&(samples.len() as u32).to_le_bytes());
         for sample in samples {
             sample.write(&mut out);
@@ -133,10 +107,7 @@ fn play(variant: Variant, games: u64, nodes: u64, file: &str) -> std::io::Result
     }
     eprintln!(
         "{games} games, {} samples, in {:.0} s",
-        played
-            .iter()
-            .map(|(_, samples)| samples.len())
-            .sum::<usize>(),
+        played.iter().map(Vec::len).sum::<usize>(),
         clock.elapsed().as_secs_f64()
     );
     std::fs::write(file, out)
