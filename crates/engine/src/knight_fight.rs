@@ -1,5 +1,6 @@
-//! Knight Fight: alpha-beta with the point difference and the knights' mobility (the
-//! numbered squares each knight could land on next) as the evaluation.
+//! Knight Fight: alpha-beta with the point difference, the knights' mobility (the
+//! numbered squares each knight could land on next) and their reach (the numbered squares
+//! each could get to in one or two jumps) as the evaluation.
 
 use std::hash::{Hash, Hasher};
 
@@ -16,6 +17,8 @@ use crate::{
 const POINT: i32 = 10;
 /// Evaluation units per square a knight could land on next.
 const MOBILITY: i32 = 25;
+/// Evaluation units per numbered square a knight could get to in one or two jumps.
+const REACH: i32 = 25;
 
 /// A position with a key made from the path that reached it (cheap, and transpositions
 /// are rare in this game).
@@ -36,17 +39,34 @@ fn mobility(game: &KnightFight, color: Color) -> i32 {
             .count() as i32;
     };
     let guard = game.knight(!color);
+    numbered_jumps(game, from)
+        .filter(|&square| !guard.is_some_and(|at| is_jump(at, square)))
+        .count() as i32
+}
+
+/// The numbered squares a knight on `from` jumps to.
+fn numbered_jumps(game: &KnightFight, from: Square) -> impl Iterator<Item = Square> + '_ {
     rules::KNIGHT_JUMPS
         .iter()
-        .filter_map(|&(files, ranks)| {
-            let file = from.file().checked_add_signed(files)?;
-            let rank = from.rank().checked_add_signed(ranks)?;
-            Square::new(file, rank).filter(|square| square.on_board(10))
-        })
-        .filter(|&square| {
-            game.number_at(square).is_some() && !guard.is_some_and(|at| is_jump(at, square))
-        })
-        .count() as i32
+        .filter_map(move |&(files, ranks)| from.offset(files, ranks, 10))
+        .filter(|&square| game.number_at(square).is_some())
+}
+
+/// The numbered squares `color`'s knight could get to in one or two jumps over numbered
+/// squares, the opponent's guard aside (none before it is placed: by the time a search
+/// evaluates, both knights stand on the board).
+fn reach(game: &KnightFight, color: Color) -> i32 {
+    let Some(from) = game.knight(color) else {
+        return 0;
+    };
+    let mut reached: u128 = 0;
+    for first in numbered_jumps(game, from) {
+        reached |= 1 << first.index(10);
+        for second in numbered_jumps(game, first) {
+            reached |= 1 << second.index(10);
+        }
+    }
+    reached.count_ones() as i32
 }
 
 fn is_jump(a: Square, b: Square) -> bool {
@@ -88,6 +108,7 @@ impl Node for Position {
         landings.dedup();
         POINT * margin(&self.game, us)
             + MOBILITY * (landings.len() as i32 - mobility(&self.game, !us))
+            + REACH * (reach(&self.game, us) - reach(&self.game, !us))
     }
 
     fn key(&self) -> u64 {
@@ -108,8 +129,8 @@ impl Node for Position {
 /// depth: each pair of neighbours was measured (the README's ladder).
 const PROFILES: [(u32, i32); 8] = [
     (1, 3000),
-    (1, 1000),
-    (1, 400),
+    (1, 1500),
+    (1, 600),
     (2, 0),
     (4, 0),
     (6, 0),
@@ -134,5 +155,27 @@ pub(crate) fn best_move(game: &KnightFight, request: &Request, limits: Limits<'_
         nodes: found.nodes,
         depth: found.depth,
         score: found.score,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::KnightFightSetup;
+
+    use super::*;
+
+    #[test]
+    fn reach_counts_numbered_squares_one_or_two_jumps_away() {
+        // 00–99 in row-major order from a1. White lands on b1 (01), which erases 10 on
+        // a2; Black lands on i10 (98), which erases 89 on j9.
+        let numbers: [u8; 100] = std::array::from_fn(|i| i as u8);
+        let mut game = KnightFight::new(&KnightFightSetup::from_numbers(numbers).unwrap());
+        game.play("b1").unwrap();
+        game.play("i10").unwrap();
+        // From b1: a3, c3 and d2; then c2, c4, b5 (from a3), a4, d1, d5, e2, e4 (from
+        // c3, whose jump to a2 finds no number) and b3, f1, f3 (from d2).
+        assert_eq!(reach(&game, Color::White), 14);
+        // From i10: g9, h8 and j8; then e10, e8, f7, h7, i8, f9, g6, i6, j7, g10 and h9.
+        assert_eq!(reach(&game, Color::Black), 14);
     }
 }
