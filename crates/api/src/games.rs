@@ -121,9 +121,10 @@ pub struct GameDto {
     /// knight-fight `{"numbers", "knights"}`.
     #[schema(value_type = Object)]
     pub position: rules::PositionSnapshot,
-    /// Knight Fight's numbers as created (`{"numbers": {"a1": 57, …}}`); null otherwise.
+    /// The setup as created: Knight Fight's numbers (`{"numbers": {"a1": 57, …}}`),
+    /// Chess960's start position by its number (`{"start": 518}`); null otherwise.
     #[schema(value_type = Option<Object>)]
-    pub setup: Option<rules::KnightFightSetup>,
+    pub setup: rules::Setup,
     /// When the player to move runs out of time (RFC 3339), null when not active.
     pub deadline: Option<String>,
     /// null, `white` or `black`: who offers a draw.
@@ -292,7 +293,7 @@ impl GameDto {
             input: to_move.map(|_| detail.game.input()),
             scores: detail.game.scores(),
             position: detail.game.snapshot(),
-            setup: detail.game.setup().knight_fight().cloned(),
+            setup: detail.game.setup().clone(),
             deadline: detail.deadline.map(rfc3339),
             draw_offer: detail.draw_offer.map(|color| color.as_str().to_owned()),
             days_per_move: detail.days_per_move,

@@ -58,7 +58,7 @@ const fn opening_plies(variant: Variant) -> u32 {
         Variant::Chess => 4,
         Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => 8,
         Variant::ChessReversi => 2,
-        Variant::KnightFight => 0,
+        Variant::KnightFight | Variant::Chess960 => 0,
     }
 }
 

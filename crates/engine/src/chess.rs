@@ -227,7 +227,7 @@ pub(crate) fn best_move(game: &rules::Chess, request: &Request, limits: Limits<'
     let mut rng = StdRng::seed_from_u64(request.seed);
     let found = search::search(&Position::new(board), history, &profile, &mut rng, limits);
     Reply {
-        text: UciMove::from_standard(found.mv).to_string(),
+        text: UciMove::from_move(found.mv, game.mode()).to_string(),
         nodes: found.nodes,
         depth: found.depth,
         score: found.score,

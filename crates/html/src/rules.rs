@@ -132,12 +132,18 @@ pub(crate) async fn rules(
     let body_key = format!("rules.{}", variant.family());
     let size = variant.board_size().to_string();
     let mut paragraphs: Vec<String> = vec![t.get("rules.common").to_owned()];
-    paragraphs.extend(
-        t.fmt(&body_key, &[("size", &size)])
-            .split("\n\n")
-            .map(|p| p.trim().to_owned())
-            .filter(|p| !p.is_empty()),
-    );
+    // A variant with rules of its own beyond its family's (Chess960's start and
+    // castling) states them before the family's text.
+    let own_key = format!("rules.{variant}");
+    let own = (own_key != body_key && t.has(&own_key)).then_some(own_key);
+    for key in own.iter().chain([&body_key]) {
+        paragraphs.extend(
+            t.fmt(key, &[("size", &size)])
+                .split("\n\n")
+                .map(|p| p.trim().to_owned())
+                .filter(|p| !p.is_empty()),
+        );
+    }
     let time_paragraphs = t
         .fmt(
             "rules.time",

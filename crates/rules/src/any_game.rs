@@ -3,8 +3,9 @@
 use serde::Serialize;
 
 use crate::{
-    BoardView, Chess, ChessReversi, Color, DrawClaim, Family, Game, KnightFight, MoveInput,
-    Outcome, PlayError, PositionSnapshot, Reversi, Scores, Setup, SetupError, Square, Variant,
+    BoardView, Chess, Chess960Start, ChessReversi, Color, DrawClaim, Family, Game, KnightFight,
+    MoveInput, Outcome, PlayError, PositionSnapshot, Reversi, Scores, Setup, SetupError, Square,
+    Variant,
     saved::{Fields, RestoreError, Saved},
 };
 
@@ -118,8 +119,13 @@ impl AnyGame {
             (Variant::KnightFight, Setup::KnightFight(numbers)) => {
                 AnyPosition::KnightFight(KnightFight::new(numbers))
             }
-            (Variant::KnightFight, Setup::Standard) => return Err(SetupError::Missing),
-            (_, Setup::KnightFight(_)) => return Err(SetupError::Unexpected),
+            (Variant::Chess960, Setup::Chess960(start)) => {
+                AnyPosition::Chess(Chess::chess960(*start))
+            }
+            (Variant::KnightFight | Variant::Chess960, _) => return Err(SetupError::Missing),
+            (_, Setup::KnightFight(_) | Setup::Chess960(_)) => {
+                return Err(SetupError::Unexpected);
+            }
             (Variant::Chess, Setup::Standard) => AnyPosition::Chess(Chess::new()),
             (Variant::Reversi6x6, Setup::Standard) => AnyPosition::Reversi(Reversi::new(6)),
             (Variant::Reversi8x8, Setup::Standard) => AnyPosition::Reversi(Reversi::new(8)),
@@ -228,10 +234,31 @@ impl AnyGame {
         self.variant
     }
 
-    /// The setup the game was created with ([`Setup::Standard`] but in Knight Fight).
+    /// The setup the game was created with ([`Setup::Standard`] but in Knight Fight and
+    /// Chess960).
     #[must_use]
     pub const fn setup(&self) -> &Setup {
         &self.setup
+    }
+
+    /// The start position as FEN where it is not the variant's usual one (a Chess960
+    /// start), for records and APIs that name it; `None` otherwise.
+    #[must_use]
+    pub fn start_fen(&self) -> Option<String> {
+        self.setup.chess960().map(Chess960Start::fen)
+    }
+
+    /// The tags a PGN record of the game carries for its start, after the seven standard
+    /// ones: for Chess960 `Variant`, `SetUp` and `FEN`; none otherwise.
+    #[must_use]
+    pub fn pgn_start_tags(&self) -> Vec<(&'static str, String)> {
+        self.start_fen().map_or_else(Vec::new, |fen| {
+            vec![
+                ("Variant", self.variant.name().to_owned()),
+                ("SetUp", "1".to_owned()),
+                ("FEN", fen),
+            ]
+        })
     }
 
     /// The position as it stands, typed by its family, for code that searches or reads

@@ -13,8 +13,8 @@ use shakmaty::{
 
 use crate::saved::{Fields, RestoreError, Saved};
 use crate::{
-    BoardView, Cell, Color, DrawClaim, EndReason, Game, GameResult, Input, Outcome, Pick,
-    PieceKind, PlayError, PositionSnapshot, SetupError, Square, Step, StepKind,
+    BoardView, Cell, Chess960Start, Color, DrawClaim, EndReason, Game, GameResult, Input, Outcome,
+    Pick, PieceKind, PlayError, PositionSnapshot, SetupError, Square, Step, StepKind,
 };
 
 /// Half-moves without a capture or pawn move after which the game is drawn at once.
@@ -23,7 +23,9 @@ const SEVENTY_FIVE_MOVES: u32 = 150;
 const FIFTY_MOVES: u32 = 100;
 
 /// A chess game: the position, the positions seen since the last capture or pawn move
-/// (for repetitions), and the outcome once the game has ended on the board.
+/// (for repetitions), and the outcome once the game has ended on the board. A Chess960
+/// game is one too, its position in shakmaty's Chess960 castling mode: castling is
+/// written as the king taking its own rook (`e1h1`), and may be entered so.
 ///
 /// Its `Debug` form draws the board, White at the bottom:
 ///
@@ -49,6 +51,13 @@ impl Chess {
         Chess::from_position(shakmaty::Chess::default(), 0)
     }
 
+    /// Chess960's start position `start`.
+    #[must_use]
+    pub fn chess960(start: Chess960Start) -> Chess {
+        Chess::from_fen_in(&start.fen(), CastlingMode::Chess960)
+            .unwrap_or_else(|_| unreachable!("every Chess960 start is a legal position"))
+    }
+
     /// The position a FEN describes. The ply count is taken from its full-move number and
     /// side to move; earlier positions are unknown, so repetitions count from here.
     ///
@@ -57,10 +66,24 @@ impl Chess {
     /// [`SetupError::Invalid`] when the text is not FEN, or names no legal chess position
     /// (such as a side without a king, or the side not to move in check).
     pub fn from_fen(fen: &str) -> Result<Chess, SetupError> {
+        Chess::from_fen_in(fen, CastlingMode::Standard)
+    }
+
+    /// Like [`Chess::from_fen`], for a Chess960 game: castling rights may name any rook
+    /// on the back rank (X-FEN `KQkq` or Shredder-FEN files such as `HFhf`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Chess::from_fen`].
+    pub fn from_chess960_fen(fen: &str) -> Result<Chess, SetupError> {
+        Chess::from_fen_in(fen, CastlingMode::Chess960)
+    }
+
+    fn from_fen_in(fen: &str, mode: CastlingMode) -> Result<Chess, SetupError> {
         let fen =
             Fen::from_ascii(fen.as_bytes()).map_err(|_| SetupError::Invalid("not a valid fen"))?;
         let position: shakmaty::Chess = fen
-            .into_position(CastlingMode::Standard)
+            .into_position(mode)
             .map_err(|_| SetupError::Invalid("the fen is not a legal chess position"))?;
         let full_moves = position.fullmoves().get() - 1;
         let ply = full_moves
@@ -81,8 +104,15 @@ impl Chess {
         chess
     }
 
+    /// How castling is written and checked: shakmaty's standard or Chess960 mode.
+    #[must_use]
+    pub fn mode(&self) -> CastlingMode {
+        self.position.castles().mode()
+    }
+
     /// The position in Forsyth–Edwards Notation, with both clocks; the en passant square
-    /// is given only when a capture there is legal.
+    /// is given only when a capture there is legal. Chess960 castling rights are X-FEN:
+    /// `K`/`Q` for the outermost rook, the rook's file otherwise.
     #[must_use]
     pub fn fen(&self) -> String {
         Fen::from_position(&self.position, EnPassantMode::Legal).to_string()
@@ -275,7 +305,8 @@ impl Game for Chess {
         self.outcome
     }
 
-    /// Reads UCI (`e2e4`, `e7e8q`, castling as `e1g1` or king takes rook `e1h1`) or SAN
+    /// Reads UCI (`e2e4`, `e7e8q`, castling as `e1g1` or king takes rook `e1h1`; in
+    /// Chess960 the king taking its rook, or two squares from `e1`/`e8`) or SAN
     /// (`Nf3`, `O-O`, `exd6`, `e8=Q+`, with or without a check or mate sign).
     fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         let illegal = || PlayError::Illegal(text.to_owned());
@@ -297,8 +328,10 @@ impl Game for Chess {
         }
     }
 
+    /// UCI, castling as the king's two squares in chess (`e1g1`) and as the king taking
+    /// its rook in Chess960 (`b1a1`).
     fn move_text(&self, mv: &Move) -> String {
-        UciMove::from_standard(*mv).to_string()
+        UciMove::from_move(*mv, self.mode()).to_string()
     }
 
     fn checked_king(&self) -> Option<Square> {
@@ -403,10 +436,10 @@ impl Input for Chess {
         &CHESS_STEPS
     }
 
-    /// The squares of the UCI text (castling is the king's two squares), then the
-    /// promotion piece.
+    /// The squares of the UCI text (castling is the king's two squares in chess, the
+    /// king's and its rook's in Chess960), then the promotion piece.
     fn move_picks(&self, mv: &Move) -> Vec<Pick> {
-        match UciMove::from_standard(*mv) {
+        match UciMove::from_move(*mv, self.mode()) {
             UciMove::Normal {
                 from,
                 to,
@@ -437,8 +470,8 @@ impl Saved for Chess {
             fen.push_str(fields.text("chess: the fen")?);
             fen.push(' ');
         }
-        let mut chess =
-            Chess::from_fen(fen.trim_end()).map_err(|_| RestoreError("chess: the fen"))?;
+        let mut chess = Chess::from_fen_in(fen.trim_end(), self.mode())
+            .map_err(|_| RestoreError("chess: the fen"))?;
         let history = fields
             .rest()
             .map(|key| u64::from_str_radix(key, 16))

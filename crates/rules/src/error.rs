@@ -1,4 +1,4 @@
-//! Why a move was refused.
+//! Why a move was refused, and why a game could not be set up.
 
 use std::fmt;
 
@@ -24,3 +24,26 @@ impl fmt::Display for PlayError {
 }
 
 impl std::error::Error for PlayError {}
+
+/// A game could not be created from its variant and setup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    /// The variant needs a setup and none was given.
+    Missing,
+    /// A setup was given to a variant that takes none.
+    Unexpected,
+    /// The setup (or a FEN) is not valid.
+    Invalid(&'static str),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Missing => f.write_str("this variant needs a setup"),
+            SetupError::Unexpected => f.write_str("this variant takes no setup"),
+            SetupError::Invalid(why) => write!(f, "invalid setup: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}

@@ -343,7 +343,7 @@ mod tests {
     use rand::{Rng, SeedableRng, rngs::SmallRng};
 
     use super::*;
-    use crate::{AnyGame, KnightFightSetup, Variant};
+    use crate::{AnyGame, KnightFightSetup, Setup, Variant};
 
     fn picks(text: &str) -> Vec<Pick> {
         parse_selection(text).unwrap()
@@ -362,7 +362,11 @@ mod tests {
     }
 
     fn game(variant: Variant, moves: &[&str]) -> AnyGame {
-        let setup = variant.needs_setup().then(counting_setup);
+        let setup = match variant {
+            Variant::KnightFight => Setup::KnightFight(counting_setup()),
+            Variant::Chess960 => Setup::Chess960(crate::Chess960Start::STANDARD),
+            _ => Setup::Standard,
+        };
         AnyGame::replay(variant, setup, moves).unwrap()
     }
 

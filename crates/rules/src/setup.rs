@@ -1,20 +1,22 @@
 //! What a game needs beyond its variant when it is created: [`Setup`], which is
-//! standard for most variants and Knight Fight's numbers for Knight Fight.
+//! standard for most variants, Knight Fight's numbers for Knight Fight and the start
+//! position's number for Chess960.
 
 use std::{collections::BTreeMap, fmt};
 
 use rand::{Rng, seq::SliceRandom};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Square, Variant};
+use crate::{Chess960Start, SetupError, Square, Variant};
 
 /// What a game starts from beyond its variant: nothing for most variants
-/// ([`Setup::Standard`], the default), the numbers for Knight Fight.
+/// ([`Setup::Standard`], the default), the numbers for Knight Fight, the start
+/// position for Chess960.
 ///
 /// Old call sites that pass an `Option<KnightFightSetup>` keep working through
-/// `From`: `None` is [`Setup::Standard`]. Its serde form is that option's too (`null`,
-/// or `{"numbers": {"a1": 57, …}}`), and [`Setup::to_stored`] and
-/// [`Setup::from_stored`] keep the text the server stores.
+/// `From`: `None` is [`Setup::Standard`]. Its serde form is `null`, Knight Fight's
+/// `{"numbers": {"a1": 57, …}}` or Chess960's `{"start": 518}`, and
+/// [`Setup::to_stored`] and [`Setup::from_stored`] keep the text the server stores.
 ///
 /// ```
 /// use rules::{AnyGame, Setup, Variant};
@@ -29,21 +31,31 @@ use crate::{Square, Variant};
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub enum Setup {
-    /// The variant's own start: every variant but Knight Fight.
+    /// The variant's own start: every variant but Knight Fight and Chess960.
     #[default]
     Standard,
     /// Knight Fight's numbers.
     KnightFight(KnightFightSetup),
+    /// Chess960's start position.
+    Chess960(Chess960Start),
+}
+
+/// The serde form of a setup that is not standard.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum SetupForm {
+    KnightFight(KnightFightSetup),
+    Chess960 { start: Chess960Start },
 }
 
 impl Setup {
     /// The setup a new game of `variant` starts from, drawn from `rng` where it is
-    /// random (Knight Fight's numbers), else [`Setup::Standard`].
+    /// random (Knight Fight's numbers, Chess960's start), else [`Setup::Standard`].
     pub fn random<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Setup {
-        if variant.needs_setup() {
-            Setup::KnightFight(KnightFightSetup::random(rng))
-        } else {
-            Setup::Standard
+        match variant {
+            Variant::KnightFight => Setup::KnightFight(KnightFightSetup::random(rng)),
+            Variant::Chess960 => Setup::Chess960(Chess960Start::random(rng)),
+            _ => Setup::Standard,
         }
     }
 
@@ -51,8 +63,17 @@ impl Setup {
     #[must_use]
     pub const fn knight_fight(&self) -> Option<&KnightFightSetup> {
         match self {
-            Setup::Standard => None,
             Setup::KnightFight(setup) => Some(setup),
+            _ => None,
+        }
+    }
+
+    /// Chess960's start, if this is a Chess960 setup.
+    #[must_use]
+    pub const fn chess960(&self) -> Option<Chess960Start> {
+        match self {
+            Setup::Chess960(start) => Some(*start),
+            _ => None,
         }
     }
 
@@ -62,13 +83,21 @@ impl Setup {
         matches!(self, Setup::Standard)
     }
 
-    /// The text the server stores for the setup: `None` for the standard start, Knight
-    /// Fight's numbers as JSON (`{"numbers":{"a1":57,…}}`). [`Setup::from_stored`] reads
-    /// it back.
+    fn form(&self) -> Option<SetupForm> {
+        match self {
+            Setup::Standard => None,
+            Setup::KnightFight(numbers) => Some(SetupForm::KnightFight(numbers.clone())),
+            Setup::Chess960(start) => Some(SetupForm::Chess960 { start: *start }),
+        }
+    }
+
+    /// The text the server stores for the setup: `None` for the standard start, else
+    /// its serde form as JSON (`{"numbers":{"a1":57,…}}`, `{"start":518}`).
+    /// [`Setup::from_stored`] reads it back.
     #[must_use]
     pub fn to_stored(&self) -> Option<String> {
-        self.knight_fight()
-            .map(|setup| serde_json::to_string(setup).expect("a setup always serializes"))
+        self.form()
+            .map(|form| serde_json::to_string(&form).expect("a setup always serializes"))
     }
 
     /// The setup of a game of `variant` from its stored text ([`Setup::to_stored`]).
@@ -77,16 +106,39 @@ impl Setup {
     ///
     /// [`SetupError::Missing`] when `variant` needs a setup and none is stored,
     /// [`SetupError::Unexpected`] when it takes none and one is, and
-    /// [`SetupError::Invalid`] when the text is no setup.
+    /// [`SetupError::Invalid`] when the text is not the variant's setup.
     pub fn from_stored(variant: Variant, stored: Option<&str>) -> Result<Setup, SetupError> {
         match (variant.needs_setup(), stored) {
             (false, None) => Ok(Setup::Standard),
             (false, Some(_)) => Err(SetupError::Unexpected),
             (true, None) => Err(SetupError::Missing),
-            (true, Some(text)) => serde_json::from_str(text)
-                .map(Setup::KnightFight)
-                .map_err(|_| SetupError::Invalid("the stored numbers")),
+            (true, Some(text)) => {
+                let setup = serde_json::from_str::<SetupForm>(text)
+                    .map(Setup::from_form)
+                    .map_err(|_| SetupError::Invalid("the stored setup"))?;
+                if setup.suits(variant) {
+                    Ok(setup)
+                } else {
+                    Err(SetupError::Invalid("the stored setup is another variant's"))
+                }
+            }
         }
+    }
+
+    fn from_form(form: SetupForm) -> Setup {
+        match form {
+            SetupForm::KnightFight(numbers) => Setup::KnightFight(numbers),
+            SetupForm::Chess960 { start } => Setup::Chess960(start),
+        }
+    }
+
+    /// Whether a game of `variant` can start from this setup.
+    #[must_use]
+    pub const fn suits(&self, variant: Variant) -> bool {
+        matches!(
+            (self, variant),
+            (Setup::KnightFight(_), Variant::KnightFight) | (Setup::Chess960(_), Variant::Chess960)
+        ) || (self.is_standard() && !variant.needs_setup())
     }
 }
 
@@ -102,15 +154,22 @@ impl From<KnightFightSetup> for Setup {
     }
 }
 
+impl From<Chess960Start> for Setup {
+    fn from(start: Chess960Start) -> Setup {
+        Setup::Chess960(start)
+    }
+}
+
 impl Serialize for Setup {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.knight_fight().serialize(serializer)
+        self.form().serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Setup {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Setup, D::Error> {
-        Option::<KnightFightSetup>::deserialize(deserializer).map(Setup::from)
+        Ok(Option::<SetupForm>::deserialize(deserializer)?
+            .map_or(Setup::Standard, Setup::from_form))
     }
 }
 
@@ -208,29 +267,6 @@ impl<'de> Deserialize<'de> for KnightFightSetup {
         KnightFightSetup::from_numbers(numbers).map_err(serde::de::Error::custom)
     }
 }
-
-/// A game could not be created from its variant and setup.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SetupError {
-    /// The variant needs a setup and none was given.
-    Missing,
-    /// A setup was given to a variant that takes none.
-    Unexpected,
-    /// The setup (or a FEN) is not valid.
-    Invalid(&'static str),
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::Missing => f.write_str("this variant needs a setup"),
-            SetupError::Unexpected => f.write_str("this variant takes no setup"),
-            SetupError::Invalid(why) => write!(f, "invalid setup: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 #[cfg(test)]
 mod tests {

@@ -9,6 +9,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub enum Variant {
     /// `chess`: the FIDE Laws of Chess.
     Chess,
+    /// `chess960`: chess from one of 960 start positions, drawn per game.
+    Chess960,
     /// `reversi-6x6`.
     Reversi6x6,
     /// `reversi-8x8`.
@@ -23,8 +25,9 @@ pub enum Variant {
 
 impl Variant {
     /// Every variant, in the order the site lists them.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 7] = [
         Variant::Chess,
+        Variant::Chess960,
         Variant::Reversi6x6,
         Variant::Reversi8x8,
         Variant::Reversi10x10,
@@ -43,6 +46,7 @@ impl Variant {
     pub const fn as_str(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::Chess960 => "chess960",
             Variant::Reversi6x6 => "reversi-6x6",
             Variant::Reversi8x8 => "reversi-8x8",
             Variant::Reversi10x10 => "reversi-10x10",
@@ -56,6 +60,7 @@ impl Variant {
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Chess => "Chess",
+            Variant::Chess960 => "Chess960",
             Variant::Reversi6x6 => "Reversi 6x6",
             Variant::Reversi8x8 => "Reversi 8x8",
             Variant::Reversi10x10 => "Reversi 10x10",
@@ -68,7 +73,7 @@ impl Variant {
     #[must_use]
     pub const fn board_size(self) -> u8 {
         match self {
-            Variant::Chess | Variant::Reversi8x8 | Variant::ChessReversi => 8,
+            Variant::Chess | Variant::Chess960 | Variant::Reversi8x8 | Variant::ChessReversi => 8,
             Variant::Reversi6x6 => 6,
             Variant::Reversi10x10 | Variant::KnightFight => 10,
         }
@@ -77,21 +82,22 @@ impl Variant {
     /// Whether the game keeps a score (discs or points) during play.
     #[must_use]
     pub const fn has_scores(self) -> bool {
-        !matches!(self, Variant::Chess)
+        !matches!(self.family(), Family::Chess)
     }
 
-    /// Whether a game needs a setup made at creation (Knight Fight's numbers).
+    /// Whether a game needs a setup made at creation (Knight Fight's numbers,
+    /// Chess960's start position).
     #[must_use]
     pub const fn needs_setup(self) -> bool {
-        matches!(self, Variant::KnightFight)
+        matches!(self, Variant::KnightFight | Variant::Chess960)
     }
 
     /// How a game of it is written down for download: PGN for chess, the plain text
     /// record for the others (no standard format holds them).
     #[must_use]
     pub const fn record_format(self) -> RecordFormat {
-        match self {
-            Variant::Chess => RecordFormat::Pgn,
+        match self.family() {
+            Family::Chess => RecordFormat::Pgn,
             _ => RecordFormat::Text,
         }
     }
@@ -100,7 +106,7 @@ impl Variant {
     #[must_use]
     pub const fn family(self) -> Family {
         match self {
-            Variant::Chess => Family::Chess,
+            Variant::Chess | Variant::Chess960 => Family::Chess,
             Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => Family::Reversi,
             Variant::ChessReversi => Family::ChessReversi,
             Variant::KnightFight => Family::KnightFight,
@@ -112,7 +118,7 @@ impl Variant {
 /// the board size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Family {
-    /// Chess.
+    /// Chess and Chess960.
     Chess,
     /// Reversi on any board (6x6, 8x8, 10x10): its scores count discs.
     Reversi,

@@ -74,6 +74,7 @@ pub fn parse_variant_key(key: &str) -> Option<Variant> {
 pub fn variant_json(variant: Variant) -> VariantJson {
     let (name, short) = match variant {
         Variant::Chess => ("Standard", "Std"),
+        Variant::Chess960 => (variant.name(), "960"),
         Variant::Reversi6x6 => (variant.name(), "R6"),
         Variant::Reversi8x8 => (variant.name(), "R8"),
         Variant::Reversi10x10 => (variant.name(), "R10"),
@@ -291,18 +292,20 @@ pub struct GameFullJson {
     pub white: GamePlayerJson,
     /// Black.
     pub black: GamePlayerJson,
-    /// `startpos`: every game starts from its variant's start position.
+    /// `startpos` where the game starts from its variant's usual position, else the start
+    /// position's FEN (a Chess960 game's).
     pub initial_fen: String,
     /// The state now.
     pub state: GameStateJson,
     /// The days per move (a time bank's initial days); absent without a clock.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub days_per_turn: Option<i64>,
-    /// This server's: Knight Fight's numbers as the game was created
-    /// (`{"numbers": {"a1": 57, …}}`); absent for the other variants.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// This server's: the setup the game was created with, Knight Fight's numbers
+    /// (`{"numbers": {"a1": 57, …}}`) or Chess960's start number (`{"start": 518}`);
+    /// absent for the other variants.
+    #[serde(skip_serializing_if = "rules::Setup::is_standard")]
     #[schema(value_type = Option<Object>)]
-    pub setup: Option<rules::KnightFightSetup>,
+    pub setup: rules::Setup,
 }
 
 /// `view`'s game whole, at `now`.
@@ -321,10 +324,13 @@ pub fn game_full(view: &GameView, now: i64) -> GameFullJson {
         created_at: detail.created_at.saturating_mul(1000),
         white: player_json(&view.white),
         black: player_json(&view.black),
-        initial_fen: "startpos".to_owned(),
+        initial_fen: detail
+            .game
+            .start_fen()
+            .unwrap_or_else(|| "startpos".to_owned()),
         state: game_state(detail, now),
         days_per_turn: days_per_turn(detail.time_control),
-        setup: detail.game.setup().knight_fight().cloned(),
+        setup: detail.game.setup().clone(),
     }
 }
 
@@ -740,7 +746,9 @@ mod tests {
             assert_eq!(parse_variant_key(variant.as_str()), Some(variant));
         }
         assert_eq!(variant_key(Variant::Chess), "standard");
-        assert_eq!(parse_variant_key("chess960"), None);
+        assert_eq!(parse_variant_key("chess960"), Some(Variant::Chess960));
+        assert_eq!(variant_json(Variant::Chess960).short, "960");
+        assert_eq!(parse_variant_key("crazyhouse"), None);
         assert_eq!(variant_json(Variant::Reversi6x6).key, "reversi-6x6");
     }
 

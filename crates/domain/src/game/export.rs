@@ -128,6 +128,7 @@ pub fn record_text(
             tags.push(("BlackElo", change.black.before.whole_points().to_string()));
         }
         tags.push(("Termination", termination.to_owned()));
+        tags.extend(detail.game.pgn_start_tags());
         for (name, value) in tags {
             pgn.push_str(&format!("[{name} \"{}\"]\n", pgn_quote(&value)));
         }

@@ -102,11 +102,7 @@ async fn delete(app: &TestApp, player: &Player, id: &str, line: &str) -> (Status
 /// The game as the rules replay it from its API form.
 fn replay(game: &Value) -> AnyGame {
     let variant: Variant = game["variant"].as_str().unwrap().parse().unwrap();
-    let setup = if game["setup"].is_null() {
-        None
-    } else {
-        Some(serde_json::from_value(game["setup"].clone()).unwrap())
-    };
+    let setup: rules::Setup = serde_json::from_value(game["setup"].clone()).unwrap();
     AnyGame::replay(variant, setup, moves(game)).unwrap()
 }
 

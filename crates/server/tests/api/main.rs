@@ -9,6 +9,7 @@ mod analysis;
 mod bot;
 mod challenges;
 mod chat;
+mod chess960;
 mod clock;
 mod computer;
 mod computer_share;

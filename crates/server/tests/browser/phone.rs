@@ -132,6 +132,7 @@ async fn page_families(app: &TestApp) -> Vec<(String, String)> {
         ("player", "/players/annika"),
         ("leaderboard", "/leaderboards/chess"),
         ("rules-chess", "/rules/chess"),
+        ("rules-chess960", "/rules/chess960"),
         ("rules-knight-fight", "/rules/knight-fight"),
         ("tournaments", "/tournaments"),
         ("tournament-rules", "/tournaments/rules"),

@@ -252,7 +252,7 @@ async fn challenges_refuse_what_this_server_cannot_offer(app: TestApp) {
         "realtime_not_supported",
     );
     refused(
-        &post_form(&app, path, &human, &[("variant", "chess960")]).await,
+        &post_form(&app, path, &human, &[("variant", "crazyhouse")]).await,
         bad,
         "unknown_variant",
     );

@@ -16,6 +16,7 @@ use crate::{
 scenarios!(
     the_event_stream_tells_of_challenges_and_games,
     the_game_stream_sends_the_game_then_each_change,
+    a_chess960_game_streams_its_start_position,
     the_game_chat_is_streamed_read_and_written,
     the_event_stream_hears_changes_made_on_another_instance,
     shutdown_ends_the_streams,
@@ -257,6 +258,40 @@ async fn the_game_stream_sends_the_game_then_each_change(app: TestApp) {
     let mut late = Ndjson::open(&app, &format!("/api/bot/game/stream/{game}"), &bot).await;
     assert_eq!(late.expect("gameFull").await["state"]["status"], "draw");
     late.ends().await;
+}
+
+async fn a_chess960_game_streams_its_start_position(app: TestApp) {
+    let bot = bot(&app, "FischerBot").await;
+    let human = app.player("Fischerer").await;
+    let game = lichess_game(
+        &app,
+        &human,
+        &bot,
+        &[("color", "white"), ("days", "3"), ("variant", "chess960")],
+    )
+    .await;
+    let start = app.game(&game).await["setup"]["start"]
+        .as_u64()
+        .expect("the start's number");
+    let start = rules::Chess960Start::new(u16::try_from(start).unwrap()).unwrap();
+    let mut stream = Ndjson::open(&app, &format!("/api/bot/game/stream/{game}"), &bot).await;
+    let full = stream.expect("gameFull").await;
+    assert_eq!(full["variant"]["key"], "chess960");
+    assert_eq!(full["variant"]["name"], "Chess960");
+    assert_eq!(full["perf"]["name"], "Chess960");
+    assert_eq!(full["initialFen"], start.fen());
+    assert_eq!(full["setup"], json!({"start": start.number()}));
+    // The legal moves are the start position's, in the same texts the move route takes.
+    let local = rules::AnyGame::new(rules::Variant::Chess960, start).unwrap();
+    let mut legal: Vec<&str> = full["state"]["legalMoves"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .collect();
+    legal.sort_unstable();
+    let mut expected = local.legal_moves();
+    expected.sort();
+    assert_eq!(legal, expected);
 }
 
 async fn the_game_chat_is_streamed_read_and_written(app: TestApp) {
