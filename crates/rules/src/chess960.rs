@@ -112,7 +112,7 @@ impl Chess960Start {
     pub fn back_rank_text(self) -> String {
         self.back_rank()
             .iter()
-            .map(|piece| letter(*piece))
+            .map(|piece| piece.letter())
             .collect()
     }
 
@@ -125,18 +125,6 @@ impl Chess960Start {
             "{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1",
             white.to_ascii_lowercase()
         )
-    }
-}
-
-/// White's FEN letter for a piece.
-const fn letter(piece: PieceKind) -> char {
-    match piece {
-        PieceKind::King => 'K',
-        PieceKind::Queen => 'Q',
-        PieceKind::Rook => 'R',
-        PieceKind::Bishop => 'B',
-        PieceKind::Knight => 'N',
-        PieceKind::Pawn => 'P',
     }
 }
 

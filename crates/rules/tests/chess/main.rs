@@ -1,12 +1,13 @@
-//! Chess as RULES.md states it: one named test per rule, perft as data, and a naive
-//! move counter written here to cross-check the move generator.
+//! Chess and Chess960 as RULES.md states them: one named test per rule, perft as data,
+//! and a naive move counter written here to cross-check the move generator.
 
+mod chess960;
 mod endings;
 mod notation;
 mod perft;
 mod position;
 
-use rules::{Chess, Game, Square};
+use rules::{Cell, Chess, Color, Game, PieceKind, Square};
 
 /// A chess game from a FEN that must be valid.
 fn chess(fen: &str) -> Chess {
@@ -30,6 +31,14 @@ fn legal_texts(game: &Chess) -> Vec<String> {
         .collect();
     texts.sort();
     texts
+}
+
+/// What stands on `at` (such as `"c1"`), as `(colour, piece)`.
+fn piece_at(game: &Chess, at: &str) -> Option<(Color, PieceKind)> {
+    match game.board().cell(square(at)) {
+        Some(Cell::Piece { color, piece }) => Some((color, piece)),
+        _ => None,
+    }
 }
 
 fn square(text: &str) -> Square {

@@ -10,9 +10,9 @@ use super::{chess, legal_texts, square};
 // ---------------------------------------------------------------------------------------
 // Perft
 
-/// Every `(fen, depth, count)` listed in tests/data/perft-chess.txt.
-fn perft_table() -> Vec<(String, u32, u64)> {
-    let text = include_str!("../data/perft-chess.txt");
+/// Every `(fen, depth, count)` a perft table lists (tests/data/perft-*.txt): a FEN, then
+/// `;Dn count` for each depth.
+pub(super) fn perft_table(text: &str) -> Vec<(String, u32, u64)> {
     let mut rows = Vec::new();
     for line in text.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
@@ -31,7 +31,7 @@ fn perft_table() -> Vec<(String, u32, u64)> {
 
 #[test]
 fn perft_matches_the_published_table() {
-    let table = perft_table();
+    let table = perft_table(include_str!("../data/perft-chess.txt"));
     assert!(table.len() >= 25, "table too short: {}", table.len());
     assert!(table.contains(&(
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),

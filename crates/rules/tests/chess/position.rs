@@ -3,17 +3,10 @@
 
 use rules::{AnyGame, Cell, Chess, Color, Game, PieceKind, PlayError, SetupError, Variant};
 
-use super::{chess, legal_texts, play_all, square};
+use super::{chess, legal_texts, piece_at, play_all, square};
 
 fn is_legal_text(game: &Chess, text: &str) -> bool {
     legal_texts(game).iter().any(|legal| legal == text)
-}
-
-fn piece_at(game: &Chess, at: &str) -> Option<(Color, PieceKind)> {
-    match game.board().cell(square(at)) {
-        Some(Cell::Piece { color, piece }) => Some((color, piece)),
-        _ => None,
-    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -60,25 +60,20 @@ async fn a_chess960_game_starts_from_its_drawn_position_and_castles_by_taking_th
     // The king took its own rook: the move's second square held that rook before it.
     let local = AnyGame::replay(Variant::Chess960, start, &line).unwrap();
     let before = AnyGame::replay(Variant::Chess960, start, &line[..line.len() - 1]).unwrap();
-    let rook_square: rules::Square = castling[2..4].parse().unwrap();
-    let king_square: rules::Square = castling[..2].parse().unwrap();
     let mover = before.to_move().unwrap();
-    assert_eq!(
-        before.board().cell(rook_square),
-        Some(rules::Cell::Piece {
-            color: mover,
-            piece: rules::PieceKind::Rook
-        }),
-        "{castling}"
-    );
-    assert_eq!(
-        before.board().cell(king_square),
-        Some(rules::Cell::Piece {
-            color: mover,
-            piece: rules::PieceKind::King
-        }),
-        "{castling}"
-    );
+    for (square, piece) in [
+        (&castling[..2], rules::PieceKind::King),
+        (&castling[2..4], rules::PieceKind::Rook),
+    ] {
+        assert_eq!(
+            before.board().cell(square.parse().unwrap()),
+            Some(rules::Cell::Piece {
+                color: mover,
+                piece
+            }),
+            "{castling}: {square}"
+        );
+    }
     assert_eq!(last["moves"].as_array().unwrap().last().unwrap(), &castling);
     assert_eq!(last["position"]["fen"], local.fen().unwrap());
 

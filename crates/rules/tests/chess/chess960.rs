@@ -1,34 +1,14 @@
-//! Chess960 as RULES.md states it: the 960 start positions, castling with the king and
-//! rook ending on the usual squares whatever they started on, perft against the
-//! published table, and the game's setup and records.
+//! Chess960: the 960 start positions, castling with the king and rook ending on the
+//! usual squares whatever they started on, perft against the published table, and the
+//! game's setup and records.
 
-use rules::{
-    AnyGame, Cell, Chess, Chess960Start, Color, Game, PieceKind, Setup, SetupError, Square, Variant,
-};
+use rules::{AnyGame, Chess, Chess960Start, Color, Game, PieceKind, Setup, SetupError, Variant};
+
+use super::{legal_texts, perft::perft_table, piece_at};
 
 /// A Chess960 position from a FEN that must be valid.
 fn chess960(fen: &str) -> Chess {
     Chess::from_chess960_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
-}
-
-/// The canonical text of every legal move, sorted.
-fn legal_texts(game: &Chess) -> Vec<String> {
-    let mut texts: Vec<String> = game
-        .legal_moves()
-        .iter()
-        .map(|mv| game.move_text(mv))
-        .collect();
-    texts.sort();
-    texts
-}
-
-/// What stands on `square` (such as `"c1"`), as `(colour, piece)`.
-fn piece_at(game: &Chess, square: &str) -> Option<(Color, PieceKind)> {
-    let square: Square = square.parse().unwrap();
-    match game.board().cell(square) {
-        Some(Cell::Piece { color, piece }) => Some((color, piece)),
-        _ => None,
-    }
 }
 
 fn game(start: u16) -> AnyGame {
@@ -82,28 +62,9 @@ fn a_random_start_is_drawn_per_game() {
 // ---------------------------------------------------------------------------------------
 // Perft
 
-/// Every `(fen, depth, count)` listed in tests/data/perft-chess960.txt.
-fn perft_table() -> Vec<(String, u32, u64)> {
-    let text = include_str!("data/perft-chess960.txt");
-    let mut rows = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut fields = line.split(';');
-        let fen = fields.next().unwrap().trim().to_owned();
-        for field in fields {
-            let (depth, count) = field.trim().split_once(' ').unwrap();
-            let depth: u32 = depth.strip_prefix('D').unwrap().parse().unwrap();
-            rows.push((fen.clone(), depth, count.trim().parse().unwrap()));
-        }
-    }
-    rows
-}
-
 #[test]
 fn perft_matches_the_published_chess960_table() {
-    let table = perft_table();
+    let table = perft_table(include_str!("../data/perft-chess960.txt"));
     assert!(table.len() >= 28, "table too short: {}", table.len());
     for (fen, depth, expected) in table {
         assert_eq!(chess960(&fen).perft(depth), expected, "{fen} depth {depth}");
