@@ -133,8 +133,7 @@ impl Setup {
     }
 
     /// Whether a game of `variant` can start from this setup.
-    #[must_use]
-    pub const fn suits(&self, variant: Variant) -> bool {
+    const fn suits(&self, variant: Variant) -> bool {
         matches!(
             (self, variant),
             (Setup::KnightFight(_), Variant::KnightFight) | (Setup::Chess960(_), Variant::Chess960)
