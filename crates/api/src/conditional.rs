@@ -42,8 +42,10 @@ pub struct ConditionalLineDto {
     pub color: Option<String>,
     /// The ply its first move is expected at (the game's ply while the game goes on).
     pub ply: i64,
-    /// Both sides' moves from `ply` on, as canonical texts, forced passes written out
-    /// (`pass`): the opponent's expected moves and the owner's answers.
+    /// Both sides' steps from `ply` on, as canonical texts, forced passes written out
+    /// (`pass`): the opponent's expected moves (`*`: any move) and the owner's answers,
+    /// the last of which may be an action (`draw-offer`, `draw-accept`, `draw-claim`,
+    /// `resign`). Moves after a `*` are kept as written until they are played.
     pub moves: Vec<String>,
     /// The same moves as people read them (SAN for chess).
     pub display: Vec<String>,
@@ -96,8 +98,10 @@ pub struct NewConditionalLineDto {
     /// Both sides' moves from the game's ply on, separated by spaces: the opponent's
     /// expected move, the caller's answer, and so on (on the caller's own turn, the
     /// caller's move first). Canonical texts or, for chess, SAN; move numbers (`12.`) are
-    /// skipped; forced passes may be left out. At most 40 moves, ending with the
-    /// caller's.
+    /// skipped; forced passes may be left out; `*` is any move of the opponent (the moves
+    /// after it are checked when they come). At most 40 moves, ending with the caller's
+    /// move or an action in its place: `draw-offer`, `draw-accept`, `draw-claim`,
+    /// `resign`.
     #[schema(min_length = 1, max_length = 1000, example = "e7e5 g1f3 b8c6")]
     pub moves: String,
     /// The game's ply the caller saw: the line starts there (409 `stale_ply` if the game
@@ -145,12 +149,16 @@ async fn list_lines(
             is over (`game_over`), the caller keeps 20 lines in the game \
             (`too_many_lines`), the line is entered already (`duplicate_line`), or it \
             answers a position differently from another line of the caller \
-            (`conflicting_line`)", body = ErrorBody),
+            (`conflicting_line`), or it offers or accepts a draw against the computer \
+            (`computer_game`)", body = ErrorBody),
         (status = 422, description = "no moves (`empty_line`), more than 40 moves or \
             1000 characters (`line_too_long`), a move that is not a move of the game \
             (`malformed_move`) or not legal where it comes (`illegal_move`), a move \
             after the game's end (`line_past_end`), a line that does not end with the \
-            caller's answer to a move of the opponent (`no_reply`), or a body of the \
+            caller's answer to a move of the opponent (`no_reply`), a `*` at the caller's \
+            move (`any_for_opponent`), an action at the opponent's turn \
+            (`action_not_yours`) or before the line's end (`action_not_last`), a claim \
+            where there is none (`no_draw_claim`), or a body of the \
             wrong shape (`invalid_body`); the message names the move and its number",
             body = ErrorBody),
         (status = 429, description = "more than 60 lines entered or deleted a minute \

@@ -52,7 +52,9 @@ pub struct NotificationDto {
     pub game_id: Option<String>,
     /// The challenge it links to.
     pub challenge_id: Option<String>,
-    /// Its details: `opponent` (a name), `variant`; `outcome` (`won`, `lost`, `drawn`,
+    /// Its details: `opponent` (a name), `variant`; `move` and `ply` for your turn, with
+    /// `unanswered` (the step) and `why` (the refusal's code) when a conditional line of
+    /// the player could not answer; `outcome` (`won`, `lost`, `drawn`,
     /// `aborted`) and `reason` for a game over; `warning` (`four_fifths_used`,
     /// `day_left`, `hour_left`), `seconds_left` and `deadline` for a clock warning.
     #[schema(value_type = Object)]

@@ -21,7 +21,7 @@ pub use preferences::{
 use crate::{
     Services,
     accounts::user::User,
-    game::{ClockWarning, GameDetail, GameStatus},
+    game::{ClockWarning, GameDetail, GameStatus, conditional::Unanswered},
 };
 use store::notifications::{self as rows, Channel, NewNotification, NotificationRow};
 use vocab::{error::AppError, i18n::Tr};
@@ -207,7 +207,9 @@ fn player(detail: &GameDetail, color: Color) -> (&str, &str) {
 }
 
 /// "Your turn" to the player now to move in `detail`, after `mover` moved (none when
-/// the mover is to move again, after the opponent's forced pass).
+/// the mover is to move again, after the opponent's forced pass); saying so when a
+/// conditional line of theirs could not answer (`unanswered`: its step, and the code
+/// of the refusal).
 ///
 /// # Errors
 ///
@@ -216,6 +218,7 @@ pub async fn your_turn(
     conn: &mut sqlx::AnyConnection,
     detail: &GameDetail,
     mover: Color,
+    unanswered: Option<&Unanswered>,
     now: i64,
 ) -> Result<(), AppError> {
     let Some(to_move) = detail.to_move().filter(|color| *color != mover) else {
@@ -228,12 +231,16 @@ pub async fn your_turn(
         .record()
         .last()
         .map(|played| played.display.as_str());
-    let payload = json!({
+    let mut payload = json!({
         "opponent": opponent,
         "variant": detail.variant().as_str(),
         "ply": detail.stored_ply(),
         "move": played,
     });
+    if let (Some(unanswered), Some(fields)) = (unanswered, payload.as_object_mut()) {
+        fields.insert("unanswered".to_owned(), unanswered.step.clone().into());
+        fields.insert("why".to_owned(), unanswered.why.into());
+    }
     record(
         conn,
         user_id,
@@ -635,7 +642,21 @@ pub fn text_of(t: &Tr, notice: &Notification) -> String {
     } else {
         reason
     };
+    let unanswered = notice.field("unanswered");
+    let answer_key = format!("conditional.step.{unanswered}");
+    let answer = if t.has(&answer_key) {
+        t.get(&answer_key).to_owned()
+    } else {
+        unanswered.clone()
+    };
+    let why_key = format!("error.{}", notice.field("why"));
+    let why = if t.has(&why_key) {
+        t.get(&why_key).to_owned()
+    } else {
+        t.get("error.illegal_move").to_owned()
+    };
     let key = match notice.kind.as_str() {
+        "your_turn" if !unanswered.is_empty() => "notifications.your_turn.unanswered".to_owned(),
         "your_turn" if !played.is_empty() => "notifications.your_turn.move".to_owned(),
         "challenge" if !notice.field("event").is_empty() => {
             format!("notifications.challenge.{}", notice.field("event"))
@@ -664,6 +685,8 @@ pub fn text_of(t: &Tr, notice: &Notification) -> String {
                 ("round", &notice.field("round")),
                 ("stage", &notice.field("stage")),
                 ("winner", &notice.field("winner")),
+                ("answer", &answer),
+                ("why", &why),
             ],
         )
     } else {

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::{Ctx, Form, error_text, game, see_other};
 use domain::{
     Services,
-    game::conditional::{self, MAX_LINE_TEXT, MAX_LINES},
+    game::conditional::{self, LINE_ACTIONS, MAX_LINE_TEXT, MAX_LINES},
 };
 use edge::extract::Path;
 use vocab::{error::AppError, i18n::Tr};
@@ -20,6 +20,27 @@ pub(crate) struct LineForm {
     moves: String,
     #[serde(default)]
     ply: String,
+    /// The action the line ends with (`draw-offer`, `draw-accept`, `draw-claim`,
+    /// `resign`), or empty: it ends with its last move.
+    #[serde(default)]
+    action: String,
+}
+
+impl LineForm {
+    /// The line's text: the moves, then the chosen action.
+    fn line(&self) -> Result<String, AppError> {
+        let action = self.action.trim();
+        if action.is_empty() {
+            return Ok(self.moves.clone());
+        }
+        if !LINE_ACTIONS.iter().any(|known| known.as_str() == action) {
+            return Err(AppError::invalid(
+                "invalid_body",
+                "a line ends with a move, a draw offered, accepted or claimed, or a resignation",
+            ));
+        }
+        Ok(format!("{} {action}", self.moves))
+    }
 }
 
 /// The refusal of a line in the viewer's language: the code's own text, with the move and
@@ -54,11 +75,12 @@ pub(crate) async fn add_line(
     Form(form): Form<LineForm>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
-    let result = match form.ply.trim().parse::<u32>() {
-        Ok(ply) => conditional::add(&state, &user, &id, &form.moves, ply)
+    let result = match (form.ply.trim().parse::<u32>(), form.line()) {
+        (Ok(ply), Ok(line)) => conditional::add(&state, &user, &id, &line, ply)
             .await
             .map(|_| ()),
-        Err(_) => Err(AppError::invalid(
+        (_, Err(error)) => Err(error),
+        (Err(_), _) => Err(AppError::invalid(
             "invalid_body",
             "the form does not say which ply it was made at",
         )),
@@ -72,9 +94,11 @@ pub(crate) async fn add_line(
             if draft.len() > MAX_LINE_TEXT * 2 {
                 draft.clear();
             }
+            let action = form.action;
             game::page_with_conditional(&state, ctx, &id, status, move |section| {
                 section.error = message;
                 section.draft = draft;
+                section.choose_action(&action);
             })
             .await
         }

@@ -18,7 +18,7 @@ use crate::{
 };
 use domain::{
     Services,
-    game::{self, snapshots::RenderedRulesPage},
+    game::{self, conditional::MAX_LINES, snapshots::RenderedRulesPage},
 };
 use edge::extract::{Path, Query};
 use vocab::{error::AppError, i18n::Tr};
@@ -60,9 +60,19 @@ struct RulesPage {
     statistics: String,
     paragraphs: Vec<String>,
     time_paragraphs: Vec<String>,
+    conditional_paragraphs: Vec<String>,
     variants: Vec<VariantLink>,
     recent: Vec<RecentGame>,
     next_href: String,
+}
+
+/// The paragraphs of the text `key` (paragraphs separated by blank lines), with `args`.
+fn paragraphs_of(t: &Tr, key: &str, args: &[(&str, &str)]) -> Vec<String> {
+    t.fmt(key, args)
+        .split("\n\n")
+        .map(|p| p.trim().to_owned())
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 /// `x.xx` per cent of `part` in `whole` (0.00 when there are no games).
@@ -144,17 +154,13 @@ pub(crate) async fn rules(
                 .filter(|p| !p.is_empty()),
         );
     }
-    let time_paragraphs = t
-        .fmt(
-            "rules.time",
-            &[("days", &state.config.vacation_days_per_year.to_string())],
-        )
-        .split("\n\n")
-        .map(|p| p.trim().to_owned())
-        .filter(|p| !p.is_empty())
-        .collect();
+    let days = state.config.vacation_days_per_year.to_string();
+    let time_paragraphs = paragraphs_of(&t, "rules.time", &[("days", &days)]);
+    let lines = MAX_LINES.to_string();
+    let conditional_paragraphs = paragraphs_of(&t, "rules.conditional", &[("lines", &lines)]);
     let page = RulesPage {
         time_paragraphs,
+        conditional_paragraphs,
         variant_id: variant.as_str(),
         name: t.get(&variant_key(variant)).to_owned(),
         statistics: statistics_text(&t, stats),

@@ -288,6 +288,19 @@ impl AnyGame {
         Ok(text)
     }
 
+    /// The canonical text of a move (canonical text, or SAN in chess) if it can be played
+    /// here, without playing it.
+    ///
+    /// # Errors
+    ///
+    /// As [`AnyGame::play`].
+    pub fn canonical(&self, text: &str) -> Result<String, PlayError> {
+        dispatch!(&self.position, game => {
+            let mv = game.check_move(text)?;
+            Ok(game.move_text(&mv))
+        })
+    }
+
     /// The side to move, or `None` once the game is over.
     #[must_use]
     pub fn to_move(&self) -> Option<Color> {

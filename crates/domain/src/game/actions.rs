@@ -263,6 +263,65 @@ fn decide(
     }
 }
 
+/// `color`'s draw offer: standing until their opponent moves, counted against the
+/// offers a player may make, and told to the opponent. The caller saves the game.
+async fn offer_draw(
+    conn: &mut sqlx::AnyConnection,
+    detail: &mut GameDetail,
+    color: Color,
+    now: i64,
+) -> Result<(), AppError> {
+    detail.draw_offer = Some(color);
+    let tally = DrawOfferTally {
+        made: detail.offers_of(color).made + 1,
+        last_ply: Some(detail.stored_ply()),
+    };
+    match color {
+        Color::White => detail.white_offers = tally,
+        Color::Black => detail.black_offers = tally,
+    }
+    notifications::draw_offer(conn, detail, color, now).await
+}
+
+/// What the action a conditional line ends with did.
+#[derive(Debug)]
+pub(super) enum ByLine {
+    /// It ends the game this way (the caller stores the moves and finishes it).
+    Ends(Ending),
+    /// The draw offer stands (the caller saves the game).
+    Offered,
+    /// The rules refuse it now, as they would a pressed button.
+    Refused(AppError),
+}
+
+/// Does `action` for `color`, as the last step of their conditional line, in the
+/// transaction of the move it answers (after the mover's turn has ended): by the rules a
+/// pressed button follows ([`decide`]), with the same notices.
+///
+/// # Errors
+///
+/// Database errors.
+pub(super) async fn by_line(
+    conn: &mut sqlx::AnyConnection,
+    detail: &mut GameDetail,
+    action: GameAction,
+    color: Color,
+    now: i64,
+) -> Result<ByLine, AppError> {
+    match decide(action, detail, color, now) {
+        Ok(Change::End(ending)) => Ok(ByLine::Ends(ending)),
+        Ok(Change::Offer(offerer)) => {
+            offer_draw(conn, detail, offerer, now).await?;
+            Ok(ByLine::Offered)
+        }
+        Ok(_) => Err(AppError::internal(format!(
+            "a conditional line may not end with {}",
+            action.as_str()
+        ))),
+        Err(refusal) => Ok(ByLine::Refused(refusal)),
+    }
+}
+
 /// Whether `color` may do `action` in `detail` at `now`: the check [`act`] makes once it
 /// holds the game, which [`super::available`] lists the actions by.
 pub(super) fn allowed(action: GameAction, detail: &GameDetail, color: Color, now: i64) -> bool {
@@ -311,17 +370,8 @@ pub async fn act(
                 true
             }
             Change::Offer(color) => {
-                detail.draw_offer = Some(color);
-                let tally = DrawOfferTally {
-                    made: detail.offers_of(color).made + 1,
-                    last_ply: Some(detail.stored_ply()),
-                };
-                match color {
-                    Color::White => detail.white_offers = tally,
-                    Color::Black => detail.black_offers = tally,
-                }
+                offer_draw(&mut tx, &mut detail, color, now).await?;
                 save(&mut tx, &mut detail, None, now).await?;
-                notifications::draw_offer(&mut tx, &detail, color, now).await?;
                 false
             }
             Change::NoOffer => {

@@ -28,9 +28,9 @@ use sqlx::AnyConnection;
 
 use super::{
     change::Applied,
-    conditional,
+    conditional::{self, Unanswered},
     detail::{GameDetail, counts_for_rating, play_forced_passes},
-    vocabulary::{GameSource, GameStatus},
+    vocabulary::{Ending, GameSource, GameStatus},
 };
 use crate::{
     Services, computer::players as computer, events::staged::Staged, ratings, tournaments::scores,
@@ -44,8 +44,16 @@ pub(super) struct AfterMove {
     /// The plies they played (canonical texts), to be stored after the move.
     pub(super) played: Vec<String>,
     /// Who played the last move that was not a forced pass: the mover, or the player a
-    /// conditional line answered for (their opponent's turn starts now).
-    pub(super) last_mover: Color,
+    /// conditional line answered for (their opponent's turn starts now); `None` when
+    /// that turn has ended already (a line's action came at its owner's turn, which
+    /// goes on).
+    pub(super) turn_to_end: Option<Color>,
+    /// How a conditional line's action ended the game (a resignation, a draw agreed or
+    /// claimed); the caller stores the moves and finishes it.
+    pub(super) ending: Option<Ending>,
+    /// A conditional line's step the rules refused when it came: its owner, now to
+    /// move, hears of it.
+    pub(super) unanswered: Option<Unanswered>,
     /// Whether the computer's reply was queued.
     pub(super) reply_queued: bool,
 }
@@ -66,20 +74,27 @@ pub(super) async fn after_move(
 ) -> Result<AfterMove, AppError> {
     let mut after = AfterMove {
         played: Vec::new(),
-        last_mover: mover,
+        turn_to_end: Some(mover),
+        ending: None,
+        unanswered: None,
         reply_queued: false,
     };
     // 1. Forced passes: a side whose only move is `pass` plays it at once.
     play_forced_passes(detail, &mut after.played)?;
     // 2. Conditional moves: the game's lines move on over what was played; if the player
     //    now to move entered a reply to it, it is played here (the mover's turn ends
-    //    first, as at any move), then forced passes again, and so on while lines answer.
-    after.last_mover =
-        conditional::answer(conn, detail, from, mover, &mut after.played, now).await?;
+    //    first, as at any move), then forced passes again, and so on while lines answer;
+    //    a line's closing action (a draw offered, accepted or claimed, a resignation) is
+    //    done by the rules of its button.
+    let answered = conditional::answer(conn, detail, from, mover, &mut after.played, now).await?;
+    after.turn_to_end = (!answered.turn_ended).then_some(answered.last_mover);
+    after.ending = answered.ending;
+    after.unanswered = answered.unanswered;
     // 3. The computer's reply: the computer is to move in a game that goes on (after the
     //    person's move, or after its own when the person must pass), so its reply is
     //    queued at the game's ply, for the engine job.
     if detail.game.outcome().is_none()
+        && after.ending.is_none()
         && let (Some(to_move), Some((side, level))) = (detail.to_move(), detail.computer())
         && to_move == side
     {

@@ -105,17 +105,23 @@ async fn play(
         })?];
         let after = follow_up::after_move(&mut tx, &mut detail, first, color, now).await?;
         played.extend(after.played);
-        let ended = match detail.game.outcome() {
-            Some(outcome) => {
+        // Ended on the board, or by a conditional line's action (resigned, a draw agreed
+        // or claimed).
+        let ending = detail.game.outcome().map(Ending::OnBoard).or(after.ending);
+        let ended = match ending {
+            Some(ending) => {
                 let played = &detail.game.record()[first..];
                 games::insert_moves(&mut tx, id, first_ply, played, now).await?;
-                finish(&mut tx, &mut detail, Ending::OnBoard(outcome), now).await?;
+                finish(&mut tx, &mut detail, ending, now).await?;
                 true
             }
             None => {
                 // The turn of the last mover (the player, or the opponent whose
-                // conditional line answered) ends; the moves are stored with the row.
-                end_turn(&mut detail, after.last_mover, now);
+                // conditional line answered) ends, unless a line's action already ended
+                // it; the moves are stored with the row.
+                if let Some(mover) = after.turn_to_end {
+                    end_turn(&mut detail, mover, now);
+                }
                 save_with_moves(&mut tx, &mut detail, (first, first_ply), now).await?;
                 // The opponent's "your turn" (one upsert, superseding their unread one):
                 // whoever is to move now, unless it is the player who just moved (their
@@ -123,10 +129,13 @@ async fn play(
                 // they watch the game on this instance: the page shows the move as it
                 // arrives, so a notice would only be one more to clear. (A watcher on
                 // another instance still gets it; e-mail and push ask every instance.)
+                // A player whose conditional line could not answer hears of it all the
+                // same.
                 let to_move = detail.to_move().map(|side| detail.player(side).0);
                 let seen = to_move.is_some_and(|player| state.events.watches(player, id));
-                if !seen {
-                    notifications::your_turn(&mut tx, &detail, color, now).await?;
+                if !seen || after.unanswered.is_some() {
+                    let unanswered = after.unanswered.as_ref();
+                    notifications::your_turn(&mut tx, &detail, color, unanswered, now).await?;
                 }
                 false
             }

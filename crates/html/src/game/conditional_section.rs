@@ -7,7 +7,7 @@ use domain::{
     accounts::User,
     game::{
         GameDetail, GameStatus,
-        conditional::{self, ConditionalLine, MAX_LINE_TEXT, MAX_LINES},
+        conditional::{self, ConditionalLine, LINE_ACTIONS, MAX_LINE_TEXT, MAX_LINES},
     },
 };
 use rules::{Color, numbered_line};
@@ -48,14 +48,53 @@ pub struct ConditionalSection {
     pub draft: String,
     /// The longest text of a line, for the box's `maxlength`.
     pub max_text: usize,
+    /// The choices of the action a line may end with: its name (empty: with its last
+    /// move), its label, whether it is chosen.
+    pub actions: Vec<(&'static str, String, bool)>,
 }
 
-/// The moves of `line`, numbered as the record numbers them.
-fn numbered(line: &ConditionalLine) -> String {
+impl ConditionalSection {
+    /// Marks `name` as the chosen action (a refused line's, kept with its text).
+    pub fn choose_action(&mut self, name: &str) {
+        for (action, _, chosen) in &mut self.actions {
+            *chosen = *action == name;
+        }
+    }
+}
+
+/// The steps of `line`, numbered as the record numbers them; `*` and the actions in the
+/// reader's words.
+fn numbered(t: &Tr, line: &ConditionalLine) -> String {
+    let words: Vec<String> = line
+        .display
+        .iter()
+        .map(|step| {
+            let key = format!("conditional.step.{step}");
+            if t.has(&key) {
+                t.get(&key).to_owned()
+            } else {
+                step.clone()
+            }
+        })
+        .collect();
     numbered_line(
         usize::try_from(line.ply).unwrap_or(0),
-        line.display.iter().map(String::as_str),
+        words.iter().map(String::as_str),
     )
+}
+
+/// The action choices of the form, none chosen.
+fn action_choices(t: &Tr) -> Vec<(&'static str, String, bool)> {
+    let mut choices = vec![("", t.get("conditional.action.none").to_owned(), true)];
+    choices.extend(LINE_ACTIONS.iter().map(|action| {
+        let name = action.as_str();
+        (
+            name,
+            t.get(&format!("conditional.step.{name}")).to_owned(),
+            false,
+        )
+    }));
+    choices
 }
 
 /// The section of `detail` for a viewer playing `viewer` (their colour, `None` when they
@@ -80,7 +119,7 @@ pub fn section(
                 id: line.id.clone(),
                 player: line.player.clone(),
                 side: line.color.map_or("", |color| color.fold("white", "black")),
-                text: numbered(line),
+                text: numbered(t, line),
             })
             .collect(),
         ply: detail.game.ply(),
@@ -96,6 +135,11 @@ pub fn section(
             String::new()
         },
         max_text: MAX_LINE_TEXT,
+        actions: if editable {
+            action_choices(t)
+        } else {
+            Vec::new()
+        },
         ..ConditionalSection::default()
     }
 }
@@ -173,7 +217,18 @@ mod tests {
             display: display.iter().map(|s| (*s).to_owned()).collect(),
             created_at: 0,
         };
-        assert_eq!(numbered(&line(0, &["e4", "e5", "Nf3"])), "1. e4 e5 2. Nf3");
-        assert_eq!(numbered(&line(3, &["Nc6", "Bb5"])), "2\u{2026} Nc6 3. Bb5");
+        let t = Tr::new(vocab::i18n::Lang::En);
+        assert_eq!(
+            numbered(&t, &line(0, &["e4", "e5", "Nf3"])),
+            "1. e4 e5 2. Nf3"
+        );
+        assert_eq!(
+            numbered(&t, &line(3, &["Nc6", "Bb5"])),
+            "2\u{2026} Nc6 3. Bb5"
+        );
+        assert_eq!(
+            numbered(&t, &line(0, &["*", "Nf6", "Bxh7", "resign"])),
+            "1. (any move) Nf6 2. Bxh7 resign"
+        );
     }
 }

@@ -27,7 +27,7 @@ scenarios!(
 );
 
 /// `player` enters `moves` as a line in game `id` at `ply`.
-async fn add(
+pub(crate) async fn add(
     app: &TestApp,
     player: &Player,
     id: &str,
@@ -43,7 +43,7 @@ async fn add(
 }
 
 /// `player` enters `moves` at the game's ply, asserting it is stored; the line.
-async fn add_ok(app: &TestApp, player: &Player, id: &str, moves: &str) -> Value {
+pub(crate) async fn add_ok(app: &TestApp, player: &Player, id: &str, moves: &str) -> Value {
     let ply = app.game(id).await["ply"].as_u64().unwrap();
     let (status, body) = add(app, player, id, moves, ply).await;
     assert_eq!(status, StatusCode::CREATED, "{moves}: {body}");
@@ -51,19 +51,19 @@ async fn add_ok(app: &TestApp, player: &Player, id: &str, moves: &str) -> Value 
 }
 
 /// The lines of game `id` as `token` (or a guest) lists them.
-async fn list(app: &TestApp, id: &str, token: Option<&str>) -> (StatusCode, Value) {
+pub(crate) async fn list(app: &TestApp, id: &str, token: Option<&str>) -> (StatusCode, Value) {
     app.get(&format!("/api/v1/games/{id}/conditional"), token)
         .await
 }
 
 /// The moves of each line `player` lists, canonical texts joined by spaces.
-async fn lines_of(app: &TestApp, player: &Player, id: &str) -> Vec<String> {
+pub(crate) async fn lines_of(app: &TestApp, player: &Player, id: &str) -> Vec<String> {
     let (status, body) = list(app, id, Some(&player.token)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     texts(&body["lines"])
 }
 
-fn texts(lines: &Value) -> Vec<String> {
+pub(crate) fn texts(lines: &Value) -> Vec<String> {
     lines
         .as_array()
         .unwrap_or_else(|| panic!("no lines in {lines}"))
@@ -80,7 +80,7 @@ fn texts(lines: &Value) -> Vec<String> {
         .collect()
 }
 
-fn moves(game: &Value) -> Vec<String> {
+pub(crate) fn moves(game: &Value) -> Vec<String> {
     game["moves"]
         .as_array()
         .unwrap()

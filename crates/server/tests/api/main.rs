@@ -14,6 +14,7 @@ mod clock;
 mod computer;
 mod computer_share;
 mod conditional;
+mod conditional_steps;
 mod connections;
 mod errors;
 mod events;

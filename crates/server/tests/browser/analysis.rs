@@ -222,7 +222,7 @@ async fn a_move_played_from_the_keyboard_keeps_the_focus_on_the_board_in_chromiu
 }
 
 /// Plays `from`-`to` on the board of the page `client` shows, by two clicks.
-async fn play_by_clicks(client: &Client, from: &str, to: &str) {
+pub(super) async fn play_by_clicks(client: &Client, from: &str, to: &str) {
     click(client, &format!("#board a.sq[data-sq='{from}']")).await;
     click(client, &format!("#board .sq.target[data-sq='{to}']")).await;
 }

@@ -18,6 +18,7 @@
 //! `CI=true` it is built to run, and missing binaries are a failure.
 
 mod analysis;
+mod conditional;
 #[path = "../api/helpers.rs"]
 #[allow(dead_code, unreachable_pub)]
 mod helpers;
