@@ -3,9 +3,8 @@
 use serde::Serialize;
 
 use crate::{
-    BoardView, Chess, Chess960Start, ChessReversi, Color, DrawClaim, Family, Game, KnightFight,
-    MoveInput, Outcome, PlayError, PositionSnapshot, Reversi, Scores, Setup, SetupError, Square,
-    Variant,
+    BoardView, Chess, ChessReversi, Color, DrawClaim, Family, Game, KnightFight, MoveInput,
+    Outcome, PlayError, PositionSnapshot, Reversi, Scores, Setup, SetupError, Square, Variant,
     saved::{Fields, RestoreError, Saved},
 };
 
@@ -123,7 +122,14 @@ impl AnyGame {
                 AnyPosition::Chess(Chess::chess960(*start))
             }
             (Variant::KnightFight | Variant::Chess960, _) => return Err(SetupError::Missing),
-            (_, Setup::KnightFight(_) | Setup::Chess960(_)) => {
+            (Variant::Chess, Setup::Fen(fen)) => AnyPosition::Chess(Chess::from_fen(fen.as_str())?),
+            (
+                Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10,
+                Setup::Opening(opening),
+            ) if opening.size == variant.board_size() => {
+                AnyPosition::Reversi(Reversi::after_opening(opening)?)
+            }
+            (_, Setup::KnightFight(_) | Setup::Chess960(_) | Setup::Fen(_) | Setup::Opening(_)) => {
                 return Err(SetupError::Unexpected);
             }
             (Variant::Chess, Setup::Standard) => AnyPosition::Chess(Chess::new()),
@@ -242,23 +248,31 @@ impl AnyGame {
     }
 
     /// The start position as FEN where it is not the variant's usual one (a Chess960
-    /// start), for records and APIs that name it; `None` otherwise.
+    /// start, a chosen chess start), for records and APIs that name it; `None`
+    /// otherwise.
     #[must_use]
     pub fn start_fen(&self) -> Option<String> {
-        self.setup.chess960().map(Chess960Start::fen)
+        match &self.setup {
+            Setup::Chess960(start) => Some(start.fen()),
+            Setup::Fen(fen) => Some(fen.as_str().to_owned()),
+            _ => None,
+        }
     }
 
     /// The tags a PGN record of the game carries for its start, after the seven standard
-    /// ones: for Chess960 `Variant`, `SetUp` and `FEN`; none otherwise.
+    /// ones: `SetUp` and `FEN` where it starts from a position of its own, after
+    /// `Variant` for Chess960; none otherwise.
     #[must_use]
     pub fn pgn_start_tags(&self) -> Vec<(&'static str, String)> {
-        self.start_fen().map_or_else(Vec::new, |fen| {
-            vec![
-                ("Variant", self.variant.name().to_owned()),
-                ("SetUp", "1".to_owned()),
-                ("FEN", fen),
-            ]
-        })
+        let Some(fen) = self.start_fen() else {
+            return Vec::new();
+        };
+        let mut tags = Vec::with_capacity(3);
+        if self.variant == Variant::Chess960 {
+            tags.push(("Variant", self.variant.name().to_owned()));
+        }
+        tags.extend([("SetUp", "1".to_owned()), ("FEN", fen)]);
+        tags
     }
 
     /// The position as it stands, typed by its family, for code that searches or reads

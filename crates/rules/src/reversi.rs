@@ -13,11 +13,14 @@ use std::{
 };
 
 mod eight;
+mod openings;
+
+pub use openings::ReversiOpening;
 
 use crate::saved::{Fields, RestoreError, Saved, color_field};
 use crate::{
     BoardView, Cell, Color, EndReason, Game, GameResult, Input, Outcome, Pick, PlayError, Scores,
-    Square, Step, StepKind,
+    SetupError, Square, Step, StepKind,
 };
 
 /// A move in Reversi: a disc placed on a square, or a forced pass.
@@ -80,6 +83,25 @@ impl Reversi {
             to_move: Color::White,
             ply: 0,
         }
+    }
+
+    /// The position after `opening`, a chosen start: its moves played from the empty
+    /// board, its ply count starting again at 0 (the game's record begins after it).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Invalid`] when the opening does not replay on its board.
+    pub fn after_opening(opening: &ReversiOpening) -> Result<Reversi, SetupError> {
+        if !matches!(opening.size, 6 | 8 | 10) {
+            return Err(SetupError::Invalid("no reversi board of that size"));
+        }
+        let mut game = Reversi::new(opening.size);
+        for text in opening.moves {
+            game.play(text)
+                .map_err(|_| SetupError::Invalid("the opening does not replay"))?;
+        }
+        game.ply = 0;
+        Ok(game)
     }
 
     /// The classic start, for classic perft: the centre already filled diagonally (on 8x8

@@ -1,13 +1,14 @@
 //! What a game needs beyond its variant when it is created: [`Setup`], which is
 //! standard for most variants, Knight Fight's numbers for Knight Fight and the start
-//! position's number for Chess960.
+//! position's number for Chess960; or a start its players chose (a thematic start:
+//! `start.rs`).
 
 use std::{collections::BTreeMap, fmt};
 
 use rand::{Rng, seq::SliceRandom};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Chess960Start, SetupError, Square, Variant};
+use crate::{Chess960Start, ReversiOpening, SetupError, Square, StartFen, Variant};
 
 /// What a game starts from beyond its variant: nothing for most variants
 /// ([`Setup::Standard`], the default), the numbers for Knight Fight, the start
@@ -15,7 +16,8 @@ use crate::{Chess960Start, SetupError, Square, Variant};
 ///
 /// Old call sites that pass an `Option<KnightFightSetup>` keep working through
 /// `From`: `None` is [`Setup::Standard`]. Its serde form is `null`, Knight Fight's
-/// `{"numbers": {"a1": 57, …}}` or Chess960's `{"start": 518}`, and
+/// `{"numbers": {"a1": 57, …}}`, Chess960's `{"start": 518}`, a chess game's chosen
+/// start `{"fen": "…"}` or a Reversi game's chosen opening `{"opening": "8x8-07"}`, and
 /// [`Setup::to_stored`] and [`Setup::from_stored`] keep the text the server stores.
 ///
 /// ```
@@ -38,6 +40,10 @@ pub enum Setup {
     KnightFight(KnightFightSetup),
     /// Chess960's start position.
     Chess960(Chess960Start),
+    /// A chess game's chosen start position (a thematic start).
+    Fen(StartFen),
+    /// A Reversi game's chosen opening from the project's list (a thematic start).
+    Opening(&'static ReversiOpening),
 }
 
 /// The serde form of a setup that is not standard.
@@ -46,6 +52,8 @@ pub enum Setup {
 enum SetupForm {
     KnightFight(KnightFightSetup),
     Chess960 { start: Chess960Start },
+    Fen { fen: StartFen },
+    Opening { opening: String },
 }
 
 impl Setup {
@@ -88,6 +96,10 @@ impl Setup {
             Setup::Standard => None,
             Setup::KnightFight(numbers) => Some(SetupForm::KnightFight(numbers.clone())),
             Setup::Chess960(start) => Some(SetupForm::Chess960 { start: *start }),
+            Setup::Fen(fen) => Some(SetupForm::Fen { fen: fen.clone() }),
+            Setup::Opening(opening) => Some(SetupForm::Opening {
+                opening: opening.name.to_owned(),
+            }),
         }
     }
 
@@ -108,36 +120,44 @@ impl Setup {
     /// [`SetupError::Unexpected`] when it takes none and one is, and
     /// [`SetupError::Invalid`] when the text is not the variant's setup.
     pub fn from_stored(variant: Variant, stored: Option<&str>) -> Result<Setup, SetupError> {
-        match (variant.needs_setup(), stored) {
-            (false, None) => Ok(Setup::Standard),
-            (false, Some(_)) => Err(SetupError::Unexpected),
-            (true, None) => Err(SetupError::Missing),
-            (true, Some(text)) => {
-                let setup = serde_json::from_str::<SetupForm>(text)
-                    .map(Setup::from_form)
-                    .map_err(|_| SetupError::Invalid("the stored setup"))?;
-                if setup.suits(variant) {
-                    Ok(setup)
-                } else {
-                    Err(SetupError::Invalid("the stored setup is another variant's"))
-                }
-            }
+        let Some(text) = stored else {
+            return if variant.needs_setup() {
+                Err(SetupError::Missing)
+            } else {
+                Ok(Setup::Standard)
+            };
+        };
+        let setup = serde_json::from_str::<SetupForm>(text)
+            .ok()
+            .and_then(Setup::from_form)
+            .ok_or(SetupError::Invalid("the stored setup"))?;
+        match (setup.suits(variant), variant.needs_setup()) {
+            (true, _) => Ok(setup),
+            (false, true) => Err(SetupError::Invalid("the stored setup is another variant's")),
+            (false, false) => Err(SetupError::Unexpected),
         }
     }
 
-    fn from_form(form: SetupForm) -> Setup {
-        match form {
+    fn from_form(form: SetupForm) -> Option<Setup> {
+        Some(match form {
             SetupForm::KnightFight(numbers) => Setup::KnightFight(numbers),
             SetupForm::Chess960 { start } => Setup::Chess960(start),
-        }
+            SetupForm::Fen { fen } => Setup::Fen(fen),
+            SetupForm::Opening { opening } => Setup::Opening(ReversiOpening::named(&opening)?),
+        })
     }
 
     /// Whether a game of `variant` can start from this setup.
-    const fn suits(&self, variant: Variant) -> bool {
-        matches!(
-            (self, variant),
-            (Setup::KnightFight(_), Variant::KnightFight) | (Setup::Chess960(_), Variant::Chess960)
-        ) || (self.is_standard() && !variant.needs_setup())
+    fn suits(&self, variant: Variant) -> bool {
+        match self {
+            Setup::Standard => !variant.needs_setup(),
+            Setup::KnightFight(_) => variant == Variant::KnightFight,
+            Setup::Chess960(_) => variant == Variant::Chess960,
+            Setup::Fen(_) => variant == Variant::Chess,
+            Setup::Opening(opening) => {
+                variant.family() == crate::Family::Reversi && opening.size == variant.board_size()
+            }
+        }
     }
 }
 
@@ -167,8 +187,11 @@ impl Serialize for Setup {
 
 impl<'de> Deserialize<'de> for Setup {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Setup, D::Error> {
-        Ok(Option::<SetupForm>::deserialize(deserializer)?
-            .map_or(Setup::Standard, Setup::from_form))
+        match Option::<SetupForm>::deserialize(deserializer)? {
+            None => Ok(Setup::Standard),
+            Some(form) => Setup::from_form(form)
+                .ok_or_else(|| serde::de::Error::custom("no opening of that name")),
+        }
     }
 }
 
