@@ -59,6 +59,12 @@ game_terms_body! {
         #[serde(default = "super::true_by_default")]
         #[schema(default = true)]
         pub rated: bool,
+        /// The game's start, chosen (absent, null or empty: as usual): in chess a FEN with
+        /// White to move (a thematic start; such games count in no statistics), in
+        /// Chess960 a start number 0–959, in Reversi an opening's name from its rules page
+        /// (`8x8-07`). 422 `invalid_start_position` otherwise.
+        #[serde(default)]
+        pub start: Option<String>,
     }
     /// The game's time control (absent or null: see `days_per_move`).
     time_control,
@@ -150,6 +156,10 @@ pub struct ChallengeDto {
     /// In lists for a signed-in caller: whether their rating lets them accept it (null for
     /// their own challenges and for anonymous callers).
     pub you_may_accept: Option<bool>,
+    /// The start chosen for the game, as the game's `setup` will hold it (`{"start":
+    /// 518}`, `{"fen": "…"}`, `{"opening": "8x8-07"}`); null: as usual.
+    #[schema(value_type = Option<Object>)]
+    pub start: Option<rules::Setup>,
 }
 
 impl From<Challenge> for ChallengeDto {
@@ -171,6 +181,7 @@ impl From<Challenge> for ChallengeDto {
             min_rating: challenge.min_rating,
             max_rating: challenge.max_rating,
             you_may_accept: challenge.viewer_may_accept,
+            start: challenge.start,
         }
     }
 }
@@ -199,6 +210,7 @@ pub struct AcceptedDto {
             `challenge_to_yourself`, `computer_opponent` for a computer account: play it \
             with `POST /api/v1/computer-games`), a bad rating range or one on a challenge addressed to \
             one player (`invalid_rating_range`, `rating_range_needs_open_challenge`), \
+            a start the variant does not take (`invalid_start_position`), \
             or a body of the wrong shape (`invalid_body`)",
             body = ErrorBody),
     ))]
@@ -218,7 +230,9 @@ async fn create(
         (None, Some(days)) => TimeControl::PerMove { days, hours: 0 },
         (None, None) => TimeControl::DEFAULT,
     };
+    let start = challenges::read_start(body.variant, body.start.as_deref().unwrap_or(""))?;
     let request = ChallengeRequest {
+        start,
         variant: body.variant,
         color: body.color,
         time_control,

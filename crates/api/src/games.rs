@@ -122,7 +122,8 @@ pub struct GameDto {
     #[schema(value_type = Object)]
     pub position: rules::PositionSnapshot,
     /// The setup as created: Knight Fight's numbers (`{"numbers": {"a1": 57, …}}`),
-    /// Chess960's start position by its number (`{"start": 518}`); null otherwise.
+    /// Chess960's start position by its number (`{"start": 518}`), a chosen chess start
+    /// (`{"fen": "…"}`) or Reversi opening (`{"opening": "8x8-07"}`); null otherwise.
     #[schema(value_type = Option<Object>)]
     pub setup: rules::Setup,
     /// When the player to move runs out of time (RFC 3339), null when not active.

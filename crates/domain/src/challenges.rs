@@ -1,6 +1,6 @@
 //! Challenges: create, list, cancel, accept (which creates the game).
 
-use rules::Variant;
+use rules::{Setup, Variant};
 
 use crate::{
     Services,
@@ -114,6 +114,9 @@ pub struct Challenge {
     /// rating, provisional, before their first rated game of it); `None` for a challenge
     /// just made, whose answer does not read it.
     pub challenger_rating: Option<ratings::ShownRating>,
+    /// The start chosen for the game (a Chess960 number, a chess FEN, a Reversi
+    /// opening); `None`: as usual.
+    pub start: Option<Setup>,
 }
 
 impl Challenge {
@@ -135,8 +138,9 @@ pub const RATING_LIMITS: std::ops::RangeInclusive<i64> = 0..=4000;
 impl TryFrom<ChallengeRow> for Challenge {
     type Error = AppError;
     fn try_from(row: ChallengeRow) -> Result<Challenge, AppError> {
-        let (variant, color, clock) = read_terms(&row.terms)?;
+        let (variant, color, clock, start) = read_terms(&row.terms)?;
         Ok(Challenge {
+            start,
             id: row.id,
             variant,
             challenger: row.challenger,
@@ -161,8 +165,12 @@ impl TryFrom<ChallengeRow> for Challenge {
     }
 }
 
-/// The variant, the colour choice and the clock that the stored `terms` ask for.
-fn read_terms(terms: &ChallengeTerms) -> Result<(Variant, ColorChoice, ClockSettings), AppError> {
+/// What stored `terms` ask for.
+type Terms = (Variant, ColorChoice, ClockSettings, Option<Setup>);
+
+/// The variant, the colour choice, the clock and the chosen start that the stored
+/// `terms` ask for.
+fn read_terms(terms: &ChallengeTerms) -> Result<Terms, AppError> {
     let variant = terms
         .variant
         .parse()
@@ -179,7 +187,39 @@ fn read_terms(terms: &ChallengeTerms) -> Result<(Variant, ColorChoice, ClockSett
         weekends_off: terms.weekends_off != 0,
         vacation_allowed: terms.vacation_allowed != 0,
     };
-    Ok((variant, color, ClockSettings { control, stops }))
+    let start = terms
+        .setup
+        .as_deref()
+        .map(|text| Setup::from_stored(variant, Some(text)))
+        .transpose()
+        .map_err(|error| AppError::internal(format!("stored start: {error}")))?;
+    Ok((variant, color, ClockSettings { control, stops }, start))
+}
+
+/// The start a player chose for a game of `variant`, from `text` ([`Setup::chosen`]: a
+/// FEN in chess, a number in Chess960, an opening's name in Reversi); `None` when empty.
+///
+/// # Errors
+///
+/// 422 `invalid_start_position`, saying what the variant takes.
+pub fn read_start(variant: Variant, text: &str) -> Result<Option<Setup>, AppError> {
+    Setup::chosen(variant, text).map_err(|error| {
+        let takes = match variant {
+            Variant::Chess => "a FEN with White to move",
+            Variant::Chess960 => "a start number from 0 to 959",
+            Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => {
+                "the name of an opening from the list on its rules page"
+            }
+            Variant::ChessReversi | Variant::KnightFight => "no chosen start",
+        };
+        AppError::invalid(
+            "invalid_start_position",
+            format!(
+                "the start of a {} game is {takes} ({error})",
+                variant.as_str()
+            ),
+        )
+    })
 }
 
 /// What a new challenge asks for, from a form or the API (which read the variant and the
@@ -202,6 +242,8 @@ pub struct ChallengeRequest<'a> {
     pub min_rating: Option<i64>,
     /// Open challenges only: the highest rating that may accept (whole points).
     pub max_rating: Option<i64>,
+    /// The start chosen for the game ([`read_start`]); `None`: as usual.
+    pub start: Option<Setup>,
 }
 
 /// Creates a challenge.
@@ -214,7 +256,7 @@ pub struct ChallengeRequest<'a> {
 /// `challenge_to_yourself`, `computer_opponent` (addressed to the computer, which is
 /// played with "Play the computer"), `invalid_rating_range` (an end outside 0–4000, or the lowest
 /// above the highest), `rating_range_needs_open_challenge` (a range on a challenge
-/// addressed to one player); 409 `too_many_challenges` when the caller already has
+/// addressed to one player), `invalid_start_position` (a start that is not the variant's); 409 `too_many_challenges` when the caller already has
 /// [`MAX_OPEN_CHALLENGES`] open.
 pub async fn create(
     state: &Services,
@@ -224,6 +266,20 @@ pub async fn create(
     let (variant, color) = (request.variant, request.color);
     let time_control = request.time_control.validated()?;
     check_range(request)?;
+    // A start that is not this variant's is refused (the faces read it for the variant).
+    let stored_start = match &request.start {
+        Some(start) => {
+            let stored = start.to_stored();
+            Setup::from_stored(variant, stored.as_deref()).map_err(|error| {
+                AppError::invalid(
+                    "invalid_start_position",
+                    format!("not a start of this game: {error}"),
+                )
+            })?;
+            stored
+        }
+        None => None,
+    };
     let mut conn = state.db.pool.acquire().await?;
     let opponent = match request.opponent.filter(|name| !name.is_empty()) {
         None => None,
@@ -276,6 +332,7 @@ pub async fn create(
             rated: request.rated,
             min_rating: request.min_rating,
             max_rating: request.max_rating,
+            setup: stored_start.as_deref(),
         },
     )
     .await?;
@@ -320,6 +377,7 @@ pub async fn create(
         max_rating: request.max_rating,
         viewer_may_accept: None,
         challenger_rating: None,
+        start: request.start.clone(),
     })
 }
 
@@ -570,7 +628,7 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
         challenger_id,
         terms,
     } = taken;
-    let (variant, color, clock) = read_terms(&terms)?;
+    let (variant, color, clock, start) = read_terms(&terms)?;
     if let Err(error) = crate::chat::check_challenge(&mut tx, &user.id, &challenger_id).await {
         tx.rollback().await?;
         return Err(error);
@@ -590,13 +648,16 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
             ));
         }
     }
-    let request = NewGameRequest::with_random_setup(
+    let mut request = NewGameRequest::with_random_setup(
         variant,
         color.seats(&challenger_id, &user.id),
         clock,
         (GameSource::Challenge, Some(id)),
         terms.rated != 0,
     );
+    if let Some(start) = start {
+        request.setup = start;
+    }
     // On any error below, dropping `tx` rolls the whole acceptance back.
     let created = game::create(state, &mut tx, &request, now).await?;
     challenges::set_game(&mut tx, id, &created.id).await?;

@@ -2,6 +2,7 @@
 
 use askama::Template;
 use axum::{extract::State, http::StatusCode, response::Response};
+use rules::Setup;
 use serde::Deserialize;
 
 use crate::{
@@ -43,6 +44,21 @@ pub struct ChallengeView {
     pub range: String,
     /// Whether the viewer may accept it (their rating is within its range).
     pub may_accept: bool,
+    /// The start chosen for its game, in words (empty: as usual).
+    pub start: String,
+}
+
+/// The start chosen for a challenge's game, in words (empty: as usual).
+fn start_text(t: &Tr, start: Option<&Setup>) -> String {
+    match start {
+        Some(Setup::Chess960(start)) => t.fmt(
+            "lobby.start.chess960",
+            &[("number", &start.number().to_string())],
+        ),
+        Some(Setup::Fen(fen)) => t.fmt("lobby.start.fen", &[("fen", fen.as_str())]),
+        Some(Setup::Opening(opening)) => t.fmt("lobby.start.opening", &[("name", opening.name)]),
+        _ => String::new(),
+    }
 }
 
 fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
@@ -67,6 +83,7 @@ fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
         color: t.get(color_choice_key(challenge.color)).to_owned(),
         time: clock_text(t, challenge.time_control, challenge.stops),
         opponent: challenge.opponent.clone().unwrap_or_default(),
+        start: start_text(t, challenge.start.as_ref()),
     }
 }
 
@@ -94,6 +111,7 @@ struct LobbyPage {
     bank_increment_days: String,
     bank_cap_days: String,
     opponent: String,
+    start: String,
     rated: bool,
     min_rating: String,
     max_rating: String,
@@ -179,6 +197,9 @@ pub(crate) struct ChallengeForm {
     bank_cap_days: String,
     #[serde(default)]
     opponent: String,
+    /// The chosen start (a FEN, a Chess960 number, a Reversi opening's name), or empty.
+    #[serde(default)]
+    start: String,
     /// `rated` (the default) or `casual`.
     #[serde(default)]
     kind: String,
@@ -363,6 +384,7 @@ async fn lobby_page(
         bank_increment_days: or_default(&form.bank_increment_days, "1"),
         bank_cap_days: or_default(&form.bank_cap_days, "7"),
         opponent: form.opponent.clone(),
+        start: form.start.clone(),
         rated: form.rated(),
         min_rating: form.min_rating.clone(),
         max_rating: form.max_rating.clone(),
@@ -479,8 +501,10 @@ pub(crate) async fn create_challenge(
     let created = match (rating_end(&form.min_rating), rating_end(&form.max_rating)) {
         (Ok(min_rating), Ok(max_rating)) => {
             let created = async {
+                let variant = edge::field::variant(&form.variant)?;
                 let request = ChallengeRequest {
-                    variant: edge::field::variant(&form.variant)?,
+                    start: challenges::read_start(variant, &form.start)?,
+                    variant,
                     color: edge::field::color(&form.color)?,
                     time_control: form.time_control(),
                     stops: form.stops(),

@@ -61,6 +61,11 @@ struct RulesPage {
     paragraphs: Vec<String>,
     time_paragraphs: Vec<String>,
     conditional_paragraphs: Vec<String>,
+    /// Where a game may start from a chosen position: that the statistics leave those
+    /// games out (else empty).
+    statistics_note: String,
+    /// Reversi's openings of this board for a chosen start: (name, moves).
+    openings: Vec<(&'static str, String)>,
     variants: Vec<VariantLink>,
     recent: Vec<RecentGame>,
     next_href: String,
@@ -158,7 +163,23 @@ pub(crate) async fn rules(
     let time_paragraphs = paragraphs_of(&t, "rules.time", &[("days", &days)]);
     let lines = MAX_LINES.to_string();
     let conditional_paragraphs = paragraphs_of(&t, "rules.conditional", &[("lines", &lines)]);
+    let thematic = matches!(
+        variant.family(),
+        rules::Family::Chess | rules::Family::Reversi
+    ) && variant != Variant::Chess960;
     let page = RulesPage {
+        statistics_note: if thematic {
+            t.get("rules.statistics_usual").to_owned()
+        } else {
+            String::new()
+        },
+        openings: if variant.family() == rules::Family::Reversi {
+            rules::ReversiOpening::of_size(variant.board_size())
+                .map(|opening| (opening.name, opening.moves.join(" ")))
+                .collect()
+        } else {
+            Vec::new()
+        },
         time_paragraphs,
         conditional_paragraphs,
         variant_id: variant.as_str(),

@@ -56,13 +56,15 @@ pub struct ChallengeTerms {
     pub min_rating: Option<i64>,
     /// The highest rating that may accept (whole points).
     pub max_rating: Option<i64>,
+    /// The start chosen for the game: its stored setup text (`None`: as usual).
+    pub setup: Option<String>,
 }
 
 const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, \
     u.kind as challenger_kind, c.opponent_id, \
     o.username as opponent, c.variant, c.color, c.days_per_move, c.time_control, \
     c.weekends_off, c.vacation_allowed, c.status, \
-    c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating, \
+    c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating, c.setup, \
     r.rating as challenger_rating, r.deviation as challenger_deviation \
     from challenges c join users u on u.id = c.challenger_id \
     left join users o on o.id = c.opponent_id \
@@ -97,6 +99,8 @@ pub struct NewChallenge<'a> {
     pub min_rating: Option<i64>,
     /// The highest rating that may accept.
     pub max_rating: Option<i64>,
+    /// The start chosen for the game: its stored setup text (`None`: as usual).
+    pub setup: Option<&'a str>,
 }
 
 /// Stores a new open challenge.
@@ -108,8 +112,8 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     sqlx::query(
         "insert into challenges (id, challenger_id, opponent_id, variant, color, days_per_move, \
          status, created_at, rated, min_rating, max_rating, time_control, weekends_off, \
-         vacation_allowed) \
-         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13)",
+         vacation_allowed, setup) \
+         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(new.id)
     .bind(new.challenger_id)
@@ -124,6 +128,7 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .bind(new.time_control)
     .bind(i64::from(new.weekends_off))
     .bind(i64::from(new.vacation_allowed))
+    .bind(new.setup)
     .execute(conn)
     .await?;
     Ok(())
@@ -299,7 +304,7 @@ pub async fn take(
          where id = $1 and status = 'open' and challenger_id <> $2 \
          and (opponent_id is null or opponent_id = $2) \
          returning challenger_id, variant, color, days_per_move, time_control, weekends_off, \
-         vacation_allowed, rated, min_rating, max_rating",
+         vacation_allowed, rated, min_rating, max_rating, setup",
     )
     .bind(id)
     .bind(user_id)

@@ -22,9 +22,6 @@ use domain::{
 use edge::extract::Path;
 use vocab::error::{AppError, ErrorBody};
 
-/// The standard start position, the one position a chess challenge may name in `fen`.
-const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 /// A challenge's parameters, as a form (`application/x-www-form-urlencoded`) or a JSON
 /// object: Lichess's names. This server plays correspondence games only.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -47,8 +44,10 @@ pub struct ChallengeParams {
     /// Refused (400 `realtime_not_supported`), as `clock.limit`.
     #[serde(rename = "clock.increment")]
     pub clock_increment: Option<i64>,
-    /// Chess only, and only the standard start position: games start from their
-    /// variant's start position (another position: 400 `custom_position_not_supported`).
+    /// The start position: in `standard` (or `fromPosition`) chess any legal position
+    /// with White to move (a thematic start, counted in no statistics), in `chess960` one
+    /// of its 960 starts; 400 `invalid_start_position` otherwise, and
+    /// `custom_position_not_supported` in the other variants.
     pub fen: Option<String>,
     /// Taken and ignored: a challenge here waits until it is answered or cancelled.
     #[serde(rename = "keepAliveStream")]
@@ -126,6 +125,30 @@ fn time_control_of(params: &Params) -> Result<TimeControl, AppError> {
     })
 }
 
+/// The start a Lichess-shaped challenge asks for with `fen`: in chess a chosen position,
+/// in Chess960 the start whose back ranks the FEN shows.
+fn start_from_fen(variant: rules::Variant, fen: &str) -> Result<Option<rules::Setup>, AppError> {
+    match variant {
+        rules::Variant::Chess => challenges::read_start(variant, fen),
+        rules::Variant::Chess960 => {
+            let board = fen.split_whitespace().next().unwrap_or_default();
+            rules::Chess960Start::all()
+                .find(|start| start.fen().split(' ').next() == Some(board))
+                .map(|start| Some(rules::Setup::Chess960(start)))
+                .ok_or_else(|| {
+                    AppError::invalid(
+                        "invalid_start_position",
+                        "the fen is none of Chess960's starts",
+                    )
+                })
+        }
+        _ => Err(AppError::invalid(
+            "custom_position_not_supported",
+            "games of this variant start from its own start position: leave out `fen`",
+        )),
+    }
+}
+
 /// Challenges the player `name` to a correspondence game: `days` per move (none: no
 /// clock), `color` (the challenger's), `variant`, `rated`. Lichess's real-time clocks
 /// (`clock.limit`, `clock.increment`) are refused. The player it is addressed to hears
@@ -141,7 +164,8 @@ fn time_control_of(params: &Params) -> Result<TimeControl, AppError> {
     responses(
         (status = 200, description = "the challenge", body = ChallengeJson),
         (status = 400, description = "`realtime_not_supported` (a clock was asked for), \
-            `custom_position_not_supported`, `unknown_variant`, `invalid_color`, \
+            `custom_position_not_supported` (a `fen` in a variant other than chess and \
+            Chess960), `invalid_start_position` (a `fen` that is no start of the game), `unknown_variant`, `invalid_color`, \
             `invalid_days_per_move`, `challenge_to_yourself`, `too_many_challenges` (the \
             caller has 50 open), a parameter of the wrong type, or a body that does not \
             read", body = ErrorBody),
@@ -165,20 +189,13 @@ pub(crate) async fn create(
             ),
         )
     })?;
-    if let Some(fen) = params.text("fen")? {
-        let standard = variant == rules::Variant::Chess
-            && fen.split_whitespace().collect::<Vec<_>>()
-                == START_FEN.split_whitespace().collect::<Vec<_>>();
-        if !standard {
-            return Err(AppError::invalid(
-                "custom_position_not_supported",
-                "games here start from their variant's start position: leave out `fen`",
-            )
-            .into());
-        }
-    }
+    let start = match params.text("fen")? {
+        None => None,
+        Some(fen) => start_from_fen(variant, fen)?,
+    };
     let rated = params.boolean("rated", false)?;
     let request = ChallengeRequest {
+        start,
         variant,
         color: edge::field::color(params.text("color")?.unwrap_or("random"))?,
         time_control,

@@ -64,7 +64,7 @@ pub fn variant_keys() -> Vec<&'static str> {
 #[must_use]
 pub fn parse_variant_key(key: &str) -> Option<Variant> {
     match key {
-        "standard" | "chess" => Some(Variant::Chess),
+        "standard" | "chess" | "fromPosition" => Some(Variant::Chess),
         other => other.parse().ok(),
     }
 }

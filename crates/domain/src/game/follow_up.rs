@@ -125,8 +125,11 @@ pub(super) async fn after_finish(
         return Ok(());
     };
     let variant = detail.variant().as_str();
-    // 1. The variant's statistics (every finished game, rated or not).
-    stats::record(&mut *conn, variant, result).await?;
+    // 1. The variant's statistics (every finished game from its usual start, rated or
+    //    not; a chosen start, such as a thematic chess position, counts nowhere there).
+    if !detail.game.setup().is_thematic() {
+        stats::record(&mut *conn, variant, result).await?;
+    }
     // 2. Each player's counters and their record against the other. The pair's two
     //    head-to-head rows are written lower user id first, so two games of the same
     //    pair in different variants ending at once cannot deadlock on them.

@@ -39,6 +39,7 @@ mod ratings;
 mod refusals;
 mod schema;
 mod snapshots;
+mod starts;
 mod statements;
 mod stats;
 mod time_controls;

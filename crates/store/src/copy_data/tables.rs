@@ -84,6 +84,7 @@ pub(super) const TABLES: &[Table] = &[
             ("time_control", Text),
             ("weekends_off", Int),
             ("vacation_allowed", Int),
+            ("setup", Text),
         ],
     ),
     (

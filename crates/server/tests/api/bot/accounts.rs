@@ -285,7 +285,7 @@ async fn challenges_refuse_what_this_server_cannot_offer(app: TestApp) {
         )
         .await,
         bad,
-        "custom_position_not_supported",
+        "invalid_start_position",
     );
     refused(
         &post_form(&app, "/api/challenge/Asker", &human, &[]).await,
