@@ -204,14 +204,7 @@ fn read_terms(terms: &ChallengeTerms) -> Result<Terms, AppError> {
 /// 422 `invalid_start_position`, saying what the variant takes.
 pub fn read_start(variant: Variant, text: &str) -> Result<Option<Setup>, AppError> {
     Setup::chosen(variant, text).map_err(|error| {
-        let takes = match variant {
-            Variant::Chess => "a FEN with White to move",
-            Variant::Chess960 => "a start number from 0 to 959",
-            Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => {
-                "the name of an opening from the list on its rules page"
-            }
-            Variant::ChessReversi | Variant::KnightFight => "no chosen start",
-        };
+        let takes = Setup::start_choice(variant).unwrap_or("no chosen start");
         AppError::invalid(
             "invalid_start_position",
             format!(

@@ -21,7 +21,7 @@ pub use preferences::{
 use crate::{
     Services,
     accounts::user::User,
-    game::{ClockWarning, GameDetail, GameStatus, conditional::Unanswered},
+    game::{ClockWarning, GameDetail, GameStatus},
 };
 use store::notifications::{self as rows, Channel, NewNotification, NotificationRow};
 use vocab::{error::AppError, i18n::Tr};
@@ -209,7 +209,7 @@ fn player(detail: &GameDetail, color: Color) -> (&str, &str) {
 /// "Your turn" to the player now to move in `detail`, after `mover` moved (none when
 /// the mover is to move again, after the opponent's forced pass); saying so when a
 /// conditional line of theirs could not answer (`unanswered`: its step, and the code
-/// of the refusal).
+/// of the refusal, `illegal_move`, `no_draw_offer`…).
 ///
 /// # Errors
 ///
@@ -218,7 +218,7 @@ pub async fn your_turn(
     conn: &mut sqlx::AnyConnection,
     detail: &GameDetail,
     mover: Color,
-    unanswered: Option<&Unanswered>,
+    unanswered: Option<(&str, &str)>,
     now: i64,
 ) -> Result<(), AppError> {
     let Some(to_move) = detail.to_move().filter(|color| *color != mover) else {
@@ -237,9 +237,9 @@ pub async fn your_turn(
         "ply": detail.stored_ply(),
         "move": played,
     });
-    if let (Some(unanswered), Some(fields)) = (unanswered, payload.as_object_mut()) {
-        fields.insert("unanswered".to_owned(), unanswered.step.clone().into());
-        fields.insert("why".to_owned(), unanswered.why.into());
+    if let (Some((step, why)), Some(fields)) = (unanswered, payload.as_object_mut()) {
+        fields.insert("unanswered".to_owned(), step.into());
+        fields.insert("why".to_owned(), why.into());
     }
     record(
         conn,

@@ -163,23 +163,15 @@ pub(crate) async fn rules(
     let time_paragraphs = paragraphs_of(&t, "rules.time", &[("days", &days)]);
     let lines = MAX_LINES.to_string();
     let conditional_paragraphs = paragraphs_of(&t, "rules.conditional", &[("lines", &lines)]);
-    let thematic = matches!(
-        variant.family(),
-        rules::Family::Chess | rules::Family::Reversi
-    ) && variant != Variant::Chess960;
     let page = RulesPage {
-        statistics_note: if thematic {
+        statistics_note: if rules::Setup::takes_thematic_start(variant) {
             t.get("rules.statistics_usual").to_owned()
         } else {
             String::new()
         },
-        openings: if variant.family() == rules::Family::Reversi {
-            rules::ReversiOpening::of_size(variant.board_size())
-                .map(|opening| (opening.name, opening.moves.join(" ")))
-                .collect()
-        } else {
-            Vec::new()
-        },
+        openings: rules::Setup::openings(variant)
+            .map(|opening| (opening.name, opening.moves.join(" ")))
+            .collect(),
         time_paragraphs,
         conditional_paragraphs,
         variant_id: variant.as_str(),

@@ -161,6 +161,88 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// What a chosen start of `variant` is ([`Setup::chosen`]), in words for messages;
+    /// `None` where its start cannot be chosen.
+    #[must_use]
+    pub const fn start_choice(variant: Variant) -> Option<&'static str> {
+        match variant.family() {
+            crate::Family::Chess if variant.needs_setup() => Some("a start number from 0 to 959"),
+            crate::Family::Chess => Some("a FEN with White to move"),
+            crate::Family::Reversi => {
+                Some("the name of an opening of its board from the list on its rules page")
+            }
+            crate::Family::ChessReversi | crate::Family::KnightFight => None,
+        }
+    }
+
+    /// Whether a game of `variant` may start from a position its players chose instead
+    /// of the usual one (a thematic start, which the statistics leave out); Chess960's
+    /// chosen number is one of its usual starts.
+    #[must_use]
+    pub const fn takes_thematic_start(variant: Variant) -> bool {
+        Setup::start_choice(variant).is_some() && !variant.needs_setup()
+    }
+
+    /// The openings a game of `variant` may start from: its board's, in Reversi; none
+    /// in the other games.
+    pub fn openings(variant: Variant) -> impl Iterator<Item = &'static ReversiOpening> {
+        let size = (variant.family() == crate::Family::Reversi).then_some(variant.board_size());
+        size.into_iter().flat_map(ReversiOpening::of_size)
+    }
+
+    /// The start a player chose for a new game of `variant`, from `text`: a FEN (White to
+    /// move) in chess, a start number 0–959 in Chess960, an opening's name
+    /// (`8x8-07`, [`crate::ReversiOpening`]) in Reversi. `None` when the text is empty,
+    /// or names the variant's usual start (the standard chess position): the game
+    /// starts as usual (drawn at random where the variant draws its start).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Unexpected`] for a variant whose start cannot be chosen (Chess
+    /// Reversi, Knight Fight); [`SetupError::Invalid`] when the text is no start of the
+    /// variant.
+    pub fn chosen(variant: Variant, text: &str) -> Result<Option<Setup>, SetupError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        match variant {
+            Variant::Chess => {
+                let fen = StartFen::parse(text)?;
+                Ok((!fen.is_standard()).then_some(Setup::Fen(fen)))
+            }
+            Variant::Chess960 => {
+                let number = text
+                    .parse::<u16>()
+                    .map_err(|_| SetupError::Invalid("a Chess960 start is a number 0–959"))?;
+                Ok(Some(Setup::Chess960(Chess960Start::new(number)?)))
+            }
+            Variant::Reversi6x6 | Variant::Reversi8x8 | Variant::Reversi10x10 => {
+                opening_of(variant, text).map(Some)
+            }
+            Variant::ChessReversi | Variant::KnightFight => Err(SetupError::Unexpected),
+        }
+    }
+
+    /// Whether the game starts from a position its player chose (a FEN, a Reversi
+    /// opening): the variant's statistics count only usual starts.
+    #[must_use]
+    pub const fn is_thematic(&self) -> bool {
+        matches!(self, Setup::Fen(_) | Setup::Opening(_))
+    }
+}
+
+/// The opening of `variant` named `name`.
+fn opening_of(variant: Variant, name: &str) -> Result<Setup, SetupError> {
+    crate::ReversiOpening::named(name)
+        .filter(|opening| opening.size == variant.board_size())
+        .map(Setup::Opening)
+        .ok_or(SetupError::Invalid(
+            "not an opening of this board from the list",
+        ))
+}
+
 impl From<Option<KnightFightSetup>> for Setup {
     fn from(setup: Option<KnightFightSetup>) -> Setup {
         setup.map_or(Setup::Standard, Setup::KnightFight)
@@ -361,5 +443,88 @@ mod tests {
         assert!(KnightFightSetup::from_numbers(numbers).is_err());
         numbers[5] = 100;
         assert!(KnightFightSetup::from_numbers(numbers).is_err());
+    }
+
+    #[test]
+    fn a_game_from_a_chosen_start_stores_restores_and_names_it() {
+        let fen =
+            StartFen::parse("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                .unwrap();
+        let opening = crate::ReversiOpening::of_size(8).next().unwrap();
+        for (variant, setup) in [
+            (Variant::Chess, Setup::Fen(fen.clone())),
+            (Variant::Reversi8x8, Setup::Opening(opening)),
+        ] {
+            let stored = setup.to_stored();
+            assert_eq!(
+                Setup::from_stored(variant, stored.as_deref()),
+                Ok(setup.clone())
+            );
+            assert!(setup.is_thematic());
+            let mut game = crate::AnyGame::new(variant, setup.clone()).unwrap();
+            assert_eq!((game.ply(), game.record().len()), (0, 0));
+            assert_eq!(game.to_move(), Some(crate::Color::White));
+            let first = game.legal_moves()[0].clone();
+            game.play(&first).unwrap();
+            let back = crate::AnyGame::restore(
+                variant,
+                setup.clone(),
+                &game.saved_position(),
+                game.record().to_vec(),
+            )
+            .unwrap();
+            assert_eq!(back.saved_position(), game.saved_position());
+            let replayed = crate::AnyGame::replay(variant, setup, [first]).unwrap();
+            assert_eq!(replayed.saved_position(), game.saved_position());
+        }
+        let chess = crate::AnyGame::new(Variant::Chess, Setup::Fen(fen.clone())).unwrap();
+        assert_eq!(chess.start_fen().as_deref(), Some(fen.as_str()));
+        assert_eq!(
+            chess.pgn_start_tags(),
+            [("SetUp", "1".to_owned()), ("FEN", fen.to_string())]
+        );
+        // A start of one variant is no other's.
+        assert_eq!(
+            crate::AnyGame::new(Variant::ChessReversi, Setup::Fen(fen)).err(),
+            Some(SetupError::Unexpected)
+        );
+        assert!(crate::AnyGame::new(Variant::Reversi6x6, Setup::Opening(opening)).is_err());
+    }
+
+    #[test]
+    fn a_chosen_start_is_read_per_variant() {
+        assert_eq!(Setup::chosen(Variant::Chess, "  "), Ok(None));
+        assert_eq!(
+            Setup::chosen(Variant::Chess, &crate::Chess::new().fen()),
+            Ok(None)
+        );
+        assert!(matches!(
+            Setup::chosen(
+                Variant::Chess,
+                "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+            ),
+            Ok(Some(Setup::Fen(_)))
+        ));
+        assert_eq!(
+            Setup::chosen(Variant::Chess960, "518"),
+            Ok(Some(Setup::Chess960(Chess960Start::new(518).unwrap())))
+        );
+        assert!(Setup::chosen(Variant::Chess960, "960").is_err());
+        assert!(Setup::chosen(Variant::Chess960, "x").is_err());
+        assert_eq!(
+            Setup::chosen(Variant::KnightFight, "1"),
+            Err(SetupError::Unexpected)
+        );
+        assert_eq!(
+            Setup::chosen(Variant::ChessReversi, "1"),
+            Err(SetupError::Unexpected)
+        );
+        let opening = crate::ReversiOpening::of_size(8).next().unwrap();
+        assert_eq!(
+            Setup::chosen(Variant::Reversi8x8, opening.name),
+            Ok(Some(Setup::Opening(opening)))
+        );
+        assert!(Setup::chosen(Variant::Reversi6x6, opening.name).is_err());
+        assert!(Setup::chosen(Variant::Reversi8x8, "8x8-999").is_err());
     }
 }

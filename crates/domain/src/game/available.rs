@@ -7,7 +7,7 @@
 use rules::Color;
 
 use super::{
-    actions::{GameAction, allowed},
+    action_rules::{GameAction, allowed},
     detail::GameDetail,
     vocabulary::GameStatus,
 };

@@ -22,6 +22,7 @@
 //! nothing. What leaves the process (the
 //! live event, metrics) happens after the commit, in `follow_up::after_commit`.
 
+pub mod action_rules;
 pub mod actions;
 pub mod available;
 mod change;

@@ -134,7 +134,10 @@ async fn play(
                 let to_move = detail.to_move().map(|side| detail.player(side).0);
                 let seen = to_move.is_some_and(|player| state.events.watches(player, id));
                 if !seen || after.unanswered.is_some() {
-                    let unanswered = after.unanswered.as_ref();
+                    let unanswered = after
+                        .unanswered
+                        .as_ref()
+                        .map(|unanswered| (unanswered.step.as_str(), unanswered.why));
                     notifications::your_turn(&mut tx, &detail, color, unanswered, now).await?;
                 }
                 false

@@ -7,7 +7,7 @@ use sqlx::AnyConnection;
 
 use super::{line::Step, split};
 use crate::game::{
-    actions::{ByLine, by_line},
+    action_rules::{ByLine, by_line},
     detail::{GameDetail, end_turn, play_forced_passes},
     errors::corrupt,
     vocabulary::Ending,

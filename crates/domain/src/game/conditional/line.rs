@@ -10,9 +10,13 @@
 
 use rules::{AnyGame, Color, PlayError};
 
-use super::{MAX_LINE_MOVES, MAX_LINE_TEXT};
-use crate::game::GameAction;
+use crate::game::action_rules::GameAction;
 use vocab::error::AppError;
+
+/// The most moves in one line (both sides', forced passes not counted).
+pub const MAX_LINE_MOVES: usize = 40;
+/// The longest text of a line, in bytes.
+pub const MAX_LINE_TEXT: usize = 1_000;
 
 /// The step that stands for any move of the opponent.
 pub const ANY: &str = "*";
@@ -74,6 +78,14 @@ impl CheckedLine {
             _ => None,
         }
     }
+}
+
+/// The steps of a stored line's text (separated by spaces).
+pub(crate) fn split(text: &str) -> Vec<String> {
+    text.split(' ')
+        .filter(|part| !part.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Whether `token` is a move number as people write them (`12.`, `12...`), skipped.

@@ -39,14 +39,14 @@ pub mod line;
 
 pub use answer::Unanswered;
 pub(super) use answer::answer;
-pub use line::{ANY, LINE_ACTIONS};
+pub use line::{ANY, LINE_ACTIONS, MAX_LINE_MOVES, MAX_LINE_TEXT};
 
 use rules::Color;
 use sqlx::AnyConnection;
 
-use self::line::{Overlap, check_line, overlap};
+use self::line::{Overlap, check_line, overlap, split};
 use super::{
-    GameAction,
+    action_rules::GameAction,
     detail::GameDetail,
     errors::not_a_player,
     read::{self, load_for_change, why_not_claimed},
@@ -61,10 +61,6 @@ use vocab::error::AppError;
 
 /// The most lines one player keeps in one game.
 pub const MAX_LINES: usize = 20;
-/// The most moves in one line (both sides', forced passes not counted).
-pub const MAX_LINE_MOVES: usize = 40;
-/// The longest text of a line, in bytes.
-pub const MAX_LINE_TEXT: usize = 1_000;
 
 /// What a missing line is called in its 404.
 pub const LINE: &str = "conditional line";
@@ -97,13 +93,6 @@ pub struct LinesView {
     pub ply: i64,
     /// The lines: the reader's own while the game goes on; every player's once it ended.
     pub lines: Vec<ConditionalLine>,
-}
-
-fn split(text: &str) -> Vec<String> {
-    text.split(' ')
-        .filter(|part| !part.is_empty())
-        .map(str::to_owned)
-        .collect()
 }
 
 fn line_of(detail_colors: (&str, &str), row: LineRow) -> ConditionalLine {
