@@ -1,7 +1,7 @@
 //! The rules of the actions besides moves: who may resign, abort, offer, accept,
 //! decline or claim a draw, give a day, or ask for, accept or decline a pause, and what
-//! each does ([`decide`]). A pressed button ([`super::actions::act`]) and the action a
-//! conditional line ends with ([`by_line`]) both follow them.
+//! each does (`decide`). A pressed button ([`super::actions::act`]) and the action a
+//! conditional line ends with (`by_line`) both follow them.
 
 use rules::Color;
 

@@ -4,11 +4,11 @@
 //! |---|---|---|
 //! | create | [`create`](mod@create) | the one way a game begins: [`create::create`] in the caller's transaction (from a challenge, or "Play the computer" in [`crate::computer`]; tournaments and rematches later); a game against the computer is never rated, and its first reply is queued here when the computer moves first |
 //! | play | [`play`] | [`play::play_move`]: the ply-guarded move, then the after-move pipeline; [`play::play_reply`]: the computer's reply, played the same way by the engine job ([`crate::jobs::engine`]), its queue row deleted in the move's transaction |
-//! | act | [`actions`] | [`actions::act`]: resign, abort, draw offer / accept / decline / claim, one [`GameAction`] for both the HTML forms and the API |
+//! | act | [`actions`], [`action_rules`] | [`actions::act`]: resign, abort, draw offer / accept / decline / claim, one [`GameAction`] for both the HTML forms and the API; [`action_rules`]: who may do which action and what it does, which a conditional line's closing action follows too |
 //! | clocks | [`time_control`], [`pauses`] | the time controls, and when a clock stands still (weekends, vacations) |
 //! | time | [`timeout`] | the deadline checked at every move and action, and the sweeper's claim of overdue games |
 //! | finish | [`finish`] | [`finish::finish`]: every end goes through it |
-//! | conditional | [`conditional`] | the players' conditional lines: entered, listed, deleted, and answered in the after-move pipeline |
+//! | conditional | [`conditional`] | the players' conditional lines (moves, `*` for any move, a closing action): entered, listed, deleted, and answered in the after-move pipeline |
 //! | follow-up | [`follow_up`] | the named steps after a move (forced passes, conditional replies, the computer's reply queued) and after an end (in the transaction), and after the commit (live event, the outbox and engine jobs woken, metrics) |
 //! | detail | [`detail`] | [`GameDetail`], the game as the domain holds it, with what follows from it alone (whose move, each clock, the live event, whether it counts for the ratings) |
 //! | change | `change`, `commit`, `errors` | one change inside its transaction (the game saved, its live event staged), its commit and the steps after it, and the refusals a change answers with |

@@ -3,7 +3,7 @@
 //! docs/conditional-moves.md.
 //!
 //! - **A line** lists the steps of both sides from the game's current ply on, as the
-//!   record will have them ([`line`]): moves; `*` for any move of the opponent; and, last,
+//!   record will have them ([`line`](mod@line)): moves; `*` for any move of the opponent; and, last,
 //!   instead of its owner's move, an action (offer or accept a draw, claim one, resign).
 //!   Forced passes (Reversi) may be written or left out: they are filled in when the line
 //!   is checked and stored written out. It is checked by the rules when entered (every
@@ -14,7 +14,7 @@
 //!   next step fits the ply loses it; one that expected another move, or is used up, is
 //!   deleted; where a player's lines part at the opponent's move, the one naming the move
 //!   wins over a `*`. So the lines of an active game always start at its ply.
-//! - **Answered** ([`answer`]): when, after a move (and its forced passes), the side to
+//! - **Answered** (`answer.rs`): when, after a move (and its forced passes), the side to
 //!   move owns a line, that line's next step is played at once in the same transaction:
 //!   a move as the owner's move (their clock restarts and stops at that instant; an offer
 //!   lapses as with any move), then forced passes again, and again while lines answer;
