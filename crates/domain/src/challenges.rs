@@ -249,7 +249,8 @@ pub struct ChallengeRequest<'a> {
 /// `challenge_to_yourself`, `computer_opponent` (addressed to the computer, which is
 /// played with "Play the computer"), `invalid_rating_range` (an end outside 0–4000, or the lowest
 /// above the highest), `rating_range_needs_open_challenge` (a range on a challenge
-/// addressed to one player), `invalid_start_position` (a start that is not the variant's); 409 `too_many_challenges` when the caller already has
+/// addressed to one player), `invalid_start_position` (a start that is not the
+/// variant's); 409 `too_many_challenges` when the caller already has
 /// [`MAX_OPEN_CHALLENGES`] open.
 pub async fn create(
     state: &Services,

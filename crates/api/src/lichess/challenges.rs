@@ -165,7 +165,8 @@ fn start_from_fen(variant: rules::Variant, fen: &str) -> Result<Option<rules::Se
         (status = 200, description = "the challenge", body = ChallengeJson),
         (status = 400, description = "`realtime_not_supported` (a clock was asked for), \
             `custom_position_not_supported` (a `fen` in a variant other than chess and \
-            Chess960), `invalid_start_position` (a `fen` that is no start of the game), `unknown_variant`, `invalid_color`, \
+            Chess960), `invalid_start_position` (a `fen` that is no start of the game), \
+            `unknown_variant`, `invalid_color`, \
             `invalid_days_per_move`, `challenge_to_yourself`, `too_many_challenges` (the \
             caller has 50 open), a parameter of the wrong type, or a body that does not \
             read", body = ErrorBody),
