@@ -28,9 +28,9 @@ use sqlx::AnyConnection;
 
 use super::{
     change::Applied,
-    conditional::{self, Unanswered},
+    conditional::{self, Answered},
     detail::{GameDetail, counts_for_rating, play_forced_passes},
-    vocabulary::{Ending, GameSource, GameStatus},
+    vocabulary::{GameSource, GameStatus},
 };
 use crate::{
     Services, computer::players as computer, events::staged::Staged, ratings, tournaments::scores,
@@ -43,17 +43,9 @@ use vocab::{error::AppError, metrics};
 pub(super) struct AfterMove {
     /// The plies they played (canonical texts), to be stored after the move.
     pub(super) played: Vec<String>,
-    /// Who played the last move that was not a forced pass: the mover, or the player a
-    /// conditional line answered for (their opponent's turn starts now); `None` when
-    /// that turn has ended already (a line's action came at its owner's turn, which
-    /// goes on).
-    pub(super) turn_to_end: Option<Color>,
-    /// How a conditional line's action ended the game (a resignation, a draw agreed or
-    /// claimed); the caller stores the moves and finishes it.
-    pub(super) ending: Option<Ending>,
-    /// A conditional line's step the rules refused when it came: its owner, now to
-    /// move, hears of it.
-    pub(super) unanswered: Option<Unanswered>,
+    /// What the conditional step did: whose turn the caller ends, how a line's action
+    /// ended the game, a line's step the rules refused when it came.
+    pub(super) answered: Answered,
     /// Whether the computer's reply was queued.
     pub(super) reply_queued: bool,
 }
@@ -72,36 +64,32 @@ pub(super) async fn after_move(
     mover: Color,
     now: i64,
 ) -> Result<AfterMove, AppError> {
-    let mut after = AfterMove {
-        played: Vec::new(),
-        turn_to_end: Some(mover),
-        ending: None,
-        unanswered: None,
-        reply_queued: false,
-    };
+    let mut played = Vec::new();
     // 1. Forced passes: a side whose only move is `pass` plays it at once.
-    play_forced_passes(detail, &mut after.played)?;
+    play_forced_passes(detail, &mut played)?;
     // 2. Conditional moves: the game's lines move on over what was played; if the player
     //    now to move entered a reply to it, it is played here (the mover's turn ends
     //    first, as at any move), then forced passes again, and so on while lines answer;
     //    a line's closing action (a draw offered, accepted or claimed, a resignation) is
     //    done by the rules of its button.
-    let answered = conditional::answer(conn, detail, from, mover, &mut after.played, now).await?;
-    after.turn_to_end = (!answered.turn_ended).then_some(answered.last_mover);
-    after.ending = answered.ending;
-    after.unanswered = answered.unanswered;
+    let answered = conditional::answer(conn, detail, from, mover, &mut played, now).await?;
     // 3. The computer's reply: the computer is to move in a game that goes on (after the
     //    person's move, or after its own when the person must pass), so its reply is
     //    queued at the game's ply, for the engine job.
+    let mut reply_queued = false;
     if detail.game.outcome().is_none()
-        && after.ending.is_none()
+        && answered.ending.is_none()
         && let (Some(to_move), Some((side, level))) = (detail.to_move(), detail.computer())
         && to_move == side
     {
-        after.reply_queued =
+        reply_queued =
             computer::queue_reply(conn, &detail.id, detail.stored_ply(), level, now).await?;
     }
-    Ok(after)
+    Ok(AfterMove {
+        played,
+        answered,
+        reply_queued,
+    })
 }
 
 /// The steps after a game has ended, in the transaction that ends it (whose first write

@@ -107,7 +107,11 @@ async fn play(
         played.extend(after.played);
         // Ended on the board, or by a conditional line's action (resigned, a draw agreed
         // or claimed).
-        let ending = detail.game.outcome().map(Ending::OnBoard).or(after.ending);
+        let ending = detail
+            .game
+            .outcome()
+            .map(Ending::OnBoard)
+            .or(after.answered.ending);
         let ended = match ending {
             Some(ending) => {
                 let played = &detail.game.record()[first..];
@@ -119,7 +123,7 @@ async fn play(
                 // The turn of the last mover (the player, or the opponent whose
                 // conditional line answered) ends, unless a line's action already ended
                 // it; the moves are stored with the row.
-                if let Some(mover) = after.turn_to_end {
+                if let Some(mover) = after.answered.turn_to_end {
                     end_turn(&mut detail, mover, now);
                 }
                 save_with_moves(&mut tx, &mut detail, (first, first_ply), now).await?;
@@ -133,8 +137,9 @@ async fn play(
                 // same.
                 let to_move = detail.to_move().map(|side| detail.player(side).0);
                 let seen = to_move.is_some_and(|player| state.events.watches(player, id));
-                if !seen || after.unanswered.is_some() {
+                if !seen || after.answered.unanswered.is_some() {
                     let unanswered = after
+                        .answered
                         .unanswered
                         .as_ref()
                         .map(|unanswered| (unanswered.step.as_str(), unanswered.why));

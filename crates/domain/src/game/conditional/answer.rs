@@ -38,12 +38,10 @@ pub struct Unanswered {
 /// What the conditional step did.
 #[derive(Debug)]
 pub(crate) struct Answered {
-    /// Who played the last move that was not a forced pass: the mover, or the player a
-    /// line answered for.
-    pub(crate) last_mover: Color,
-    /// Whether that player's turn has already ended (a line's action came at its
-    /// owner's turn, which goes on): the caller must not end it again.
-    pub(crate) turn_ended: bool,
+    /// Whose turn the caller ends: the last player who moved (not counting forced
+    /// passes), the mover or the player a line answered for; `None` when that turn has
+    /// ended already (a line's action came at its owner's turn, which goes on).
+    pub(crate) turn_to_end: Option<Color>,
     /// How a line's action ended the game (resigned, a draw agreed or claimed).
     pub(crate) ending: Option<Ending>,
     /// A line's step that could not answer; the line is gone.
@@ -216,8 +214,7 @@ pub(crate) async fn answer(
     now: i64,
 ) -> Result<Answered, AppError> {
     let mut answered = Answered {
-        last_mover: mover,
-        turn_ended: false,
+        turn_to_end: Some(mover),
         ending: None,
         unanswered: None,
     };
@@ -266,8 +263,9 @@ pub(crate) async fn answer(
                 break;
             }
             Step::Action(action) => {
-                end_turn(detail, answered.last_mover, now);
-                answered.turn_ended = true;
+                if let Some(last) = answered.turn_to_end.take() {
+                    end_turn(detail, last, now);
+                }
                 end_lines(conn, &mut lines, &owner_id, &step).await?;
                 match by_line(conn, detail, action, to_move, now).await? {
                     ByLine::Ends(ending) => answered.ending = Some(ending),
@@ -282,7 +280,9 @@ pub(crate) async fn answer(
                     answered.unanswered = Some(refused("illegal_move"));
                     break;
                 };
-                end_turn(detail, answered.last_mover, now);
+                if let Some(last) = answered.turn_to_end {
+                    end_turn(detail, last, now);
+                }
                 from = detail.game.record().len();
                 let text = detail
                     .game
@@ -295,7 +295,7 @@ pub(crate) async fn answer(
                     }
                 }
                 played.push(text);
-                answered.last_mover = to_move;
+                answered.turn_to_end = Some(to_move);
                 play_forced_passes(detail, played)?;
             }
         }

@@ -38,7 +38,7 @@ mod answer;
 pub mod line;
 
 pub use answer::Unanswered;
-pub(super) use answer::answer;
+pub(super) use answer::{Answered, answer};
 pub use line::{ANY, LINE_ACTIONS, MAX_LINE_MOVES, MAX_LINE_TEXT};
 
 use rules::Color;
