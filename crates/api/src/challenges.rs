@@ -65,6 +65,14 @@ game_terms_body! {
         /// (`8x8-07`). 422 `invalid_start_position` otherwise.
         #[serde(default)]
         pub start: Option<String>,
+        /// A game carried over from elsewhere (absent, null or empty: a new game): its
+        /// record so far, PGN in chess and Chess960 (a `FEN` tag names its start), the
+        /// downloaded text record or bare moves in the other games. The challenge is then
+        /// addressed to `opponent`, names your colour and is casual; the game continues
+        /// from where the record leaves it when they accept. 422 `invalid_record`
+        /// naming the first move the rules refuse.
+        #[serde(default)]
+        pub record: Option<String>,
     }
     /// The game's time control (absent or null: see `days_per_move`).
     time_control,
@@ -160,6 +168,9 @@ pub struct ChallengeDto {
     /// 518}`, `{"fen": "…"}`, `{"opening": "8x8-07"}`); null: as usual.
     #[schema(value_type = Option<Object>)]
     pub start: Option<rules::Setup>,
+    /// A game carried over from elsewhere: the moves played so far from `start`, in
+    /// canonical text; empty for a new game.
+    pub moves: Vec<String>,
 }
 
 impl From<Challenge> for ChallengeDto {
@@ -182,6 +193,7 @@ impl From<Challenge> for ChallengeDto {
             max_rating: challenge.max_rating,
             you_may_accept: challenge.viewer_may_accept,
             start: challenge.start,
+            moves: challenge.moves,
         }
     }
 }
@@ -211,6 +223,10 @@ pub struct AcceptedDto {
             with `POST /api/v1/computer-games`), a bad rating range or one on a challenge addressed to \
             one player (`invalid_rating_range`, `rating_range_needs_open_challenge`), \
             a start the variant does not take (`invalid_start_position`), \
+            a record of a game to carry over that the rules refuse (`invalid_record`, \
+            naming the first refused move; `conflicting_start`) or that is not addressed \
+            to one player, names no colour or is rated (`import_needs_opponent`, \
+            `import_needs_color`, `import_is_casual`), \
             or a body of the wrong shape (`invalid_body`)",
             body = ErrorBody),
     ))]
@@ -230,9 +246,14 @@ async fn create(
         (None, Some(days)) => TimeControl::PerMove { days, hours: 0 },
         (None, None) => TimeControl::DEFAULT,
     };
-    let start = challenges::read_start(body.variant, body.start.as_deref().unwrap_or(""))?;
+    let (start, moves) = challenges::read_start_and_record(
+        body.variant,
+        body.start.as_deref().unwrap_or(""),
+        body.record.as_deref().unwrap_or(""),
+    )?;
     let request = ChallengeRequest {
         start,
+        moves,
         variant: body.variant,
         color: body.color,
         time_control,

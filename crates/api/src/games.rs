@@ -157,6 +157,9 @@ pub struct GameDto {
     pub created_at: String,
     /// Rated or casual.
     pub rated: bool,
+    /// Where it comes from: `challenge`, `tournament`, `rematch`, `computer`, or
+    /// `import` (carried over from elsewhere with its moves so far).
+    pub source: String,
     /// Once a rated game has ended and been rated: each player's rating before and after
     /// (null for casual games, games still going, and those too short to rate).
     pub rating_change: Option<RatingChangeDto>,
@@ -312,6 +315,7 @@ impl GameDto {
             black_time_gifts: detail.time_gifts[1],
             created_at: rfc3339(detail.created_at),
             rated: detail.rated,
+            source: detail.source.as_str().to_owned(),
             rating_change: detail.rating_change.map(RatingChangeDto::from),
             conditional_lines: None,
             actions: Vec::new(),

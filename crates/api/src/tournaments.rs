@@ -117,6 +117,11 @@ game_terms_body! {
         /// when it is full.
         #[serde(default)]
         pub starts_at: Option<String>,
+        /// The start of every game, chosen (absent, null or empty: each as usual), as a
+        /// challenge's `start` takes it: a FEN in chess, a start number in Chess960, an
+        /// opening's name in Reversi. 422 `invalid_start_position` otherwise.
+        #[serde(default)]
+        pub start_position: Option<String>,
     }
     /// The games' time control (absent or null: three days per move).
     time_control,
@@ -177,6 +182,10 @@ pub struct TournamentDto {
     pub invite_code: Option<String>,
     /// When it starts (RFC 3339), or null: when it is full.
     pub starts_at: Option<String>,
+    /// The start chosen for every game, as each game's `setup` will hold it (`{"fen":
+    /// "…"}`, `{"start": 518}`, `{"opening": "8x8-07"}`); null: each as usual.
+    #[schema(value_type = Option<Object>)]
+    pub start_position: Option<rules::Setup>,
     /// Where it is.
     #[schema(schema_with = status_schema)]
     pub status: String,
@@ -222,6 +231,7 @@ impl TournamentDto {
             games_per_match: options.games_per_match,
             private: tournament.terms.private,
             starts_at: tournament.terms.starts_at.map(rfc3339),
+            start_position: tournament.start,
             status: tournament.status.as_str().to_owned(),
             stage: tournament.stage,
             round: tournament.round,
@@ -422,7 +432,8 @@ fn start_time(text: Option<&str>) -> Result<Option<i64>, AppError> {
         (status = 422, description = "`invalid_name`, `control_character`, `unknown_variant`, \
             `unknown_format`, `invalid_time_control`, `invalid_players`, `invalid_rating_range`, \
             `invalid_section_size`, `invalid_advance`, `invalid_rounds`, \
-            `invalid_games_per_match`, `invalid_seasons`, `invalid_start`, or a body of the wrong shape \
+            `invalid_games_per_match`, `invalid_seasons`, `invalid_start`, \
+            `invalid_start_position`, or a body of the wrong shape \
             (`invalid_body`)", body = ErrorBody),
     ))]
 async fn create_tournament(
@@ -452,6 +463,10 @@ async fn create_tournament(
             private: body.private,
             starts_at: start_time(body.starts_at.as_deref())?,
         },
+        start: domain::challenges::read_start(
+            body.variant,
+            body.start_position.as_deref().unwrap_or(""),
+        )?,
     };
     let tournament = tournaments::create(&state, &user, &request).await?;
     Ok((

@@ -110,6 +110,7 @@ async fn main() {
             name: "Benchmark Swiss",
             variant: "reversi-8x8".parse().expect("a variant id"),
             format: Format::Swiss,
+            start: None,
             options: FormatOptions {
                 rounds: Some(options.rounds),
                 ..FormatOptions::default()
@@ -166,6 +167,7 @@ async fn main() {
                     source: GameSource::Challenge,
                     source_id: None,
                     rated: false,
+                    moves: Vec::new(),
                 },
                 now,
             )

@@ -117,6 +117,9 @@ pub struct Challenge {
     /// The start chosen for the game (a Chess960 number, a chess FEN, a Reversi
     /// opening); `None`: as usual.
     pub start: Option<Setup>,
+    /// A game carried over from elsewhere: the moves played so far from `start`
+    /// (canonical texts); empty for a new game.
+    pub moves: Vec<String>,
 }
 
 impl Challenge {
@@ -141,6 +144,7 @@ impl TryFrom<ChallengeRow> for Challenge {
         let (variant, color, clock, start) = read_terms(&row.terms)?;
         Ok(Challenge {
             start,
+            moves: moves_of(&row.terms),
             id: row.id,
             variant,
             challenger: row.challenger,
@@ -196,6 +200,92 @@ fn read_terms(terms: &ChallengeTerms) -> Result<Terms, AppError> {
     Ok((variant, color, ClockSettings { control, stops }, start))
 }
 
+/// The moves a stored challenge carries over (none for a new game).
+fn moves_of(terms: &ChallengeTerms) -> Vec<String> {
+    terms
+        .moves
+        .as_deref()
+        .map(|moves| moves.split(' ').map(str::to_owned).collect())
+        .unwrap_or_default()
+}
+
+/// What a challenge's chosen start and pasted record ask for: the game's start
+/// ([`read_start`], or the one the record names) and, for a game carried over from
+/// elsewhere, the moves played so far (checked; empty for a new game).
+///
+/// # Errors
+///
+/// As [`read_start`] and [`read_record`].
+pub fn read_start_and_record(
+    variant: Variant,
+    start: &str,
+    record: &str,
+) -> Result<(Option<Setup>, Vec<String>), AppError> {
+    let start = read_start(variant, start)?;
+    Ok(match read_record(variant, start.clone(), record)? {
+        Some(carried) => (carried.start, carried.moves),
+        None => (start, Vec::new()),
+    })
+}
+
+/// A game carried over from elsewhere: where it started and the moves played since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CarriedOver {
+    /// Its start (`None`: the variant's usual one).
+    start: Option<Setup>,
+    /// The moves played so far, canonical texts, checked.
+    moves: Vec<String>,
+}
+
+/// Reads a pasted record of a game to carry over ([`rules::PastedRecord`]): PGN in
+/// chess and Chess960, the downloaded text record or bare moves in the others; its
+/// start is the one it names, else `start` (the one chosen beside it), else the
+/// variant's usual one. `None` when `text` is empty.
+///
+/// # Errors
+///
+/// 422 `invalid_record` naming the first move the rules refuse (or what else is wrong:
+/// no moves, too many, a start that is not the variant's, a game already over);
+/// `conflicting_start` when the record names a start other than `start`.
+fn read_record(
+    variant: Variant,
+    start: Option<Setup>,
+    text: &str,
+) -> Result<Option<CarriedOver>, AppError> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    let invalid =
+        |error: rules::RecordError| AppError::invalid("invalid_record", error.to_string());
+    let record = rules::PastedRecord::read(variant, text).map_err(invalid)?;
+    let start = match (record.start.clone(), start) {
+        (Some(named), Some(chosen)) if named != chosen => {
+            return Err(AppError::invalid(
+                "conflicting_start",
+                "the record names a start other than the one chosen beside it",
+            ));
+        }
+        (named, chosen) => named.or(chosen),
+    };
+    if start.is_none() && variant.needs_setup() {
+        return Err(AppError::invalid(
+            "invalid_record",
+            format!(
+                "a {} record names its start: a PGN FEN tag, or the Setup lines of a \
+                 downloaded record",
+                variant.name()
+            ),
+        ));
+    }
+    let game = record
+        .play(variant, start.clone().unwrap_or_default())
+        .map_err(invalid)?;
+    Ok(Some(CarriedOver {
+        start,
+        moves: game.moves().map(str::to_owned).collect(),
+    }))
+}
+
 /// The start a player chose for a game of `variant`, from `text` ([`Setup::chosen`]: a
 /// FEN in chess, a number in Chess960, an opening's name in Reversi); `None` when empty.
 ///
@@ -237,6 +327,9 @@ pub struct ChallengeRequest<'a> {
     pub max_rating: Option<i64>,
     /// The start chosen for the game ([`read_start`]); `None`: as usual.
     pub start: Option<Setup>,
+    /// A game carried over from elsewhere: the moves played so far from `start`
+    /// ([`read_record`]); empty for a new game.
+    pub moves: Vec<String>,
 }
 
 /// Creates a challenge.
@@ -250,7 +343,9 @@ pub struct ChallengeRequest<'a> {
 /// played with "Play the computer"), `invalid_rating_range` (an end outside 0–4000, or the lowest
 /// above the highest), `rating_range_needs_open_challenge` (a range on a challenge
 /// addressed to one player), `invalid_start_position` (a start that is not the
-/// variant's); 409 `too_many_challenges` when the caller already has
+/// variant's), `import_needs_opponent` / `import_needs_color` / `import_is_casual` (a
+/// game carried over from elsewhere is addressed to one player, names the challenger's
+/// colour and is casual); 409 `too_many_challenges` when the caller already has
 /// [`MAX_OPEN_CHALLENGES`] open.
 pub async fn create(
     state: &Services,
@@ -260,6 +355,7 @@ pub async fn create(
     let (variant, color) = (request.variant, request.color);
     let time_control = request.time_control.validated()?;
     check_range(request)?;
+    check_carried_over(request)?;
     // A start that is not this variant's is refused (the faces read it for the variant).
     let stored_start = match &request.start {
         Some(start) => {
@@ -297,6 +393,7 @@ pub async fn create(
     drop(conn);
     let id = new_id();
     let now = state.now();
+    let stored_moves = (!request.moves.is_empty()).then(|| request.moves.join(" "));
     // The count, the challenge and its opponent's notice in one transaction; the count
     // locks the challenger, so creations at once cannot pass the limit together.
     let mut tx = state.db.begin_write().await?;
@@ -327,6 +424,7 @@ pub async fn create(
             min_rating: request.min_rating,
             max_rating: request.max_rating,
             setup: stored_start.as_deref(),
+            moves: stored_moves.as_deref(),
         },
     )
     .await?;
@@ -372,7 +470,36 @@ pub async fn create(
         viewer_may_accept: None,
         challenger_rating: None,
         start: request.start.clone(),
+        moves: request.moves.clone(),
     })
+}
+
+/// A game carried over from elsewhere is between two named players, each on the
+/// colour they had there, and casual: its rating would count moves made elsewhere.
+fn check_carried_over(request: &ChallengeRequest<'_>) -> Result<(), AppError> {
+    if request.moves.is_empty() {
+        return Ok(());
+    }
+    if request.opponent.is_none_or(str::is_empty) {
+        return Err(AppError::invalid(
+            "import_needs_opponent",
+            "a game carried over from elsewhere is addressed to its opponent by name",
+        ));
+    }
+    if request.color == ColorChoice::Random {
+        return Err(AppError::invalid(
+            "import_needs_color",
+            "a game carried over from elsewhere names the colour you played there",
+        ));
+    }
+    if request.rated {
+        return Err(AppError::invalid(
+            "import_is_casual",
+            "a game carried over from elsewhere is casual: its moves so far were not \
+             played here",
+        ));
+    }
+    Ok(())
 }
 
 fn check_range(request: &ChallengeRequest<'_>) -> Result<(), AppError> {
@@ -623,6 +750,7 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
         terms,
     } = taken;
     let (variant, color, clock, start) = read_terms(&terms)?;
+    let moves = moves_of(&terms);
     if let Err(error) = crate::chat::check_challenge(&mut tx, &user.id, &challenger_id).await {
         tx.rollback().await?;
         return Err(error);
@@ -642,16 +770,22 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
             ));
         }
     }
+    let source = if moves.is_empty() {
+        GameSource::Challenge
+    } else {
+        GameSource::Import
+    };
     let mut request = NewGameRequest::with_random_setup(
         variant,
         color.seats(&challenger_id, &user.id),
         clock,
-        (GameSource::Challenge, Some(id)),
+        (source, Some(id)),
         terms.rated != 0,
     );
     if let Some(start) = start {
         request.setup = start;
     }
+    request.moves = moves;
     // On any error below, dropping `tx` rolls the whole acceptance back.
     let created = game::create(state, &mut tx, &request, now).await?;
     challenges::set_game(&mut tx, id, &created.id).await?;

@@ -174,6 +174,22 @@ pub fn result_text(result: Option<GameResult>) -> &'static str {
     }
 }
 
+/// The start chosen for a game (a challenge's, a tournament's), in words (empty: as
+/// usual).
+pub(crate) fn chosen_start_text(t: &Tr, start: Option<&rules::Setup>) -> String {
+    match start {
+        Some(rules::Setup::Chess960(start)) => t.fmt(
+            "lobby.start.chess960",
+            &[("number", &start.number().to_string())],
+        ),
+        Some(rules::Setup::Fen(fen)) => t.fmt("lobby.start.fen", &[("fen", fen.as_str())]),
+        Some(rules::Setup::Opening(opening)) => {
+            t.fmt("lobby.start.opening", &[("name", opening.name)])
+        }
+        _ => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

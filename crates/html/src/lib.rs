@@ -641,7 +641,8 @@ pub async fn html_errors(State(state): State<Services>, request: Request, next: 
 }
 
 /// An error's text for people: the translation of its code (with the wait filled in,
-/// for errors that ask to wait), else its own message.
+/// for errors that ask to wait, and the message as `{detail}` for those whose words
+/// carry a particular, such as the move a record goes wrong at), else its own message.
 pub(crate) fn error_text(t: &Tr, code: &str, message: &str, retry_after: Option<u64>) -> String {
     let key = format!("error.{code}");
     if t.has(&key) {
@@ -649,7 +650,7 @@ pub(crate) fn error_text(t: &Tr, code: &str, message: &str, retry_after: Option<
         // "in 1 second", not "in 1 seconds".
         let one = format!("{key}.one");
         let key = if secs == 1 && t.has(&one) { one } else { key };
-        t.fmt(&key, &[("secs", &secs.to_string())])
+        t.fmt(&key, &[("secs", &secs.to_string()), ("detail", message)])
     } else {
         message.to_owned()
     }

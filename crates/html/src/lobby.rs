@@ -2,12 +2,11 @@
 
 use askama::Template;
 use axum::{extract::State, http::StatusCode, response::Response};
-use rules::Setup;
 use serde::Deserialize;
 
 use crate::{
     Ctx, Form,
-    format::{VariantLink, clock_text, variant_key, variant_links},
+    format::{VariantLink, chosen_start_text, clock_text, variant_key, variant_links},
     render, see_other,
 };
 use domain::{
@@ -46,19 +45,11 @@ pub struct ChallengeView {
     pub may_accept: bool,
     /// The start chosen for its game, in words (empty: as usual).
     pub start: String,
-}
-
-/// The start chosen for a challenge's game, in words (empty: as usual).
-fn start_text(t: &Tr, start: Option<&Setup>) -> String {
-    match start {
-        Some(Setup::Chess960(start)) => t.fmt(
-            "lobby.start.chess960",
-            &[("number", &start.number().to_string())],
-        ),
-        Some(Setup::Fen(fen)) => t.fmt("lobby.start.fen", &[("fen", fen.as_str())]),
-        Some(Setup::Opening(opening)) => t.fmt("lobby.start.opening", &[("name", opening.name)]),
-        _ => String::new(),
-    }
+    /// A game carried over from elsewhere: how many moves it brings, in words (empty: a
+    /// new game).
+    pub carried: String,
+    /// Those moves as the record numbers them.
+    pub carried_moves: String,
 }
 
 fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
@@ -83,8 +74,29 @@ fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
         color: t.get(color_choice_key(challenge.color)).to_owned(),
         time: clock_text(t, challenge.time_control, challenge.stops),
         opponent: challenge.opponent.clone().unwrap_or_default(),
-        start: start_text(t, challenge.start.as_ref()),
+        start: chosen_start_text(t, challenge.start.as_ref()),
+        carried: if challenge.moves.is_empty() {
+            String::new()
+        } else {
+            t.fmt(
+                "lobby.carried",
+                &[("count", &challenge.moves.len().to_string())],
+            )
+        },
+        carried_moves: carried_moves(challenge),
     }
+}
+
+/// The moves a challenge carries over, numbered as in the game's record (empty for a
+/// new game, or one whose moves no longer replay).
+fn carried_moves(challenge: &Challenge) -> String {
+    if challenge.moves.is_empty() {
+        return String::new();
+    }
+    let setup = challenge.start.clone().unwrap_or_default();
+    rules::AnyGame::replay(challenge.variant, setup, &challenge.moves)
+        .map(|game| game.movetext())
+        .unwrap_or_default()
 }
 
 const fn color_choice_key(color: ColorChoice) -> &'static str {
@@ -112,6 +124,7 @@ struct LobbyPage {
     bank_cap_days: String,
     opponent: String,
     start: String,
+    record: String,
     rated: bool,
     min_rating: String,
     max_rating: String,
@@ -200,6 +213,9 @@ pub(crate) struct ChallengeForm {
     /// The chosen start (a FEN, a Chess960 number, a Reversi opening's name), or empty.
     #[serde(default)]
     start: String,
+    /// The record of a game to carry over from elsewhere, or empty.
+    #[serde(default)]
+    record: String,
     /// `rated` (the default) or `casual`.
     #[serde(default)]
     kind: String,
@@ -385,6 +401,7 @@ async fn lobby_page(
         bank_cap_days: or_default(&form.bank_cap_days, "7"),
         opponent: form.opponent.clone(),
         start: form.start.clone(),
+        record: form.record.clone(),
         rated: form.rated(),
         min_rating: form.min_rating.clone(),
         max_rating: form.max_rating.clone(),
@@ -502,8 +519,11 @@ pub(crate) async fn create_challenge(
         (Ok(min_rating), Ok(max_rating)) => {
             let created = async {
                 let variant = edge::field::variant(&form.variant)?;
+                let (start, moves) =
+                    challenges::read_start_and_record(variant, &form.start, &form.record)?;
                 let request = ChallengeRequest {
-                    start: challenges::read_start(variant, &form.start)?,
+                    start,
+                    moves,
                     variant,
                     color: edge::field::color(&form.color)?,
                     time_control: form.time_control(),

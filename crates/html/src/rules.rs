@@ -164,11 +164,13 @@ pub(crate) async fn rules(
     let lines = MAX_LINES.to_string();
     let conditional_paragraphs = paragraphs_of(&t, "rules.conditional", &[("lines", &lines)]);
     let page = RulesPage {
-        statistics_note: if rules::Setup::takes_thematic_start(variant) {
-            t.get("rules.statistics_usual").to_owned()
-        } else {
-            String::new()
-        },
+        statistics_note: t
+            .get(if rules::Setup::takes_thematic_start(variant) {
+                "rules.statistics_usual"
+            } else {
+                "rules.statistics_here"
+            })
+            .to_owned(),
         openings: rules::Setup::openings(variant)
             .map(|opening| (opening.name, opening.moves.join(" ")))
             .collect(),

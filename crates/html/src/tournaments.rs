@@ -109,6 +109,8 @@ struct FormView {
     match_games: Vec<(i64, bool)>,
     /// (value, name, chosen): when full, or in so many days.
     starts: Vec<(&'static str, String, bool)>,
+    /// The chosen start position of every game, as typed.
+    start_position: String,
     private: bool,
 }
 
@@ -151,6 +153,10 @@ pub(crate) struct TournamentForm {
     /// `full` (when it is full) or a number of days from now.
     #[serde(default)]
     start: String,
+    /// The start of every game (a FEN, a Chess960 number, a Reversi opening's name), or
+    /// empty.
+    #[serde(default)]
+    start_position: String,
     #[serde(default)]
     private: Option<String>,
 }
@@ -223,6 +229,7 @@ fn form_view(t: &Tr, form: &TournamentForm) -> FormView {
                 (value, name, value == start)
             })
             .collect(),
+        start_position: form.start_position.clone(),
         private: form.private.is_some(),
     }
 }
@@ -278,9 +285,11 @@ pub(crate) async fn create(
         days => Some(state.now() + number(days, None).unwrap_or(-1) * 86_400),
     };
     let created = async {
+        let variant = edge::field::variant(&form.variant)?;
         let request = TournamentRequest {
+            start: domain::challenges::read_start(variant, &form.start_position)?,
             name: &form.name,
-            variant: edge::field::variant(&form.variant)?,
+            variant,
             format: edge::field::format(&form.format)?,
             options: FormatOptions {
                 section_size: number(&form.section_size, None),
@@ -584,6 +593,12 @@ fn settings_of(t: &Tr, zone: &LocalZone, tournament: &Tournament) -> Vec<Setting
             start_text(t, zone, tournament),
         ),
     ];
+    if let Some(start) = &tournament.start {
+        settings.push((
+            t.get("lobby.start_optional").to_owned(),
+            crate::format::chosen_start_text(t, Some(start)),
+        ));
+    }
     let Terms {
         min_rating,
         max_rating,

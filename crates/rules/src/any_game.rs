@@ -252,11 +252,7 @@ impl AnyGame {
     /// otherwise.
     #[must_use]
     pub fn start_fen(&self) -> Option<String> {
-        match &self.setup {
-            Setup::Chess960(start) => Some(start.fen()),
-            Setup::Fen(fen) => Some(fen.as_str().to_owned()),
-            _ => None,
-        }
+        self.setup.start_fen()
     }
 
     /// The tags a PGN record of the game carries for its start, after the seven standard

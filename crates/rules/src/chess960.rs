@@ -69,6 +69,14 @@ impl Chess960Start {
         (0..Chess960Start::COUNT).map(Chess960Start)
     }
 
+    /// The start whose pieces stand as the FEN's board field (its first) has them, as
+    /// a record or a client names a Chess960 start; `None` when it is none of them.
+    #[must_use]
+    pub fn from_fen(fen: &str) -> Option<Chess960Start> {
+        let board = fen.split_whitespace().next()?;
+        Chess960Start::all().find(|start| start.fen().split(' ').next() == Some(board))
+    }
+
     /// Its number, 0 to 959.
     #[must_use]
     pub const fn number(self) -> u16 {

@@ -85,6 +85,17 @@ impl Setup {
         }
     }
 
+    /// The start position as FEN where it is a chess position of its own (a Chess960
+    /// start, a chosen chess start); `None` otherwise.
+    #[must_use]
+    pub fn start_fen(&self) -> Option<String> {
+        match self {
+            Setup::Chess960(start) => Some(start.fen()),
+            Setup::Fen(fen) => Some(fen.as_str().to_owned()),
+            _ => None,
+        }
+    }
+
     /// Whether this is the standard start (no setup to store).
     #[must_use]
     pub const fn is_standard(&self) -> bool {

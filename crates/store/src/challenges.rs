@@ -58,13 +58,16 @@ pub struct ChallengeTerms {
     pub max_rating: Option<i64>,
     /// The start chosen for the game: its stored setup text (`None`: as usual).
     pub setup: Option<String>,
+    /// A game carried over from elsewhere: its moves so far, canonical texts separated
+    /// by spaces (`None`: a new game).
+    pub moves: Option<String>,
 }
 
 const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, \
     u.kind as challenger_kind, c.opponent_id, \
     o.username as opponent, c.variant, c.color, c.days_per_move, c.time_control, \
     c.weekends_off, c.vacation_allowed, c.status, \
-    c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating, c.setup, \
+    c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating, c.setup, c.moves, \
     r.rating as challenger_rating, r.deviation as challenger_deviation \
     from challenges c join users u on u.id = c.challenger_id \
     left join users o on o.id = c.opponent_id \
@@ -101,6 +104,9 @@ pub struct NewChallenge<'a> {
     pub max_rating: Option<i64>,
     /// The start chosen for the game: its stored setup text (`None`: as usual).
     pub setup: Option<&'a str>,
+    /// A game carried over from elsewhere: its moves so far, canonical texts separated
+    /// by spaces (`None`: a new game).
+    pub moves: Option<&'a str>,
 }
 
 /// Stores a new open challenge.
@@ -112,8 +118,8 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     sqlx::query(
         "insert into challenges (id, challenger_id, opponent_id, variant, color, days_per_move, \
          status, created_at, rated, min_rating, max_rating, time_control, weekends_off, \
-         vacation_allowed, setup) \
-         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13, $14)",
+         vacation_allowed, setup, moves) \
+         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(new.id)
     .bind(new.challenger_id)
@@ -129,6 +135,7 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .bind(i64::from(new.weekends_off))
     .bind(i64::from(new.vacation_allowed))
     .bind(new.setup)
+    .bind(new.moves)
     .execute(conn)
     .await?;
     Ok(())
@@ -304,7 +311,7 @@ pub async fn take(
          where id = $1 and status = 'open' and challenger_id <> $2 \
          and (opponent_id is null or opponent_id = $2) \
          returning challenger_id, variant, color, days_per_move, time_control, weekends_off, \
-         vacation_allowed, rated, min_rating, max_rating, setup",
+         vacation_allowed, rated, min_rating, max_rating, setup, moves",
     )
     .bind(id)
     .bind(user_id)

@@ -297,6 +297,8 @@ mod tests {
             days_per_move: 3,
             deadline: None,
             position: "",
+            ply: 0,
+            to_move: "white",
             rated: false,
             time_control: "3d",
             bank: None,

@@ -175,10 +175,16 @@ pub struct NewGame<'a> {
     pub source_id: Option<&'a str>,
     /// Days per move (the per-move days, a bank's initial days, 0 untimed).
     pub days_per_move: i64,
-    /// White's first deadline (null when untimed).
+    /// The first deadline of the side to move (null when untimed).
     pub deadline: Option<i64>,
-    /// The start position, saved.
+    /// The position it starts at, saved: the start, or where the moves of a game
+    /// carried over from elsewhere left it.
     pub position: &'a str,
+    /// How many moves it starts with (0 but for a game carried over from elsewhere,
+    /// whose moves the caller appends with [`insert_moves`](crate::games::insert_moves)).
+    pub ply: i64,
+    /// The side to move: `white` or `black`.
+    pub to_move: &'a str,
     /// Rated (or casual).
     pub rated: bool,
     /// The time control's text form.
@@ -189,14 +195,14 @@ pub struct NewGame<'a> {
     pub weekends_off: bool,
     /// A player's vacation stops their clock.
     pub vacation_allowed: bool,
-    /// White's first turn: its running time, the warnings that do not apply, the first
+    /// The first turn: its running time, the warnings that do not apply, the first
     /// look.
     pub warnings: (Option<i64>, i64, Option<i64>),
     /// Now.
     pub now: i64,
 }
 
-/// Stores a new active game, White to move.
+/// Stores a new active game.
 ///
 /// # Errors
 ///
@@ -207,7 +213,7 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
          deadline, days_per_move, created_at, updated_at, source, source_id, position, \
          position_ply, rated, time_control, white_bank, black_bank, weekends_off, \
          vacation_allowed, turn_time, warnings_sent, next_warning_at) \
-         values ($1, $2, $3, $4, $5, 'active', 0, 'white', $6, $7, $8, $8, $9, $10, $11, 0, $12, \
+         values ($1, $2, $3, $4, $5, 'active', $20, $21, $6, $7, $8, $8, $9, $10, $11, $20, $12, \
          $13, $14, $14, $15, $16, $17, $18, $19)",
     )
     .bind(new.id)
@@ -229,6 +235,8 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     .bind(new.warnings.0)
     .bind(new.warnings.1)
     .bind(new.warnings.2)
+    .bind(new.ply)
+    .bind(new.to_move)
     .execute(conn)
     .await?;
     Ok(())

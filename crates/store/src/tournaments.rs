@@ -44,6 +44,8 @@ pub struct TournamentTerms {
     pub invite_code: Option<String>,
     /// When it starts (`None`: when full).
     pub starts_at: Option<i64>,
+    /// The start chosen for every game: its stored setup text (`None`: as usual).
+    pub setup: Option<String>,
 }
 
 /// A stored tournament with its organiser's name and its number of entrants.
@@ -83,7 +85,8 @@ pub struct TournamentRow {
 const SELECT: &str = "select t.id, t.name, t.organiser_id, o.username as organiser, t.variant, \
     t.format, t.time_control, t.weekends_off, t.vacation_allowed, t.rated, t.min_players, \
     t.max_players, t.min_rating, t.max_rating, t.section_size, t.both_colours, t.advance, \
-    t.rounds, t.games_per_match, t.invite_code, t.starts_at, t.status, t.stage, t.round, \
+    t.rounds, t.games_per_match, t.invite_code, t.starts_at, t.setup, t.status, t.stage, \
+    t.round, \
     t.winner_id, w.username as winner, t.created_at, t.started_at, t.finished_at, \
     (select count(*) from tournament_players p where p.tournament_id = t.id) as entrants \
     from tournaments t join users o on o.id = t.organiser_id \
@@ -107,9 +110,9 @@ pub async fn insert(
         "insert into tournaments (id, name, organiser_id, variant, format, time_control, \
          weekends_off, vacation_allowed, rated, min_players, max_players, min_rating, \
          max_rating, section_size, both_colours, advance, rounds, games_per_match, \
-         invite_code, starts_at, created_at) \
+         invite_code, starts_at, created_at, setup) \
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21)",
+         $18, $19, $20, $21, $22)",
     )
     .bind(id)
     .bind(name)
@@ -132,6 +135,7 @@ pub async fn insert(
     .bind(terms.invite_code.as_deref())
     .bind(terms.starts_at)
     .bind(now)
+    .bind(terms.setup.as_deref())
     .execute(conn)
     .await?;
     Ok(())

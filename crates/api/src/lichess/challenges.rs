@@ -130,18 +130,14 @@ fn time_control_of(params: &Params) -> Result<TimeControl, AppError> {
 fn start_from_fen(variant: rules::Variant, fen: &str) -> Result<Option<rules::Setup>, AppError> {
     match variant {
         rules::Variant::Chess => challenges::read_start(variant, fen),
-        rules::Variant::Chess960 => {
-            let board = fen.split_whitespace().next().unwrap_or_default();
-            rules::Chess960Start::all()
-                .find(|start| start.fen().split(' ').next() == Some(board))
-                .map(|start| Some(rules::Setup::Chess960(start)))
-                .ok_or_else(|| {
-                    AppError::invalid(
-                        "invalid_start_position",
-                        "the fen is none of Chess960's starts",
-                    )
-                })
-        }
+        rules::Variant::Chess960 => rules::Chess960Start::from_fen(fen)
+            .map(|start| Some(rules::Setup::Chess960(start)))
+            .ok_or_else(|| {
+                AppError::invalid(
+                    "invalid_start_position",
+                    "the fen is none of Chess960's starts",
+                )
+            }),
         _ => Err(AppError::invalid(
             "custom_position_not_supported",
             "games of this variant start from its own start position: leave out `fen`",
@@ -208,6 +204,7 @@ pub(crate) async fn create(
         rated,
         min_rating: None,
         max_rating: None,
+        moves: Vec::new(),
     };
     let challenge = challenges::create(&state, &user, &request).await?;
     let view = bots::challenge_view(&state, &challenge.id).await?;

@@ -442,6 +442,7 @@ pub fn game_event_info(view: &GameView, user_id: &str, now: i64) -> Option<GameE
             GameSource::Computer => "ai",
             GameSource::Tournament => "tournament",
             GameSource::Challenge | GameSource::Rematch => "friend",
+            GameSource::Import => "import",
         }
         .to_owned(),
         status: GameStatusJson {
@@ -571,6 +572,10 @@ pub struct ChallengeJson {
     /// Declined: why, as a key (`generic`, `later`, `tooFast`, …).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decline_reason_key: Option<String>,
+    /// The game's start as FEN where the challenge chose one (a chess position, a
+    /// Chess960 start); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_fen: Option<String>,
 }
 
 /// The words for a decline reason's key.
@@ -645,6 +650,7 @@ pub fn challenge_json(
         }),
         decline_reason: decline_reason.map(|key| decline_reason_text(key).to_owned()),
         decline_reason_key: decline_reason.map(str::to_owned),
+        initial_fen: challenge.start.as_ref().and_then(rules::Setup::start_fen),
     }
 }
 

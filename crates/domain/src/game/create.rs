@@ -54,6 +54,9 @@ pub struct NewGameRequest<'a> {
     pub source_id: Option<&'a str>,
     /// Rated (or casual).
     pub rated: bool,
+    /// The moves it starts with, from its setup: a game carried over from elsewhere
+    /// (checked when its challenge was made); empty for a new game.
+    pub moves: Vec<String>,
 }
 
 impl<'a> NewGameRequest<'a> {
@@ -76,6 +79,7 @@ impl<'a> NewGameRequest<'a> {
             source,
             source_id,
             rated,
+            moves: Vec::new(),
         }
     }
 }
@@ -128,15 +132,23 @@ pub async fn create(
         ));
     }
     let control = request.clock.control.validated()?;
-    let game = AnyGame::new(request.variant, request.setup.clone())
+    let game = AnyGame::replay(request.variant, request.setup.clone(), &request.moves)
         .map_err(|error| AppError::invalid("invalid_setup", error.to_string()))?;
+    let to_move = game.to_move().ok_or_else(|| {
+        AppError::invalid("record_finished", "the game is over after its last move")
+    })?;
     let setup = request.setup.to_stored();
-    // White's clock starts now, skipping their weekend or vacation if the game says so.
-    let white_time = match users::time_of(&mut *conn, request.white_id).await? {
+    // The clock of the side to move (White, but in a game carried over from elsewhere)
+    // starts now, skipping their weekend or vacation if the game says so.
+    let mover_id = match to_move {
+        Color::White => request.white_id,
+        Color::Black => request.black_id,
+    };
+    let mover_time = match users::time_of(&mut *conn, mover_id).await? {
         Some(row) => PlayerTime::stored(row.time_zone, row.vacation_from, row.vacation_until),
         None => PlayerTime::default(),
     };
-    let white_pauses = white_time.pauses(request.clock.stops);
+    let mover_pauses = mover_time.pauses(request.clock.stops);
     let warnings = TurnWarnings::new_turn(control.turn_time(control.initial_bank()), now);
     let id = new_id();
     games::insert(
@@ -152,8 +164,10 @@ pub async fn create(
             days_per_move: control.legacy_days(),
             time_control: &control.to_text(),
             bank: control.initial_bank(),
-            deadline: control.first_deadline(now, &white_pauses),
+            deadline: control.first_deadline(now, &mover_pauses),
             position: &game.saved_position(),
+            ply: i64::from(game.ply()),
+            to_move: to_move.as_str(),
             // The rule of docs/ratings.md: games against the computer are never rated.
             rated: request.rated && computer_side.is_none(),
             weekends_off: request.clock.stops.weekends_off,
@@ -163,6 +177,7 @@ pub async fn create(
         },
     )
     .await?;
+    games::insert_moves(&mut *conn, &id, 1, game.record(), now).await?;
     // The computer moves first: its reply is queued with the game.
     let reply_queued = match (computer_side, game.to_move()) {
         (Some((side, level)), Some(to_move)) if side == to_move => {
@@ -172,7 +187,7 @@ pub async fn create(
     };
     let event = GameEvent {
         game_id: id.clone(),
-        ply: 0,
+        ply: game.ply(),
         status: GameStatus::Active.as_str().to_owned(),
         to_move: game.to_move().map(|color: Color| color.as_str().to_owned()),
         draw_offer: None,

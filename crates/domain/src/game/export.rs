@@ -165,6 +165,10 @@ pub fn record_text(
         }
         text.push_str("   a  b  c  d  e  f  g  h  i  j\n");
     }
+    // A Reversi game from a chosen opening: its moves start after the opening's.
+    if let rules::Setup::Opening(opening) = detail.game.setup() {
+        text.push_str(&format!("Opening: {}\n", opening.name));
+    }
     text.push_str(&format!("Moves: {movetext}\n"));
     if !conditional.is_empty() {
         text.push_str("Conditional lines pending at the end:\n");

@@ -114,8 +114,9 @@ pub(super) async fn after_finish(
     };
     let variant = detail.variant().as_str();
     // 1. The variant's statistics (every finished game from its usual start, rated or
-    //    not; a chosen start, such as a thematic chess position, counts nowhere there).
-    if !detail.game.setup().is_thematic() {
+    //    not; a chosen start, such as a thematic chess position, counts nowhere there,
+    //    nor does a game begun elsewhere).
+    if !detail.game.setup().is_thematic() && detail.source != GameSource::Import {
         stats::record(&mut *conn, variant, result).await?;
     }
     // 2. Each player's counters and their record against the other. The pair's two

@@ -184,18 +184,22 @@ pub enum GameSource {
     Rematch,
     /// A game against the computer.
     Computer,
+    /// A game carried over from elsewhere: an accepted challenge that brought the
+    /// moves played so far.
+    Import,
 }
 
 impl GameSource {
     /// Every source.
-    pub const ALL: [GameSource; 4] = [
+    pub const ALL: [GameSource; 5] = [
         GameSource::Challenge,
         GameSource::Tournament,
         GameSource::Rematch,
         GameSource::Computer,
+        GameSource::Import,
     ];
 
-    /// `challenge`, `tournament`, `rematch` or `computer`.
+    /// `challenge`, `tournament`, `rematch`, `computer` or `import`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -203,6 +207,7 @@ impl GameSource {
             GameSource::Tournament => "tournament",
             GameSource::Rematch => "rematch",
             GameSource::Computer => "computer",
+            GameSource::Import => "import",
         }
     }
 }

@@ -102,6 +102,7 @@ pub async fn create(
         games_per_match: options.games_per_match,
         invite_code: terms.private.then(new_token),
         starts_at: terms.starts_at,
+        setup: request.start.as_ref().and_then(rules::Setup::to_stored),
     };
     let mut tx = state.db.begin_write().await?;
     rows::insert(&mut tx, &id, name, &user.id, &stored, now).await?;

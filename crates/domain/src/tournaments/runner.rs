@@ -539,7 +539,7 @@ impl Step<'_> {
         let white = field.user(pairing.white)?;
         let black = field.user(pairing.black)?;
         let terms = &self.tournament.terms;
-        let request = NewGameRequest::with_random_setup(
+        let mut request = NewGameRequest::with_random_setup(
             self.tournament.variant,
             (&white.user_id, &black.user_id),
             ClockSettings {
@@ -549,6 +549,9 @@ impl Step<'_> {
             (GameSource::Tournament, Some(self.id())),
             terms.rated,
         );
+        if let Some(start) = &self.tournament.start {
+            request.setup = start.clone();
+        }
         let created = game::create(self.state, &mut *conn, &request, self.now).await?;
         rows::insert_game(
             &mut *conn,

@@ -76,6 +76,9 @@ pub struct TournamentRequest<'a> {
     pub options: FormatOptions,
     /// The games' terms and who may enter, when.
     pub terms: Terms,
+    /// The start chosen for every game ([`read_start`](crate::challenges::read_start):
+    /// a thematic tournament); `None`: each game starts as usual.
+    pub start: Option<rules::Setup>,
 }
 
 /// What an organiser sets besides the variant and the format: the games' terms and who

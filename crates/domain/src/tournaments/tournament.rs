@@ -76,6 +76,8 @@ pub struct Tournament {
     pub finished_at: Option<i64>,
     /// How many players entered.
     pub entrants: i64,
+    /// The start chosen for every game (a thematic tournament); `None`: as usual.
+    pub start: Option<rules::Setup>,
     invite_code: Option<String>,
 }
 
@@ -126,11 +128,19 @@ impl TryFrom<TournamentRow> for Tournament {
             rounds: chosen.rounds,
             games_per_match: chosen.games_per_match,
         };
+        let variant: Variant = chosen
+            .variant
+            .parse()
+            .map_err(|_| AppError::internal(format!("stored variant `{}`", chosen.variant)))?;
+        let start = chosen
+            .setup
+            .as_deref()
+            .map(|text| rules::Setup::from_stored(variant, Some(text)))
+            .transpose()
+            .map_err(|error| stored("start", &error))?;
         Ok(Tournament {
-            variant: chosen
-                .variant
-                .parse()
-                .map_err(|_| AppError::internal(format!("stored variant `{}`", chosen.variant)))?,
+            variant,
+            start,
             settings: TournamentSettings::of(format, options),
             status: row
                 .status

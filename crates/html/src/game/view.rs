@@ -410,6 +410,8 @@ fn announce_text(t: &Tr, frame: &Frame<'_>, pass: &str, status: &str) -> String 
 fn kind_text(t: &Tr, detail: &GameDetail) -> String {
     let key = if detail.rated {
         "lobby.rated"
+    } else if detail.source == GameSource::Import {
+        "game.kind.carried_over"
     } else if detail.computer().is_some() {
         "computer.game_kind"
     } else {

@@ -22,6 +22,7 @@ mod extra_time;
 mod games;
 mod headers;
 mod health;
+mod imports;
 mod lifecycle;
 mod mail;
 mod moderation;

@@ -313,11 +313,15 @@ async fn the_lobby_form_chooses_a_start_and_the_rules_pages_explain_it(app: Test
         select(&reversi, "#openings li").len(),
         ReversiOpening::of_size(8).count()
     );
-    assert!(
+    // Knight Fight's start cannot be chosen: its note names games carried over only.
+    assert_eq!(
         select(
             &app.page_html("/rules/knight-fight").await,
             "#statistics-note"
-        )
-        .is_empty()
+        ),
+        [
+            "Only games played here from their start count here, not games carried over from \
+          elsewhere."
+        ]
     );
 }

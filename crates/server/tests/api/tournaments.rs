@@ -33,7 +33,7 @@ async fn create(app: &TestApp, organiser: &Player, body: Value) -> String {
     created["id"].as_str().unwrap().to_owned()
 }
 
-async fn join(app: &TestApp, player: &Player, id: &str) -> (StatusCode, Value) {
+pub(crate) async fn join(app: &TestApp, player: &Player, id: &str) -> (StatusCode, Value) {
     app.post(
         &format!("/api/v1/tournaments/{id}/join"),
         Some(&player.token),
@@ -42,14 +42,14 @@ async fn join(app: &TestApp, player: &Player, id: &str) -> (StatusCode, Value) {
     .await
 }
 
-async fn detail(app: &TestApp, id: &str) -> Value {
+pub(crate) async fn detail(app: &TestApp, id: &str) -> Value {
     let (status, body) = app.get(&format!("/api/v1/tournaments/{id}"), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
 }
 
 /// Every game of the tournament: (stage, section, game).
-fn games_of(detail: &Value) -> Vec<(i64, i64, Value)> {
+pub(crate) fn games_of(detail: &Value) -> Vec<(i64, i64, Value)> {
     let mut games = Vec::new();
     for stage in detail["stages"].as_array().unwrap() {
         for section in stage["sections"].as_array().unwrap() {
@@ -66,7 +66,7 @@ fn games_of(detail: &Value) -> Vec<(i64, i64, Value)> {
 }
 
 /// Runs the runner until it has nothing left to do.
-async fn run_runner(app: &TestApp) {
+pub(crate) async fn run_runner(app: &TestApp) {
     for _ in 0..20 {
         if runner::round(&app.state).await.unwrap() == 0 {
             return;

@@ -85,6 +85,7 @@ pub(super) const TABLES: &[Table] = &[
             ("weekends_off", Int),
             ("vacation_allowed", Int),
             ("setup", Text),
+            ("moves", Text),
         ],
     ),
     (
@@ -390,6 +391,7 @@ pub(super) const TABLES: &[Table] = &[
             ("created_at", Int),
             ("started_at", Int),
             ("finished_at", Int),
+            ("setup", Text),
         ],
     ),
     (
