@@ -334,6 +334,9 @@ pub struct PlaySettingsDto {
     /// (default `true`). The page without JavaScript always sends a move by its own
     /// button.
     pub confirm_moves: bool,
+    /// Whether the caller's repertoire answers in their new games (default `true`; each
+    /// game may switch it: `PUT /api/v1/games/{id}/repertoire`).
+    pub repertoire: bool,
 }
 
 impl From<PlaySettings> for PlaySettingsDto {
@@ -341,6 +344,7 @@ impl From<PlaySettings> for PlaySettingsDto {
         PlaySettingsDto {
             after_move: play.after_move.into(),
             confirm_moves: play.confirm_moves,
+            repertoire: play.repertoire,
         }
     }
 }
@@ -355,6 +359,9 @@ pub struct PlaySettingsPatch {
     /// Confirm moves (`true`) or send them at once (`false`).
     #[serde(default)]
     pub confirm_moves: Option<bool>,
+    /// Whether the caller's repertoire answers in their new games.
+    #[serde(default)]
+    pub repertoire: Option<bool>,
 }
 
 /// The caller's playing settings.
@@ -398,6 +405,7 @@ async fn change_play_settings(
             .map(settings::parse_after_move)
             .transpose()?,
         confirm_moves: body.confirm_moves,
+        repertoire: body.repertoire,
     };
     let play = settings::change_play_settings(&state, &user, change).await?;
     Ok(axum::Json(play.into()))

@@ -167,6 +167,10 @@ pub struct GameDto {
     /// (part of the record, in the order they were entered); null while the game goes on
     /// (they are private).
     pub conditional_lines: Option<Vec<ConditionalLineDto>>,
+    /// Once the game has ended, the moves a repertoire played, numbered as the record
+    /// numbers them (`3. Bb5`, `3... a6`); null while the game goes on (they are
+    /// private).
+    pub repertoire_moves: Option<Vec<String>>,
     /// What the caller may do now besides moving, by the names of the action routes and
     /// the site's forms: `resign`, `abort`, `draw-offer`, `draw-accept`, `draw-decline`,
     /// `draw-claim`, `give-time`, `pause-offer`, `pause-accept`, `pause-decline`. The
@@ -244,17 +248,24 @@ impl GameDto {
     ///
     /// Database errors.
     pub async fn with_record(state: &Services, detail: GameDetail) -> Result<GameDto, AppError> {
-        let lines = if detail.status == game::GameStatus::Active {
-            None
-        } else if detail.conditional_lines == 0 {
-            Some(Vec::new())
+        let (lines, repertoire) = if detail.status == game::GameStatus::Active {
+            (None, None)
         } else {
             let mut conn = state.db.pool.acquire().await?;
-            let lines = game::conditional::for_page(&mut conn, None, &detail).await?;
-            Some(lines.into_iter().map(ConditionalLineDto::from).collect())
+            let lines = if detail.conditional_lines == 0 {
+                Vec::new()
+            } else {
+                game::conditional::for_page(&mut conn, None, &detail).await?
+            };
+            let repertoire = game::conditional::played_moves(&mut conn, &detail).await?;
+            (
+                Some(lines.into_iter().map(ConditionalLineDto::from).collect()),
+                Some(repertoire),
+            )
         };
         let mut dto = GameDto::new(detail, state.now());
         dto.conditional_lines = lines;
+        dto.repertoire_moves = repertoire;
         Ok(dto)
     }
 
@@ -318,6 +329,7 @@ impl GameDto {
             source: detail.source.as_str().to_owned(),
             rating_change: detail.rating_change.map(RatingChangeDto::from),
             conditional_lines: None,
+            repertoire_moves: None,
             actions: Vec::new(),
             end_reason: detail.end_reason.map(|reason| reason.as_str().to_owned()),
             white_kind: detail.white_kind.as_str().to_owned(),

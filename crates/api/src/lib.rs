@@ -16,6 +16,7 @@ pub mod moderation;
 pub mod notifications;
 pub mod push;
 pub mod ratings;
+pub mod repertoire;
 pub mod time_settings;
 pub mod tournaments;
 
@@ -77,6 +78,9 @@ use vocab::error::ErrorBody;
         chat::show_chat, chat::post_line, chat::show_note, chat::save_note, chat::list_blocks,
         chat::add_block, chat::remove_block, chat::chat_settings, chat::change_chat_settings,
         conditional::list_lines, conditional::add_line, conditional::delete_line,
+        repertoire::list_repertoire, repertoire::add_repertoire_line,
+        repertoire::delete_repertoire_line, repertoire::add_repertoire_line_from_game,
+        repertoire::switch_repertoire,
         account_care::change_password, account_care::export, account_care::delete_account,
         moderation::file_report, moderation::list_reports, moderation::close_report,
         moderation::show_account, moderation::sanction, moderation::show_log,
@@ -104,8 +108,8 @@ use vocab::error::ErrorBody;
         (name = "board", description = "Lichess's Board API, for people's accounts playing \
             from a third-party client: game streams, moves, resigning, draws"),
         (name = "chat", description = "game chat, private notes, blocked players, who reads the chat"),
-        (name = "conditional", description = "conditional moves: lines of expected moves \
-            and answers, played by the server (docs/conditional-moves.md)"),
+        (name = "conditional", description = "conditional moves and repertoires: lines of \
+            expected moves and answers, played by the server (docs/conditional-moves.md)"),
         (name = "tournaments", description = "round-robin, Swiss and knock-out \
             tournaments: creating, joining, leaving, standings (docs/tournaments.md)"),
         (name = "moderation", description = "reports of players and chat lines, and the \
@@ -238,6 +242,7 @@ pub fn routes() -> Router<Services> {
         .merge(lichess::routes())
         .merge(chat::routes())
         .merge(conditional::routes())
+        .merge(repertoire::routes())
         .merge(account_care::routes())
         .merge(moderation::routes())
         .merge(tournaments::routes())

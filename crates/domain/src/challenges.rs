@@ -215,7 +215,9 @@ fn moves_of(terms: &ChallengeTerms) -> Vec<String> {
 ///
 /// # Errors
 ///
-/// As [`read_start`] and [`read_record`].
+/// As [`read_start`]; 422 `invalid_record` naming the first move the rules refuse (or
+/// what else is wrong: no moves, too many, a start that is not the variant's, a game
+/// already over); `conflicting_start` when the record names a start other than `start`.
 pub fn read_start_and_record(
     variant: Variant,
     start: &str,
@@ -328,7 +330,7 @@ pub struct ChallengeRequest<'a> {
     /// The start chosen for the game ([`read_start`]); `None`: as usual.
     pub start: Option<Setup>,
     /// A game carried over from elsewhere: the moves played so far from `start`
-    /// ([`read_record`]); empty for a new game.
+    /// ([`read_start_and_record`]); empty for a new game.
     pub moves: Vec<String>,
 }
 

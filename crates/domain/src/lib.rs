@@ -24,6 +24,7 @@ pub mod player_time;
 pub mod profiles;
 pub mod push;
 pub mod ratings;
+pub mod repertoire;
 pub mod services;
 pub mod settings;
 pub mod sweeper;

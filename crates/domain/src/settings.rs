@@ -1,6 +1,7 @@
-//! A player's playing settings: where the browser goes after a move, and whether a move
-//! chosen on the board waits for a Confirm button. Stored on `users` (migration 0008),
-//! changed on the settings page and through `/api/v1/me/settings`.
+//! A player's playing settings: where the browser goes after a move, whether a move
+//! chosen on the board waits for a Confirm button, and whether their repertoire answers
+//! in their new games. Stored on `users` (migrations 0008 and 0028), changed on the
+//! settings page and through `/api/v1/me/settings`.
 
 use sqlx::AnyConnection;
 
@@ -8,7 +9,7 @@ pub mod play;
 
 pub use play::{
     AfterMove, GamePageViewer, PlaySettings, PlaySettingsChange, UnknownAfterMove,
-    parse_after_move, parse_confirm_moves,
+    parse_after_move, parse_confirm_moves, parse_repertoire,
 };
 
 use crate::{
@@ -19,12 +20,28 @@ use crate::{
 use store::users;
 use vocab::error::AppError;
 
-fn decode(stored: Option<(String, i64)>) -> Result<PlaySettings, AppError> {
-    let (after_move, confirm_moves) =
+fn decode(stored: Option<users::StoredPlay>) -> Result<PlaySettings, AppError> {
+    let (after_move, confirm_moves, repertoire) =
         stored.ok_or_else(|| AppError::Unauthenticated("the account is gone".to_owned()))?;
     Ok(PlaySettings {
         after_move: after_move.parse().map_err(AppError::internal)?,
         confirm_moves: confirm_moves != 0,
+        repertoire: repertoire != 0,
+    })
+}
+
+/// What the game page needs of its viewer, from its stored row.
+fn viewer_of(row: Option<users::GamePageViewerRow>) -> Result<GamePageViewer, AppError> {
+    let (play, next_game, conditional_lines, unread_here, repertoire_here) = match row {
+        Some((play, next, lines, unread, here)) => (Some(play), next, lines, unread, here),
+        None => (None, None, 0, 0, None),
+    };
+    Ok(GamePageViewer {
+        play: decode(play)?,
+        next_game,
+        conditional_lines,
+        unread_here,
+        repertoire_here: repertoire_here.map(|on| on != 0),
     })
 }
 
@@ -48,19 +65,7 @@ pub async fn game_page_viewer(
     user: &User,
     game_id: &str,
 ) -> Result<GamePageViewer, AppError> {
-    let stored = users::game_page_viewer(conn, &user.id, game_id).await?;
-    let (settings, next_game, conditional_lines, unread_here) = match stored {
-        Some((after_move, confirm_moves, next, lines, unread_here)) => {
-            (Some((after_move, confirm_moves)), next, lines, unread_here)
-        }
-        None => (None, None, 0, 0),
-    };
-    Ok(GamePageViewer {
-        play: decode(settings)?,
-        next_game,
-        conditional_lines,
-        unread_here,
-    })
+    viewer_of(users::game_page_viewer(conn, &user.id, game_id).await?)
 }
 
 /// The viewer of game `game_id`'s page by their session cookie `token`, with the header
@@ -78,18 +83,12 @@ pub async fn game_page_session(
     now: i64,
 ) -> Result<Option<(SignedIn, GamePageViewer)>, AppError> {
     let hash = accounts::token_hash(token);
-    let Some((session, (after_move, confirm_moves, next_game, conditional_lines, unread_here))) =
-        users::by_session_for_game_page(conn, &hash, game_id, now).await?
+    let Some((session, row)) = users::by_session_for_game_page(conn, &hash, game_id, now).await?
     else {
         return Ok(None);
     };
     let session = accounts::session_user(session);
-    let viewer = GamePageViewer {
-        play: decode(Some((after_move, confirm_moves)))?,
-        next_game,
-        conditional_lines,
-        unread_here,
-    };
+    let viewer = viewer_of(Some(row))?;
     Ok(Some((session, viewer)))
 }
 
@@ -107,8 +106,11 @@ pub async fn change_play_settings(
     let stored = users::update_play_settings(
         &mut conn,
         &user.id,
-        change.after_move.map(AfterMove::as_str),
-        change.confirm_moves.map(i64::from),
+        (
+            change.after_move.map(AfterMove::as_str),
+            change.confirm_moves.map(i64::from),
+            change.repertoire.map(i64::from),
+        ),
     )
     .await?;
     let settings = decode(stored)?;
@@ -147,7 +149,8 @@ mod tests {
             PlaySettings::default(),
             PlaySettings {
                 after_move: AfterMove::Stay,
-                confirm_moves: true
+                confirm_moves: true,
+                repertoire: true,
             }
         );
         assert_eq!(parse_confirm_moves("1").ok(), Some(true));

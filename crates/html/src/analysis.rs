@@ -335,6 +335,9 @@ struct AnalysisPage {
     /// The line up to the position shown as a conditional line (canonical moves), when
     /// the viewer may enter it: a player of the game, analysing from its live position.
     conditional_moves: String,
+    /// The form that adds the moves from the start to the position shown to the
+    /// viewer's repertoire: for a player of the game, in a variant that takes one.
+    repertoire: Option<RepertoireForm>,
     /// The game's live ply (the conditional form's).
     live_ply: u32,
     /// The analysis board from the live position, offered to a player whose analysis
@@ -520,6 +523,20 @@ fn build(
     } else {
         String::new()
     };
+    // The moves from the start to the position shown, for the player's repertoire.
+    let repertoire = match viewer {
+        Some(color) if domain::repertoire::takes_repertoire(detail.variant()) => {
+            let mut moves: Vec<&str> = detail.game.moves().take(start).collect();
+            moves.extend(address.line[..address.at].iter().map(String::as_str));
+            (!moves.is_empty()).then(|| RepertoireForm {
+                variant: detail.variant().as_str(),
+                color: color.as_str(),
+                start: detail.game.setup().choice_text().unwrap_or_default(),
+                line: moves.join(" "),
+            })
+        }
+        _ => None,
+    };
     let from_live_href = if plays && address.start != live_ply {
         format!("/games/{id}/analysis?ply={live_ply}")
     } else {
@@ -550,10 +567,19 @@ fn build(
             format!("/games/{id}/analysis?ply={}", address.start)
         },
         conditional_moves,
+        repertoire,
         live_ply,
         from_live_href,
         ctx,
     })
+}
+
+/// The hidden fields of the "add to my repertoire" form.
+struct RepertoireForm {
+    variant: &'static str,
+    color: &'static str,
+    start: String,
+    line: String,
 }
 
 #[cfg(test)]

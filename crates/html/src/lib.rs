@@ -22,6 +22,7 @@ pub mod notifications;
 pub mod pieces;
 pub mod players;
 pub mod ratings;
+pub mod repertoire;
 pub mod rules;
 pub mod settings;
 pub mod svg;
@@ -129,6 +130,10 @@ pub fn routes() -> Router<Services> {
             "/games/{id}/conditional/{line}/delete",
             post(conditional::delete_line),
         )
+        .route("/games/{id}/repertoire", post(repertoire::switch))
+        .route("/games/{id}/repertoire-line", post(repertoire::from_game))
+        .route("/repertoire", get(repertoire::page).post(repertoire::add))
+        .route("/repertoire/{id}/delete", post(repertoire::delete))
         .route(
             "/games/{id}/note",
             post(chat::save_note).layer(axum::extract::DefaultBodyLimit::max(

@@ -162,7 +162,9 @@ pub(crate) async fn rules(
     let days = state.config.vacation_days_per_year.to_string();
     let time_paragraphs = paragraphs_of(&t, "rules.time", &[("days", &days)]);
     let lines = MAX_LINES.to_string();
-    let conditional_paragraphs = paragraphs_of(&t, "rules.conditional", &[("lines", &lines)]);
+    let cap = domain::game::conditional::REPERTOIRE_PLIES_PER_TURN.to_string();
+    let conditional_paragraphs =
+        paragraphs_of(&t, "rules.conditional", &[("lines", &lines), ("cap", &cap)]);
     let page = RulesPage {
         statistics_note: t
             .get(if rules::Setup::takes_thematic_start(variant) {

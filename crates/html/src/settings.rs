@@ -34,6 +34,8 @@ struct SettingsPage {
     after_move: Vec<Choice>,
     /// Confirming moves on or off.
     confirm_moves: Vec<Choice>,
+    /// The repertoire in new games on or off.
+    repertoire: Vec<Choice>,
     /// A row per notification kind: a check box per channel.
     notify: Vec<NotifyRow>,
     /// The address and the digest.
@@ -198,7 +200,22 @@ struct Choice {
     checked: bool,
 }
 
-fn choices(t: &Tr, play: PlaySettings) -> (Vec<Choice>, Vec<Choice>) {
+/// The radio buttons of a setting that is on or off, `setting` naming its ids and texts.
+fn on_off(t: &Tr, setting: &str, on_now: bool) -> Vec<Choice> {
+    [(true, "1", "on"), (false, "0", "off")]
+        .into_iter()
+        .map(|(on, value, key)| Choice {
+            id: format!("{}-{key}", setting.replace('_', "-")),
+            value,
+            label: t.get(&format!("settings.{setting}.{key}")).to_owned(),
+            checked: on == on_now,
+        })
+        .collect()
+}
+
+/// The radio buttons of the playing settings: after a move, confirming moves, the
+/// repertoire in new games.
+fn choices(t: &Tr, play: PlaySettings) -> (Vec<Choice>, Vec<Choice>, Vec<Choice>) {
     let after_move = AfterMove::ALL
         .into_iter()
         .map(|choice| Choice {
@@ -208,16 +225,11 @@ fn choices(t: &Tr, play: PlaySettings) -> (Vec<Choice>, Vec<Choice>) {
             checked: choice == play.after_move,
         })
         .collect();
-    let confirm_moves = [(true, "1", "on"), (false, "0", "off")]
-        .into_iter()
-        .map(|(on, value, key)| Choice {
-            id: format!("confirm-moves-{key}"),
-            value,
-            label: t.get(&format!("settings.confirm_moves.{key}")).to_owned(),
-            checked: on == play.confirm_moves,
-        })
-        .collect();
-    (after_move, confirm_moves)
+    (
+        after_move,
+        on_off(t, "confirm_moves", play.confirm_moves),
+        on_off(t, "repertoire", play.repertoire),
+    )
 }
 
 /// One token as the page lists it.
@@ -240,6 +252,7 @@ pub(crate) struct SettingsQuery {
 pub(crate) struct PlayForm {
     after_move: Option<String>,
     confirm_moves: Option<String>,
+    repertoire: Option<String>,
 }
 
 /// The new-token form.
@@ -278,7 +291,7 @@ async fn page(state: &Services, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
         })
         .collect();
     let play = settings::play_settings(state, &user).await?;
-    let (after_move, confirm_moves) = choices(&ctx.t, play);
+    let (after_move, confirm_moves, repertoire) = choices(&ctx.t, play);
     let time = time_view(&ctx, &player_time::settings(state, &user).await?);
     let devices = push::devices(state, &user)
         .await?
@@ -348,6 +361,7 @@ async fn page(state: &Services, ctx: Ctx, notes: Notes) -> Result<SettingsPage, 
         time,
         after_move,
         confirm_moves,
+        repertoire,
         notes,
         tokens,
         tokens_help: ctx.t.fmt(
@@ -483,9 +497,15 @@ pub(crate) async fn save_play(
                 .as_deref()
                 .map(settings::parse_confirm_moves)
                 .transpose()?;
+            let repertoire = form
+                .repertoire
+                .as_deref()
+                .map(settings::parse_repertoire)
+                .transpose()?;
             Ok(PlaySettingsChange {
                 after_move,
                 confirm_moves,
+                repertoire,
             })
         });
     match change {

@@ -236,6 +236,18 @@ impl Setup {
         }
     }
 
+    /// The text [`Setup::chosen`] reads back as this start: the FEN, the Chess960
+    /// number, the opening's name; `None` for the usual start and Knight Fight's numbers.
+    #[must_use]
+    pub fn choice_text(&self) -> Option<String> {
+        match self {
+            Setup::Chess960(start) => Some(start.number().to_string()),
+            Setup::Fen(fen) => Some(fen.as_str().to_owned()),
+            Setup::Opening(opening) => Some(opening.name.to_owned()),
+            Setup::Standard | Setup::KnightFight(_) => None,
+        }
+    }
+
     /// Whether the game starts from a position its player chose (a FEN, a Reversi
     /// opening): the variant's statistics count only usual starts.
     #[must_use]

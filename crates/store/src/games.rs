@@ -113,6 +113,10 @@ pub struct GameRow {
     pub paused_until: Option<i64>,
     /// Pauses agreed in the game.
     pub pauses_agreed: i64,
+    /// 1: White's repertoire answers in the game.
+    pub white_repertoire: i64,
+    /// 1: Black's repertoire answers in the game.
+    pub black_repertoire: i64,
 }
 
 pub(crate) const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as white, g.black_id, \
@@ -126,7 +130,7 @@ pub(crate) const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as whi
     b.time_zone as black_time_zone, b.vacation_from as black_vacation_from, \
     b.vacation_until as black_vacation_until, g.turn_time, g.warnings_sent, g.next_warning_at, \
     g.white_time_gifts, g.black_time_gifts, g.pause_offer, g.paused_from, g.paused_until, \
-    g.pauses_agreed";
+    g.pauses_agreed, g.white_repertoire, g.black_repertoire";
 
 pub(crate) const FROM: &str =
     "from games g join users w on w.id = g.white_id join users b on b.id = g.black_id";
@@ -181,10 +185,11 @@ pub struct NewGame<'a> {
     /// carried over from elsewhere left it.
     pub position: &'a str,
     /// How many moves it starts with (0 but for a game carried over from elsewhere,
-    /// whose moves the caller appends with [`insert_moves`](crate::games::insert_moves)).
+    /// whose moves the caller appends with [`insert_moves`]).
     pub ply: i64,
     /// The side to move: `white` or `black`.
     pub to_move: &'a str,
+
     /// Rated (or casual).
     pub rated: bool,
     /// The time control's text form.
@@ -202,7 +207,8 @@ pub struct NewGame<'a> {
     pub now: i64,
 }
 
-/// Stores a new active game.
+/// Stores a new active game; each player's repertoire answers in it as their setting
+/// says.
 ///
 /// # Errors
 ///
@@ -212,9 +218,12 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
         "insert into games (id, variant, white_id, black_id, setup, status, ply, to_move, \
          deadline, days_per_move, created_at, updated_at, source, source_id, position, \
          position_ply, rated, time_control, white_bank, black_bank, weekends_off, \
-         vacation_allowed, turn_time, warnings_sent, next_warning_at) \
+         vacation_allowed, turn_time, warnings_sent, next_warning_at, white_repertoire, \
+         black_repertoire) \
          values ($1, $2, $3, $4, $5, 'active', $20, $21, $6, $7, $8, $8, $9, $10, $11, $20, $12, \
-         $13, $14, $14, $15, $16, $17, $18, $19)",
+         $13, $14, $14, $15, $16, $17, $18, $19, \
+         (select repertoire_default from users where id = $3), \
+         (select repertoire_default from users where id = $4))",
     )
     .bind(new.id)
     .bind(new.variant)

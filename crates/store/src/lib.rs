@@ -20,6 +20,7 @@ pub mod notify;
 pub mod presence;
 pub mod push;
 pub mod ratings;
+pub mod repertoire;
 pub mod stats;
 pub mod sweeper;
 pub mod tournaments;

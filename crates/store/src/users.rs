@@ -364,12 +364,16 @@ pub async fn lock(conn: &mut AnyConnection, user_id: &str) -> Result<bool, sqlx:
 pub async fn play_settings(
     conn: &mut AnyConnection,
     user_id: &str,
-) -> Result<Option<(String, i64)>, sqlx::Error> {
-    sqlx::query_as("select after_move, confirm_moves from users where id = $1")
+) -> Result<Option<StoredPlay>, sqlx::Error> {
+    sqlx::query_as("select after_move, confirm_moves, repertoire_default from users where id = $1")
         .bind(user_id)
         .fetch_optional(conn)
         .await
 }
+
+/// The stored playing settings: after a move, confirming moves (1), the repertoire in
+/// new games (1).
+pub type StoredPlay = (String, i64, i64);
 
 /// What the page of game `game_id` needs of its signed-in viewer, in one statement: the
 /// playing settings (as [`play_settings`]), the next game waiting for them to move other
@@ -384,27 +388,41 @@ pub async fn game_page_viewer(
     user_id: &str,
     game_id: &str,
 ) -> Result<Option<GamePageViewerRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
+    let row: Option<FlatViewerRow> = sqlx::query_as(&format!(
         "select {} from users u where u.id = $1",
         game_page_viewer_columns()
     ))
     .bind(user_id)
     .bind(game_id)
     .fetch_optional(conn)
-    .await
+    .await?;
+    Ok(row.map(unflatten))
 }
 
 /// What [`game_page_viewer`] reads: the playing settings, the next game, the number of
-/// conditional lines and the number of the viewer's unread notices of the game.
-pub type GamePageViewerRow = (String, i64, Option<String>, i64, i64);
+/// conditional lines, the number of the viewer's unread notices of the game, and whether
+/// their repertoire answers in it (1; `None` when they do not play in it).
+pub type GamePageViewerRow = (StoredPlay, Option<String>, i64, i64, Option<i64>);
+
+/// [`GamePageViewerRow`] as one flat row reads it.
+type FlatViewerRow = (String, i64, i64, Option<String>, i64, i64, Option<i64>);
+
+fn unflatten(
+    (after, confirm, repertoire, next, lines, unread, here): FlatViewerRow,
+) -> GamePageViewerRow {
+    ((after, confirm, repertoire), next, lines, unread, here)
+}
 
 /// The columns of a [`GamePageViewerRow`] of user `u` in game `$2`.
 fn game_page_viewer_columns() -> String {
     format!(
-        "u.after_move, u.confirm_moves, {}, \
+        "u.after_move, u.confirm_moves, u.repertoire_default, {}, \
          (select count(*) from conditional_lines cl where cl.game_id = $2 and cl.user_id = u.id), \
          (select count(*) from notifications gn \
-             where gn.user_id = u.id and gn.game_id = $2 and gn.read_at is null)",
+             where gn.user_id = u.id and gn.game_id = $2 and gn.read_at is null), \
+         (select case when rg.white_id = u.id then rg.white_repertoire \
+             when rg.black_id = u.id then rg.black_repertoire end \
+             from games rg where rg.id = $2)",
         super::games::NEXT_USERS_TURN
     )
 }
@@ -432,9 +450,11 @@ pub async fn by_session_for_game_page(
         i64,
         String,
         i64,
+        i64,
         Option<String>,
         i64,
         i64,
+        Option<i64>,
     );
     let row: Option<Row> = sqlx::query_as(&format!(
         "select u.id, u.username, u.kind, {}, {}, {}, s.expires_at, {} \
@@ -462,13 +482,23 @@ pub async fn by_session_for_game_page(
             expires_at,
             after_move,
             confirm,
+            repertoire,
             next,
             lines,
             unread_here,
+            repertoire_here,
         )| {
             (
                 (id, username, kind, your_turn, unread, reports, expires_at),
-                (after_move, confirm, next, lines, unread_here),
+                unflatten((
+                    after_move,
+                    confirm,
+                    repertoire,
+                    next,
+                    lines,
+                    unread_here,
+                    repertoire_here,
+                )),
             )
         },
     ))
@@ -483,17 +513,18 @@ pub async fn by_session_for_game_page(
 pub async fn update_play_settings(
     conn: &mut AnyConnection,
     user_id: &str,
-    after_move: Option<&str>,
-    confirm_moves: Option<i64>,
-) -> Result<Option<(String, i64)>, sqlx::Error> {
+    (after_move, confirm_moves, repertoire): (Option<&str>, Option<i64>, Option<i64>),
+) -> Result<Option<StoredPlay>, sqlx::Error> {
     sqlx::query_as(
         "update users set after_move = coalesce($2, after_move), \
-         confirm_moves = coalesce($3, confirm_moves) where id = $1 \
-         returning after_move, confirm_moves",
+         confirm_moves = coalesce($3, confirm_moves), \
+         repertoire_default = coalesce($4, repertoire_default) where id = $1 \
+         returning after_move, confirm_moves, repertoire_default",
     )
     .bind(user_id)
     .bind(after_move)
     .bind(confirm_moves)
+    .bind(repertoire)
     .fetch_optional(conn)
     .await
 }

@@ -91,6 +91,7 @@ mod tests {
             pause_offer: None,
             pause: None,
             pauses_agreed: 0,
+            repertoire: [false, false],
             source: GameSource::Challenge,
             source_id: None,
             created_at: 0,

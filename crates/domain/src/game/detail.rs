@@ -101,6 +101,8 @@ pub struct GameDetail {
     /// How many conditional lines its players held when it was read (a move reads the
     /// lines only when there are some; the count is not kept up to date after the read).
     pub conditional_lines: i64,
+    /// Whether (White's, Black's) repertoire answers in the game.
+    pub repertoire: [bool; 2],
 }
 
 impl GameDetail {
@@ -137,6 +139,15 @@ impl GameDetail {
             status: self.status.as_str().to_owned(),
             to_move: self.to_move().map(|color| color.as_str().to_owned()),
             draw_offer: self.draw_offer.map(|color| color.as_str().to_owned()),
+        }
+    }
+
+    /// Whether `color`'s repertoire answers in the game.
+    #[must_use]
+    pub const fn repertoire_on(&self, color: Color) -> bool {
+        match color {
+            Color::White => self.repertoire[0],
+            Color::Black => self.repertoire[1],
         }
     }
 

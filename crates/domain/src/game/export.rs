@@ -83,13 +83,14 @@ fn conditional_entry(line: &ConditionalLine) -> String {
 /// chat lines given (the caller decides who sees them): in PGN as comments after the move
 /// each was written at, in text as a section after the moves; and with the conditional
 /// lines given (those pending when the game ended), in PGN as comments after the last
-/// move, in text as a section.
+/// move, in text as a section; and with the moves a repertoire played (once the game has
+/// ended), in PGN as a comment after the last move, in text as a line.
 #[must_use]
 pub fn record_text(
     detail: &GameDetail,
     site: &str,
     chat: &[ChatLine],
-    conditional: &[ConditionalLine],
+    (conditional, repertoire): (&[ConditionalLine], &[String]),
 ) -> String {
     let date = rfc3339(detail.created_at);
     let date = date.get(..10).unwrap_or_default();
@@ -143,6 +144,12 @@ pub fn record_text(
                 conditional_entry(line)
             ));
         }
+        if !repertoire.is_empty() {
+            pgn.push_str(&format!(
+                "{{Played from a repertoire: {}}} ",
+                repertoire.join(", ")
+            ));
+        }
         pgn.push_str(result);
         pgn.push('\n');
         return pgn;
@@ -170,6 +177,12 @@ pub fn record_text(
         text.push_str(&format!("Opening: {}\n", opening.name));
     }
     text.push_str(&format!("Moves: {movetext}\n"));
+    if !repertoire.is_empty() {
+        text.push_str(&format!(
+            "Played from a repertoire: {}\n",
+            repertoire.join(", ")
+        ));
+    }
     if !conditional.is_empty() {
         text.push_str("Conditional lines pending at the end:\n");
         for line in conditional {
@@ -204,17 +217,21 @@ pub async fn record_for(
     detail: &GameDetail,
 ) -> Result<String, AppError> {
     let chat = chat::for_record(state, viewer, detail).await?;
-    // A game's conditional lines are private while it goes on: none in its record then.
-    let conditional = if detail.status == GameStatus::Active {
-        Vec::new()
+    // A game's conditional lines and repertoire moves are private while it goes on:
+    // none in its record then.
+    let (conditional, repertoire) = if detail.status == GameStatus::Active {
+        (Vec::new(), Vec::new())
     } else {
         let mut conn = state.db.pool.acquire().await?;
-        game::conditional::for_page(&mut conn, viewer, detail).await?
+        (
+            game::conditional::for_page(&mut conn, viewer, detail).await?,
+            game::conditional::played_moves(&mut conn, detail).await?,
+        )
     };
     Ok(record_text(
         detail,
         &state.config.public_url.base,
         &chat,
-        &conditional,
+        (&conditional, &repertoire),
     ))
 }

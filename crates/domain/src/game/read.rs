@@ -160,6 +160,7 @@ fn detail_of(row: GameRow, game: AnyGame, conditional_lines: i64) -> Result<Game
         pause_offer: decode(row.pause_offer.as_deref())?,
         pause: row.paused_from.zip(row.paused_until),
         pauses_agreed: row.pauses_agreed,
+        repertoire: [row.white_repertoire != 0, row.black_repertoire != 0],
         created_at: row.created_at,
         updated_at: row.updated_at,
         finished_at: row.finished_at,

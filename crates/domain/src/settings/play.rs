@@ -65,14 +65,18 @@ pub struct PlaySettings {
     pub after_move: AfterMove,
     /// Whether the script's board asks for Confirm before it sends a move.
     pub confirm_moves: bool,
+    /// Whether their repertoire answers in their new games ([`crate::repertoire`]).
+    pub repertoire: bool,
 }
 
 impl Default for PlaySettings {
-    /// Stay on the game; confirm moves (as correspondence play is on Lichess).
+    /// Stay on the game; confirm moves (as correspondence play is on Lichess); the
+    /// repertoire answers.
     fn default() -> PlaySettings {
         PlaySettings {
             after_move: AfterMove::Stay,
             confirm_moves: true,
+            repertoire: true,
         }
     }
 }
@@ -84,6 +88,8 @@ pub struct PlaySettingsChange {
     pub after_move: Option<AfterMove>,
     /// Confirm moves or not.
     pub confirm_moves: Option<bool>,
+    /// Whether the repertoire answers in new games.
+    pub repertoire: Option<bool>,
 }
 
 /// Reads `after_move` as a person or program sent it.
@@ -113,6 +119,22 @@ pub fn parse_confirm_moves(text: &str) -> Result<bool, AppError> {
     }
 }
 
+/// Reads a form's `repertoire`: `1` (the repertoire answers in new games) or `0`.
+///
+/// # Errors
+///
+/// 422 `invalid_repertoire` for anything else.
+pub fn parse_repertoire(text: &str) -> Result<bool, AppError> {
+    match text {
+        "1" => Ok(true),
+        "0" => Ok(false),
+        _ => Err(AppError::invalid(
+            "invalid_repertoire",
+            "the repertoire in new games is `1` (on) or `0` (off)",
+        )),
+    }
+}
+
 /// What a game's page needs of its signed-in viewer besides the game.
 #[derive(Debug, Clone, Default)]
 pub struct GamePageViewer {
@@ -124,4 +146,6 @@ pub struct GamePageViewer {
     pub conditional_lines: i64,
     /// How many of their notices of this game are unread (opening the game reads them).
     pub unread_here: i64,
+    /// Whether their repertoire answers in this game; `None` when they do not play in it.
+    pub repertoire_here: Option<bool>,
 }

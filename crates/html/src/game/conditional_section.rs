@@ -9,6 +9,7 @@ use domain::{
         GameDetail, GameStatus,
         conditional::{self, ConditionalLine, LINE_ACTIONS, MAX_LINE_TEXT, MAX_LINES},
     },
+    repertoire,
 };
 use rules::{Color, numbered_line};
 use vocab::{error::AppError, i18n::Tr};
@@ -51,9 +52,26 @@ pub struct ConditionalSection {
     /// The choices of the action a line may end with: its name (empty: with its last
     /// move), its label, whether it is chosen.
     pub actions: Vec<(&'static str, String, bool)>,
+    /// For a player of a game going on: whether their repertoire answers in it (the
+    /// switch); `None` for everyone else.
+    pub repertoire: Option<bool>,
+    /// For a player of a finished game whose variant takes a repertoire: the button that
+    /// adds its opening to theirs.
+    pub add_to_repertoire: bool,
 }
 
 impl ConditionalSection {
+    /// The section with the switch of the viewer's repertoire (`here`: whether it
+    /// answers in this game, `None` when they do not play in it), shown while the game
+    /// goes on.
+    #[must_use]
+    pub fn with_repertoire(mut self, here: Option<bool>) -> ConditionalSection {
+        if self.editable {
+            self.repertoire = here;
+        }
+        self
+    }
+
     /// Marks `name` as the chosen action (a refused line's, kept with its text).
     pub fn choose_action(&mut self, name: &str) {
         for (action, _, chosen) in &mut self.actions {
@@ -109,8 +127,11 @@ pub fn section(
 ) -> ConditionalSection {
     let active = detail.status == GameStatus::Active;
     let editable = active && viewer.is_some();
+    let add_to_repertoire =
+        !active && viewer.is_some() && repertoire::takes_repertoire(detail.variant());
     ConditionalSection {
-        shown: editable || (!active && !lines.is_empty()),
+        shown: editable || (!active && (!lines.is_empty() || add_to_repertoire)),
+        add_to_repertoire,
         editable,
         ended: !active,
         lines: lines

@@ -223,7 +223,9 @@ async fn signed_in_game_and_extras(
         (chat::section(t, &detail, &view), Shown::Spectators(view))
     };
     let none_held = none_held(&detail, &viewer);
-    let conditional = conditional::load(conn, t, Some(user), &detail, none_held).await?;
+    let conditional = conditional::load(conn, t, Some(user), &detail, none_held)
+        .await?
+        .with_repertoire(viewer.repertoire_here);
     let extras = ViewerExtras {
         next_game: viewer.next_game,
         play: viewer.play,
@@ -276,7 +278,8 @@ async fn kept_viewer_game_and_extras(
             empty => empty.insert(state.db.pool.acquire().await?),
         };
         conditional::load(conn, t, Some(&page.user), &detail, false).await?
-    };
+    }
+    .with_repertoire(page.viewer.repertoire_here);
     let extras = ViewerExtras {
         next_game: page.viewer.next_game.clone(),
         play: page.viewer.play,

@@ -701,27 +701,38 @@ async fn playing_settings_are_read_and_changed_field_by_field(app: TestApp) {
     let token = Some(player.token.as_str());
     let (status, body) = app.get("/api/v1/me/settings", token).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body, json!({"after_move": "stay", "confirm_moves": true}));
+    assert_eq!(
+        body,
+        json!({"after_move": "stay", "confirm_moves": true, "repertoire": true})
+    );
     let patch =
         |body: serde_json::Value| app.send(Method::PATCH, "/api/v1/me/settings", token, Some(body));
     let (status, body) = patch(json!({"after_move": "next_game"})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         body,
-        json!({"after_move": "next_game", "confirm_moves": true}),
+        json!({"after_move": "next_game", "confirm_moves": true, "repertoire": true}),
         "the field left out stays"
     );
     let (status, body) = patch(json!({"confirm_moves": false})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         body,
-        json!({"after_move": "next_game", "confirm_moves": false})
+        json!({"after_move": "next_game", "confirm_moves": false, "repertoire": true})
     );
     let (status, body) = patch(json!({})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         body,
-        json!({"after_move": "next_game", "confirm_moves": false})
+        json!({"after_move": "next_game", "confirm_moves": false, "repertoire": true})
+    );
+    let (status, body) = patch(json!({"repertoire": false})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["repertoire"], false, "{body}");
+    let (status, body) = patch(json!({"repertoire": true})).await;
+    assert_eq!(
+        (status, &body["repertoire"]),
+        (StatusCode::OK, &json!(true))
     );
     // Bad values: 422 with a code and a message, nothing changed.
     for (bad, code) in [
@@ -730,6 +741,7 @@ async fn playing_settings_are_read_and_changed_field_by_field(app: TestApp) {
         (json!({"after_move": 1}), "invalid_body"),
         (json!({"confirm_moves": "yes"}), "invalid_body"),
         (json!({"confirm_moves": 1}), "invalid_body"),
+        (json!({"repertoire": "off"}), "invalid_body"),
         (
             json!({"after_move": "stay", "confirm_moves": "no"}),
             "invalid_body",
@@ -743,12 +755,15 @@ async fn playing_settings_are_read_and_changed_field_by_field(app: TestApp) {
     let (_, body) = app.get("/api/v1/me/settings", token).await;
     assert_eq!(
         body,
-        json!({"after_move": "next_game", "confirm_moves": false})
+        json!({"after_move": "next_game", "confirm_moves": false, "repertoire": true})
     );
     // Each player has their own.
     let other = app.player("tomas").await;
     let (_, body) = app.get("/api/v1/me/settings", Some(&other.token)).await;
-    assert_eq!(body, json!({"after_move": "stay", "confirm_moves": true}));
+    assert_eq!(
+        body,
+        json!({"after_move": "stay", "confirm_moves": true, "repertoire": true})
+    );
     // Signed out: 401 both ways.
     let (status, body) = app.get("/api/v1/me/settings", None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");

@@ -125,6 +125,11 @@ async fn openapi_document_lists_every_route(app: TestApp) {
         ("/api/v1/games/{id}/conditional", "get"),
         ("/api/v1/games/{id}/conditional", "post"),
         ("/api/v1/games/{id}/conditional/{line}", "delete"),
+        ("/api/v1/repertoire", "get"),
+        ("/api/v1/repertoire", "post"),
+        ("/api/v1/repertoire/{line}", "delete"),
+        ("/api/v1/games/{id}/repertoire-line", "post"),
+        ("/api/v1/games/{id}/repertoire", "put"),
         ("/api/v1/me/password", "post"),
         ("/api/v1/me/export", "get"),
         ("/api/v1/me/delete", "post"),
@@ -150,7 +155,7 @@ async fn openapi_document_lists_every_route(app: TestApp) {
     }
     let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
     assert_eq!(
-        documented, 104,
+        documented, 109,
         "a route is documented that the test does not know"
     );
     assert!(doc["components"]["schemas"]["GameDto"]["properties"]["legal_moves"].is_object());

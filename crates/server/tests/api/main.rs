@@ -38,6 +38,7 @@ mod push;
 mod races;
 mod ratings;
 mod refusals;
+mod repertoire;
 mod schema;
 mod snapshots;
 mod starts;

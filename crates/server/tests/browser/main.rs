@@ -24,6 +24,7 @@ mod conditional;
 mod helpers;
 mod phone;
 mod playing;
+mod repertoire;
 mod settings;
 
 use std::{

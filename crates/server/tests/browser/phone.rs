@@ -129,6 +129,7 @@ async fn page_families(app: &TestApp) -> Vec<(String, String)> {
         ("my-games", "/my-games"),
         ("notifications", "/notifications"),
         ("settings", "/settings"),
+        ("repertoire", "/repertoire"),
         ("player", "/players/annika"),
         ("leaderboard", "/leaderboards/chess"),
         ("rules-chess", "/rules/chess"),
@@ -149,6 +150,16 @@ async fn page_families(app: &TestApp) -> Vec<(String, String)> {
             pages.push(("analysis".to_owned(), format!("/games/{id}/analysis")));
         }
     }
+    // A line of Ann's repertoire for its page.
+    let (status, body) = app
+        .post(
+            "/api/v1/repertoire",
+            Some(&ann.token),
+            json!({"variant": "chess", "color": "white",
+                   "line": "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1"}),
+        )
+        .await;
+    assert!(status.is_success(), "{body}");
     // An open challenge for the lobby's list, a challenge made to Ann, a tournament.
     for challenge in [
         json!({"variant": "reversi-8x8", "color": "black"}),

@@ -32,6 +32,7 @@ pub(super) const TABLES: &[Table] = &[
             ("auto_vacation", Int),
             ("after_move", Text),
             ("confirm_moves", Int),
+            ("repertoire_default", Int),
             ("email", Text),
             ("email_verified_at", Int),
             ("email_token_hash", Text),
@@ -132,6 +133,8 @@ pub(super) const TABLES: &[Table] = &[
             ("paused_from", Int),
             ("paused_until", Int),
             ("pauses_agreed", Int),
+            ("white_repertoire", Int),
+            ("black_repertoire", Int),
             ("chat_lines", Int),
         ],
     ),
@@ -359,6 +362,21 @@ pub(super) const TABLES: &[Table] = &[
             ("created_at", Int),
         ],
     ),
+    // Repertoires: each player's lines, and the plies they played in games.
+    (
+        "repertoire_lines",
+        &[
+            ("id", Text),
+            ("user_id", Text),
+            ("variant", Text),
+            ("setup", Text),
+            ("color", Text),
+            ("moves", Text),
+            ("display", Text),
+            ("created_at", Int),
+        ],
+    ),
+    ("repertoire_plies", &[("game_id", Text), ("ply", Int)]),
     // Tournaments: the tournament, its entrants, games, byes and kept scores.
     (
         "tournaments",

@@ -1,11 +1,17 @@
 //! The pipeline's conditional step: after a move, the game's lines move on over the plies
 //! just played, and while the side to move owns a line, its next step is played for them
-//! (a move, or the action that ends the line). See docs/conditional-moves.md.
+//! (a move, or the action that ends the line); where they own none, their repertoire's
+//! reply, if it has one (at most [`REPERTOIRE_PLIES_PER_TURN`] in a row). See
+//! docs/conditional-moves.md.
 
 use rules::{AnyGame, Color, PlayedMove};
 use sqlx::AnyConnection;
 
-use super::{line::Step, split};
+use super::{
+    line::Step,
+    repertoire_reply::{self, REPERTOIRE_PLIES_PER_TURN},
+    split,
+};
 use crate::game::{
     action_rules::{ByLine, by_line},
     detail::{GameDetail, end_turn, play_forced_passes},
@@ -195,6 +201,34 @@ async fn end_lines(
     Ok(())
 }
 
+/// Plays `canonical` for `to_move` (a line's move, or their repertoire's), as at any move
+/// the turn of the one who moved before ends first; then forced passes. Returns the move
+/// as the record has it.
+///
+/// # Errors
+///
+/// A move or forced pass the rules refuse (a 500: both were checked).
+fn play_for(
+    detail: &mut GameDetail,
+    answered: &mut Answered,
+    to_move: Color,
+    canonical: &str,
+    played: &mut Vec<String>,
+    now: i64,
+) -> Result<String, AppError> {
+    if let Some(last) = answered.turn_to_end {
+        end_turn(detail, last, now);
+    }
+    let text = detail
+        .game
+        .play(canonical)
+        .map_err(|error| corrupt(format!("conditional reply: {error}")))?;
+    played.push(text.clone());
+    answered.turn_to_end = Some(to_move);
+    play_forced_passes(detail, played)?;
+    Ok(text)
+}
+
 /// The pipeline's conditional step, after a move by `mover` (and its forced passes)
 /// starting at record index `from`: moves the game's lines on, and while the side to
 /// move owns a line, plays its next step: a move (the turn of the one who moved before
@@ -218,23 +252,29 @@ pub(crate) async fn answer(
         ending: None,
         unanswered: None,
     };
-    // Read in the move's transaction, after the claim that every line's entry takes too.
-    if detail.conditional_lines == 0 {
+    let repertoires = detail.repertoire.contains(&true);
+    if detail.conditional_lines == 0 && !repertoires {
         return Ok(answered);
     }
-    let mut lines: Vec<Pending> = rows::of_game(&mut *conn, &detail.id)
-        .await?
-        .into_iter()
-        .map(|row| Pending {
-            ply: usize::try_from(row.ply).unwrap_or(usize::MAX),
-            moves: split(&row.moves),
-            display: split(&row.display),
-            id: row.id,
-            user_id: row.user_id,
-        })
-        .collect();
+    // Read in the move's transaction, after the claim that every line's entry takes too.
+    let mut lines: Vec<Pending> = if detail.conditional_lines == 0 {
+        Vec::new()
+    } else {
+        rows::of_game(&mut *conn, &detail.id)
+            .await?
+            .into_iter()
+            .map(|row| Pending {
+                ply: usize::try_from(row.ply).unwrap_or(usize::MAX),
+                moves: split(&row.moves),
+                display: split(&row.display),
+                id: row.id,
+                user_id: row.user_id,
+            })
+            .collect()
+    };
     let mut from = from;
-    while !lines.is_empty() {
+    let mut by_repertoire = 0;
+    loop {
         advance(conn, &mut lines, &detail.game, from).await?;
         if detail.game.outcome().is_some() {
             break;
@@ -248,7 +288,24 @@ pub(crate) async fn answer(
             .find(|line| line.user_id == owner_id)
             .and_then(|line| Some((line.moves.first()?.clone(), line.display.first()?.clone())))
         else {
-            break;
+            // No line of theirs: their repertoire may answer, up to the turn's cap.
+            if !repertoires || by_repertoire == REPERTOIRE_PLIES_PER_TURN {
+                break;
+            }
+            let Some(reply) = repertoire_reply::reply(conn, detail, to_move).await? else {
+                break;
+            };
+            // Its lines were checked from the same start through the same moves; should
+            // one no longer play (rules changed since), nothing is played for them.
+            if detail.game.canonical(&reply).is_err() {
+                tracing::warn!(game = %detail.id, "a repertoire reply the rules refuse");
+                break;
+            }
+            from = detail.game.record().len();
+            play_for(detail, &mut answered, to_move, &reply, played, now)?;
+            repertoire_reply::mark(conn, &detail.id, from + 1).await?;
+            by_repertoire += 1;
+            continue;
         };
         let refused = |why: &'static str| Unanswered {
             step: shown.clone(),
@@ -280,23 +337,14 @@ pub(crate) async fn answer(
                     answered.unanswered = Some(refused("illegal_move"));
                     break;
                 };
-                if let Some(last) = answered.turn_to_end {
-                    end_turn(detail, last, now);
-                }
                 from = detail.game.record().len();
-                let text = detail
-                    .game
-                    .play(&canonical)
-                    .map_err(|error| corrupt(format!("conditional reply: {error}")))?;
+                let text = play_for(detail, &mut answered, to_move, &canonical, played, now)?;
                 // The owner's lines now name the move as the record does.
                 for line in lines.iter_mut().filter(|line| line.user_id == owner_id) {
                     if line.moves.first() == Some(&step) {
                         line.moves[0].clone_from(&text);
                     }
                 }
-                played.push(text);
-                answered.turn_to_end = Some(to_move);
-                play_forced_passes(detail, played)?;
             }
         }
     }

@@ -266,6 +266,45 @@ pub(crate) fn overlap(new: &CheckedLine, old: &[String], owner: Color) -> Overla
     }
 }
 
+/// Where `new` goes among a player's lines `old` (id, steps, display texts each) of the
+/// same `owner`: the indices of the lines it replaces (those that are its start).
+///
+/// # Errors
+///
+/// 409 `duplicate_line` when a line already holds its moves, `conflicting_line` when
+/// one answers a position differently.
+pub(crate) fn place(
+    new: &CheckedLine,
+    old: &[(String, Vec<String>, Vec<String>)],
+    owner: Color,
+) -> Result<Vec<usize>, AppError> {
+    let mut replaced = Vec::new();
+    for (index, (_, moves, display)) in old.iter().enumerate() {
+        match overlap(new, moves, owner) {
+            Overlap::Apart => {}
+            Overlap::Extends => replaced.push(index),
+            Overlap::Duplicate => {
+                return Err(AppError::conflict(
+                    "duplicate_line",
+                    format!("your line {} already holds these moves", index + 1),
+                ));
+            }
+            Overlap::Conflict(step) => {
+                return Err(AppError::conflict(
+                    "conflicting_line",
+                    format!(
+                        "your line {} answers the same position with {} instead of {}",
+                        index + 1,
+                        display.get(step).map_or("another move", String::as_str),
+                        new.display[step],
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(replaced)
+}
+
 #[cfg(test)]
 mod tests {
     use rules::Variant;

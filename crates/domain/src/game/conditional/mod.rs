@@ -36,15 +36,17 @@
 
 mod answer;
 pub mod line;
+mod repertoire_reply;
 
 pub use answer::Unanswered;
 pub(super) use answer::{Answered, answer};
 pub use line::{ANY, LINE_ACTIONS, MAX_LINE_MOVES, MAX_LINE_TEXT};
+pub use repertoire_reply::{REPERTOIRE_PLIES_PER_TURN, played_moves};
 
 use rules::Color;
 use sqlx::AnyConnection;
 
-use self::line::{Overlap, check_line, overlap, split};
+use self::line::{check_line, place, split};
 use super::{
     action_rules::GameAction,
     detail::GameDetail,
@@ -246,42 +248,20 @@ pub async fn add(
                  a claim or a resignation",
             ));
         }
-        let old = rows::of_player(&mut tx, id, &user.id).await?;
-        let mut replaced = Vec::new();
-        for (number, row) in old.iter().enumerate() {
-            let moves = split(&row.moves);
-            match overlap(&line, &moves, owner) {
-                Overlap::Apart => {}
-                Overlap::Extends => replaced.push(row.id.as_str()),
-                Overlap::Duplicate => {
-                    return Err(AppError::conflict(
-                        "duplicate_line",
-                        format!("your line {} already holds these moves", number + 1),
-                    ));
-                }
-                Overlap::Conflict(index) => {
-                    return Err(AppError::conflict(
-                        "conflicting_line",
-                        format!(
-                            "your line {} answers the same position with {} instead of {}",
-                            number + 1,
-                            split(&row.display)
-                                .get(index)
-                                .map_or("another move", String::as_str),
-                            line.display[index],
-                        ),
-                    ));
-                }
-            }
-        }
+        let old: Vec<(String, Vec<String>, Vec<String>)> = rows::of_player(&mut tx, id, &user.id)
+            .await?
+            .into_iter()
+            .map(|row| (row.id, split(&row.moves), split(&row.display)))
+            .collect();
+        let replaced = place(&line, &old, owner)?;
         if old.len() - replaced.len() >= MAX_LINES {
             return Err(AppError::conflict(
                 "too_many_lines",
                 format!("a player keeps at most {MAX_LINES} lines in a game"),
             ));
         }
-        for old_id in &replaced {
-            rows::delete(&mut tx, id, old_id, &user.id).await?;
+        for index in replaced {
+            rows::delete(&mut tx, id, &old[index].0, &user.id).await?;
         }
         let new = ConditionalLine {
             id: vocab::ids::new_id(),

@@ -98,7 +98,7 @@ async fn playing_settings_by_form_and_straight_on_to_the_next_game(app: TestApp)
     let api: serde_json::Value = serde_json::from_str(&api.body).unwrap();
     assert_eq!(
         api,
-        serde_json::json!({"after_move": "next_game", "confirm_moves": false})
+        serde_json::json!({"after_move": "next_game", "confirm_moves": false, "repertoire": true})
     );
     let page = white.get(&format!("/games/{second}")).await;
     assert!(!page.has("#game[data-confirm-moves]"));
