@@ -348,6 +348,29 @@ async fn a_tournament_starts_every_game_from_its_chosen_position(app: TestApp) {
         assert_eq!(game["setup"], json!({"fen": fen}));
         assert_eq!(game["position"]["fen"], fen);
     }
+    // The new-tournament form takes the start too, and a bad one comes back with the
+    // reason and what was typed.
+    let form = |start: &'static str| {
+        [
+            ("name", "Reversi from an opening"),
+            ("variant", "reversi-8x8"),
+            ("format", "swiss"),
+            ("rounds", "3"),
+            ("start_position", start),
+        ]
+    };
+    let opening = rules::ReversiOpening::of_size(8).nth(4).unwrap();
+    let (status, location, _) =
+        post_form(&app, &organiser, "/tournaments", &form(opening.name)).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let page = app.page_html(&location).await;
+    assert!(
+        page.contains(&format!("Opening {}", opening.name)),
+        "the page names the opening"
+    );
+    let (status, _, page) = post_form(&app, &organiser, "/tournaments", &form("9x9-01")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(attr(&page, "#t-start-position", "value"), "9x9-01");
     // A start the variant does not take is refused, and no tournament is made.
     let (status, body) = app
         .post(
