@@ -157,6 +157,9 @@ pub struct StoredGame {
     pub moves: Vec<MoveRow>,
     /// How many conditional lines the game's players hold in it.
     pub conditional_lines: i64,
+    /// How many lines of their repertoires for its variant its players hold (what the
+    /// conditional step looks up only when there are some).
+    pub repertoire_lines: i64,
 }
 
 /// What a new game holds.
@@ -289,11 +292,15 @@ pub async fn get_with_position(
         position: Option<String>,
         position_ply: Option<i64>,
         conditional_lines: i64,
+        repertoire_lines: i64,
     }
     let found: Option<WithPosition> = sqlx::query_as(&format!(
         "select {COLUMNS}, g.position, g.position_ply, \
          (select count(*) from conditional_lines cl where cl.game_id = g.id) \
-         as conditional_lines {FROM} where g.id = $1"
+         as conditional_lines, \
+         (select count(*) from repertoire_lines rl \
+             where rl.user_id in (g.white_id, g.black_id) and rl.variant = g.variant) \
+         as repertoire_lines {FROM} where g.id = $1"
     ))
     .bind(id)
     .fetch_optional(&mut *conn)
@@ -303,6 +310,7 @@ pub async fn get_with_position(
         position: found.position.zip(found.position_ply),
         moves: Vec::new(),
         conditional_lines: found.conditional_lines,
+        repertoire_lines: found.repertoire_lines,
     }))
 }
 

@@ -100,6 +100,7 @@ mod tests {
             rating_change: None,
             game,
             conditional_lines: 0,
+            repertoire_lines: 0,
         }
     }
 

@@ -101,6 +101,9 @@ pub struct GameDetail {
     /// How many conditional lines its players held when it was read (a move reads the
     /// lines only when there are some; the count is not kept up to date after the read).
     pub conditional_lines: i64,
+    /// How many lines of their repertoires for its variant its players held when it was
+    /// read (the conditional step looks a reply up only when there are some).
+    pub repertoire_lines: i64,
     /// Whether (White's, Black's) repertoire answers in the game.
     pub repertoire: [bool; 2],
 }

@@ -50,6 +50,7 @@ fn rebuild(stored: StoredGame) -> Result<(GameRow, AnyGame), AppError> {
         position,
         moves,
         conditional_lines: _,
+        repertoire_lines: _,
     } = stored;
     let (variant, setup) = variant_and_setup(&row)?;
     // Collected from the slice, so that the record holds exactly its moves: a snapshot
@@ -89,9 +90,9 @@ fn rebuild(stored: StoredGame) -> Result<(GameRow, AnyGame), AppError> {
 
 /// Rebuilds a game from what is stored of it.
 fn detail(stored: StoredGame) -> Result<GameDetail, AppError> {
-    let conditional_lines = stored.conditional_lines;
+    let lines = (stored.conditional_lines, stored.repertoire_lines);
     let (row, game) = rebuild(stored)?;
-    detail_of(row, game, conditional_lines)
+    detail_of(row, game, lines)
 }
 
 /// The variant of `row`'s game and its setup (Knight Fight's numbers).
@@ -117,10 +118,17 @@ fn restore_with_record(
 }
 
 /// A game's detail from its row and its rebuilt game.
-fn detail_of(row: GameRow, game: AnyGame, conditional_lines: i64) -> Result<GameDetail, AppError> {
+/// `lines`: how many conditional lines its players hold in it, and repertoire lines in its
+/// variant.
+fn detail_of(
+    row: GameRow,
+    game: AnyGame,
+    (conditional_lines, repertoire_lines): (i64, i64),
+) -> Result<GameDetail, AppError> {
     let (stop_rules, player_times) = (stop_rules(&row), player_times(&row));
     Ok(GameDetail {
         conditional_lines,
+        repertoire_lines,
         status: row.status.parse().map_err(corrupt)?,
         result: decode(row.result.as_deref())?,
         termination: decode(row.termination.as_deref())?,
@@ -196,7 +204,11 @@ pub(crate) async fn load_for_change(
         None => None,
     };
     let detail = match known {
-        Some(game) => detail_of(stored.row, game, stored.conditional_lines)?,
+        Some(game) => detail_of(
+            stored.row,
+            game,
+            (stored.conditional_lines, stored.repertoire_lines),
+        )?,
         None => {
             stored.moves = games::moves_to_ply(&mut *conn, id, stored.row.ply).await?;
             detail(stored)?

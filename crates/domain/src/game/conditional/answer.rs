@@ -252,7 +252,7 @@ pub(crate) async fn answer(
         ending: None,
         unanswered: None,
     };
-    let repertoires = detail.repertoire.contains(&true);
+    let repertoires = detail.repertoire_lines > 0 && detail.repertoire.contains(&true);
     if detail.conditional_lines == 0 && !repertoires {
         return Ok(answered);
     }
