@@ -270,7 +270,9 @@ async def run(args, dbname, log):
                              path="/" + dbname)
     port = free_port()
     env = {"DATABASE_URL": urllib.parse.urlunsplit(through), "LISTEN_ADDR": f"127.0.0.1:{port}",
-           "PUBLIC_URL": f"http://127.0.0.1:{port}", "RUST_LOG": "warn", "PATH": os.environ.get("PATH", "")}
+           "PUBLIC_URL": f"http://127.0.0.1:{port}", "RUST_LOG": "warn", "PATH": os.environ.get("PATH", ""),
+           # The load plays more games than a person may take on at once.
+           "GAMES_ALLOWANCE": "10000", "GAMES_ALLOWANCE_CEILING": "10000"}
     env.update(item.split("=", 1) for item in args.env)
     server = subprocess.Popen([args.server], env=env, stdout=log, stderr=log)
     rec, cuts = Recorder(port), []

@@ -63,7 +63,9 @@ async def main():
     port = free_port()
     url = args.database_url or f"sqlite://{tempfile.mkdtemp(prefix='kill9-')}/site.db"
     env = {"DATABASE_URL": url, "LISTEN_ADDR": f"127.0.0.1:{port}", "RUST_LOG": "warn",
-           "SWEEP_INTERVAL_SECS": "0", "PATH": os.environ.get("PATH", "")}
+           "SWEEP_INTERVAL_SECS": "0", "PATH": os.environ.get("PATH", ""),
+           # The load plays more games than a person may take on at once.
+           "GAMES_ALLOWANCE": "10000", "GAMES_ALLOWANCE_CEILING": "10000"}
     start = lambda: subprocess.Popen([args.server], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     server = start()
     await ready(port)

@@ -129,7 +129,9 @@ async def main():
     port = free_port()
     data = tempfile.mkdtemp(prefix="slow-clients-")
     env = {"DATABASE_URL": f"sqlite://{data}/site.db", "LISTEN_ADDR": f"127.0.0.1:{port}",
-           "RUST_LOG": "warn", "PATH": os.environ.get("PATH", "")}
+           "RUST_LOG": "warn", "PATH": os.environ.get("PATH", ""),
+           # The load plays more games than a person may take on at once.
+           "GAMES_ALLOWANCE": "10000", "GAMES_ALLOWANCE_CEILING": "10000"}
 
     def limit_files():
         resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))

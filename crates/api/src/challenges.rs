@@ -214,7 +214,8 @@ pub struct AcceptedDto {
         NotSignedIn, CrossSite,
         (status = 404, description = "no player has the opponent's name", body = ErrorBody),
         (status = 409, description = "the caller already has the most open challenges a \
-            player may have, 50 (`too_many_challenges`)", body = ErrorBody),
+            player may have, 50 (`too_many_challenges`), or plays as many games as their \
+            allowance lets them (`game_allowance`: docs/time.md)", body = ErrorBody),
         (status = 422, description = "unknown variant, bad colour, days or time control, \
             addressed to oneself (`unknown_variant`, `invalid_color`, `invalid_days_per_move`, \
             `invalid_time_control` such as a time bank's cap below its initial time, \
@@ -309,7 +310,9 @@ async fn show(
         (status = 403, description = "own challenge, addressed to someone else, or a \
             cross-site request with the session cookie", body = ErrorBody),
         NoSuchChallenge,
-        (status = 409, description = "already taken or cancelled", body = ErrorBody),
+        (status = 409, description = "already taken or cancelled, or the caller or the \
+            challenger plays as many games as their allowance lets them (`game_allowance`; \
+            the challenge stays open)", body = ErrorBody),
         (status = 422, description = "the caller's rating in the variant is outside the \
             challenge's rating range (`rating_out_of_range`); the challenge stays open",
             body = ErrorBody),

@@ -573,7 +573,9 @@ pub struct JoinDto {
         (status = 404, description = "no such tournament (or a private one without its \
             key)", body = ErrorBody),
         (status = 409, description = "`tournament_started`, `already_joined`, \
-            `tournament_full`", body = ErrorBody),
+            `tournament_full`, `game_allowance` (the caller plays as many games as their \
+            allowance lets them), `timeout_cooldown` (a game of theirs was lost on time \
+            lately: docs/time.md)", body = ErrorBody),
         (status = 422, description = "the caller's rating in the variant is outside the \
             limits (`rating_outside_limits`)", body = ErrorBody),
     ))]

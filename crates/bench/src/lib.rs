@@ -19,6 +19,8 @@ const UNLIMITED: &[(&str, &str)] = &[
     ("MAX_CONNECTIONS", "1000000"),
     ("MAX_CONNECTIONS_PER_ADDRESS", "1000000"),
     ("MAX_STREAMS_PER_ADDRESS", "1000000"),
+    ("GAMES_ALLOWANCE", "10000"),
+    ("GAMES_ALLOWANCE_CEILING", "10000"),
 ];
 
 /// The running server; killed, and its directory removed, when dropped.

@@ -348,7 +348,8 @@ pub struct ChallengeRequest<'a> {
 /// variant's), `import_needs_opponent` / `import_needs_color` / `import_is_casual` (a
 /// game carried over from elsewhere is addressed to one player, names the challenger's
 /// colour and is casual); 409 `too_many_challenges` when the caller already has
-/// [`MAX_OPEN_CHALLENGES`] open.
+/// [`MAX_OPEN_CHALLENGES`] open, `game_allowance` when they play as many games as their
+/// allowance lets them ([`crate::allowance`]).
 pub async fn create(
     state: &Services,
     user: &User,
@@ -392,6 +393,7 @@ pub async fn create(
             Some(row)
         }
     };
+    crate::allowance::check_new_game(state, &mut conn, (&user.id, user.kind), None).await?;
     drop(conn);
     let id = new_id();
     let now = state.now();
@@ -737,7 +739,9 @@ pub async fn decline(
 ///
 /// 404 no such challenge; 403 `own_challenge` / `not_addressed_to_you`, `blocked` /
 /// `you_block` when the challenger and the caller block one another (it stays open); 409
-/// `challenge_taken` when it is no longer open; 422 `rating_out_of_range` when the
+/// `challenge_taken` when it is no longer open, `game_allowance` when the caller or the
+/// challenger plays as many games as their allowance lets them (it stays open); 422
+/// `rating_out_of_range` when the
 /// caller's rating in the variant is outside the challenge's range (it stays open).
 pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, AppError> {
     let now = state.now();
@@ -756,6 +760,19 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
     if let Err(error) = crate::chat::check_challenge(&mut tx, &user.id, &challenger_id).await {
         tx.rollback().await?;
         return Err(error);
+    }
+    // Both take on a game: each within their allowance (the challenge stays open).
+    for (player, whose) in [
+        ((user.id.as_str(), user.kind), None),
+        (
+            (challenger_id.as_str(), AccountKind::Human),
+            Some("the challenger"),
+        ),
+    ] {
+        if let Err(error) = crate::allowance::check_new_game(state, &mut tx, player, whose).await {
+            tx.rollback().await?;
+            return Err(error);
+        }
     }
     let (min_rating, max_rating) = (terms.min_rating, terms.max_rating);
     if min_rating.is_some() || max_rating.is_some() {

@@ -12,8 +12,10 @@ use std::{
 
 use ipnet::IpNet;
 
+mod allowance;
 mod variables;
 
+pub use allowance::AllowanceConfig;
 use variables::default_of;
 pub use variables::{DEFAULT_DATABASE_URL, DefaultValue, VARIABLES, Variable};
 
@@ -88,6 +90,9 @@ pub struct Config {
     /// `CHAT_MESSAGES_PER_MINUTE`: game chat lines one player may send per minute, all
     /// at once or spread out; one more is answered 429 `chat_rate_limited`.
     pub chat_messages_per_minute: NonZeroU32,
+    /// `GAMES_ALLOWANCE`, `GAMES_ALLOWANCE_CEILING`, `TIMEOUT_COOLDOWN_DAYS`: the games a
+    /// player may take on ([`crate::allowance`]).
+    pub allowance: AllowanceConfig,
     /// `TRUSTED_PROXIES`: reverse proxies (addresses or CIDR networks, comma-separated)
     /// whose `X-Forwarded-For` gives the client address.
     pub trusted_proxies: Vec<IpNet>,
@@ -553,6 +558,11 @@ impl Config {
             leaderboard_active_days: parse(&lookup, "LEADERBOARD_ACTIVE_DAYS")?,
             body_limit_bytes: parse(&lookup, "BODY_LIMIT_BYTES")?,
             chat_messages_per_minute: parse(&lookup, "CHAT_MESSAGES_PER_MINUTE")?,
+            allowance: AllowanceConfig::checked(
+                parse(&lookup, "GAMES_ALLOWANCE")?,
+                parse(&lookup, "GAMES_ALLOWANCE_CEILING")?,
+                parse(&lookup, "TIMEOUT_COOLDOWN_DAYS")?,
+            )?,
             trusted_proxies: parse_trusted(&lookup("TRUSTED_PROXIES").unwrap_or_default())
                 .map_err(|message| ConfigError {
                     variable: "TRUSTED_PROXIES",

@@ -6,6 +6,7 @@
 
 pub mod account_care;
 pub mod accounts;
+pub mod allowance;
 pub mod bots;
 pub mod challenges;
 pub mod chat;

@@ -160,7 +160,22 @@ pub(crate) async fn rules(
         );
     }
     let days = state.config.vacation_days_per_year.to_string();
-    let time_paragraphs = paragraphs_of(&t, "rules.time", &[("days", &days)]);
+    let limits = state.config.allowance;
+    let (games, ceiling, cooldown) = (
+        limits.base.to_string(),
+        limits.ceiling.to_string(),
+        limits.cooldown_days.to_string(),
+    );
+    let time_paragraphs = paragraphs_of(
+        &t,
+        "rules.time",
+        &[
+            ("days", &days),
+            ("games", &games),
+            ("ceiling", &ceiling),
+            ("cooldown", &cooldown),
+        ],
+    );
     let lines = MAX_LINES.to_string();
     let cap = domain::game::conditional::REPERTOIRE_PLIES_PER_TURN.to_string();
     let conditional_paragraphs =

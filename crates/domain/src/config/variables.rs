@@ -235,6 +235,21 @@ pub const VARIABLES: &[Variable] = &[
         meaning: "game chat lines one player may send per minute",
     },
     Variable {
+        name: "GAMES_ALLOWANCE",
+        default: Literal("20"),
+        meaning: "the active games a player may have before finishing any",
+    },
+    Variable {
+        name: "GAMES_ALLOWANCE_CEILING",
+        default: Literal("100"),
+        meaning: "the most active games a player's allowance grows to",
+    },
+    Variable {
+        name: "TIMEOUT_COOLDOWN_DAYS",
+        default: Literal("30"),
+        meaning: "days after a loss on time without tournament entries (0: off)",
+    },
+    Variable {
         name: "ENGINE_WORKERS",
         default: Literal("1"),
         meaning: "threads of this instance that compute the computer's replies (0 to 64)",

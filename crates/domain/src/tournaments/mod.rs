@@ -192,8 +192,9 @@ pub async fn list(
 ///
 /// 404 no such tournament (or a private one without its key); 403 `computer_account`;
 /// 422 `rating_outside_limits` (the player's rating in the variant is outside the limits);
-/// 409 `tournament_started` (no longer open), `already_joined`, `tournament_full`;
-/// database errors.
+/// 409 `tournament_started` (no longer open), `already_joined`, `tournament_full`,
+/// `game_allowance` / `timeout_cooldown` ([`crate::allowance::check_entry`]); database
+/// errors.
 pub async fn join(
     state: &Services,
     user: &User,
@@ -207,6 +208,9 @@ pub async fn join(
     if !tournament.invited(invite) && tournament.organiser_id != user.id {
         return Err(AppError::NotFound("tournament"));
     }
+    let mut conn = state.db.pool.acquire().await?;
+    crate::allowance::check_entry(state, &mut conn, user).await?;
+    drop(conn);
     let now = state.now();
     let mut tx = state.db.begin_write().await?;
     let claimed = if tournament.format().joins_while_running() {

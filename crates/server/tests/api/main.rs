@@ -5,6 +5,7 @@
 mod helpers;
 
 mod accounts;
+mod allowance;
 mod analysis;
 mod bot;
 mod challenges;

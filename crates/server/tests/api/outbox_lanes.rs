@@ -35,7 +35,9 @@ use crate::{
 };
 
 scenarios!(
-    with [("PUSH_ALLOW_HTTP_ENDPOINTS", "true")];
+    // The stalled player plays more games than a person may take on at once.
+    with [("PUSH_ALLOW_HTTP_ENDPOINTS", "true"), ("GAMES_ALLOWANCE", "1000"),
+          ("GAMES_ALLOWANCE_CEILING", "1000")];
     push_devices_that_never_answer_hold_up_no_live_notice,
 );
 

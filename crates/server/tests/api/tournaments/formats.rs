@@ -17,8 +17,11 @@ use crate::{
     scenarios,
 };
 
-scenarios!(
+// Games lost on time are part of the play here; the entries after them are not barred.
+scenarios!(with [("TIMEOUT_COOLDOWN_DAYS", "0")];
     every_format_plays_to_the_end_with_exact_standings,
+);
+scenarios!(
     two_instances_run_each_step_once,
     a_league_runs_season_after_season,
 );
