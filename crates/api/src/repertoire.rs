@@ -194,6 +194,8 @@ async fn delete_repertoire_line(
             line", body = ErrorBody),
         (status = 422, description = "as adding a line (a game too short to hold an \
             answer: `no_reply`)", body = ErrorBody),
+        (status = 429, description = "more than 60 lines entered or deleted a minute \
+            (`rate_limited`, with `Retry-After`)", body = ErrorBody),
     ))]
 async fn add_repertoire_line_from_game(
     State(state): State<Services>,
