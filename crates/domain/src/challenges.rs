@@ -17,6 +17,10 @@ use store::{
 };
 use vocab::{error::AppError, ids::new_id};
 
+mod carried_over;
+
+pub use carried_over::read_start_and_record;
+
 /// The days per move a challenge may ask for.
 pub use crate::game::time_control::DAYS_PER_MOVE;
 
@@ -207,85 +211,6 @@ fn moves_of(terms: &ChallengeTerms) -> Vec<String> {
         .as_deref()
         .map(|moves| moves.split(' ').map(str::to_owned).collect())
         .unwrap_or_default()
-}
-
-/// What a challenge's chosen start and pasted record ask for: the game's start
-/// ([`read_start`], or the one the record names) and, for a game carried over from
-/// elsewhere, the moves played so far (checked; empty for a new game).
-///
-/// # Errors
-///
-/// As [`read_start`]; 422 `invalid_record` naming the first move the rules refuse (or
-/// what else is wrong: no moves, too many, a start that is not the variant's, a game
-/// already over); `conflicting_start` when the record names a start other than `start`.
-pub fn read_start_and_record(
-    variant: Variant,
-    start: &str,
-    record: &str,
-) -> Result<(Option<Setup>, Vec<String>), AppError> {
-    let start = read_start(variant, start)?;
-    Ok(match read_record(variant, start.clone(), record)? {
-        Some(carried) => (carried.start, carried.moves),
-        None => (start, Vec::new()),
-    })
-}
-
-/// A game carried over from elsewhere: where it started and the moves played since.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct CarriedOver {
-    /// Its start (`None`: the variant's usual one).
-    start: Option<Setup>,
-    /// The moves played so far, canonical texts, checked.
-    moves: Vec<String>,
-}
-
-/// Reads a pasted record of a game to carry over ([`rules::PastedRecord`]): PGN in
-/// chess and Chess960, the downloaded text record or bare moves in the others; its
-/// start is the one it names, else `start` (the one chosen beside it), else the
-/// variant's usual one. `None` when `text` is empty.
-///
-/// # Errors
-///
-/// 422 `invalid_record` naming the first move the rules refuse (or what else is wrong:
-/// no moves, too many, a start that is not the variant's, a game already over);
-/// `conflicting_start` when the record names a start other than `start`.
-fn read_record(
-    variant: Variant,
-    start: Option<Setup>,
-    text: &str,
-) -> Result<Option<CarriedOver>, AppError> {
-    if text.trim().is_empty() {
-        return Ok(None);
-    }
-    let invalid =
-        |error: rules::RecordError| AppError::invalid("invalid_record", error.to_string());
-    let record = rules::PastedRecord::read(variant, text).map_err(invalid)?;
-    let start = match (record.start.clone(), start) {
-        (Some(named), Some(chosen)) if named != chosen => {
-            return Err(AppError::invalid(
-                "conflicting_start",
-                "the record names a start other than the one chosen beside it",
-            ));
-        }
-        (named, chosen) => named.or(chosen),
-    };
-    if start.is_none() && variant.needs_setup() {
-        return Err(AppError::invalid(
-            "invalid_record",
-            format!(
-                "a {} record names its start: a PGN FEN tag, or the Setup lines of a \
-                 downloaded record",
-                variant.name()
-            ),
-        ));
-    }
-    let game = record
-        .play(variant, start.clone().unwrap_or_default())
-        .map_err(invalid)?;
-    Ok(Some(CarriedOver {
-        start,
-        moves: game.moves().map(str::to_owned).collect(),
-    }))
 }
 
 /// The start a player chose for a game of `variant`, from `text` ([`Setup::chosen`]: a
