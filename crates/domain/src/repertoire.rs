@@ -30,7 +30,7 @@ use crate::{
         self,
         conditional::{
             ANY,
-            line::{CheckedLine, Step, check_line, place},
+            line::{CheckedLine, Step, check_line, place, split},
         },
     },
     throttle::PlayerAction,
@@ -82,13 +82,6 @@ impl TryFrom<RepertoireRow> for RepertoireLine {
             created_at: row.created_at,
         })
     }
-}
-
-fn split(text: &str) -> Vec<String> {
-    text.split(' ')
-        .filter(|part| !part.is_empty())
-        .map(str::to_owned)
-        .collect()
 }
 
 /// What a new line asks for.
