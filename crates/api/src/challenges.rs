@@ -12,12 +12,16 @@ use utoipa::{
     openapi::{KnownFormat, Object, ObjectBuilder, SchemaFormat, Type},
 };
 
-use super::clocks::{TimeControlDto, game_terms_body};
+use super::{
+    clocks::{TimeControlDto, game_terms_body},
+    reliability::{ExpectedDaysDto, ReliabilityCardDto},
+};
 use crate::answers::{CrossSite, NoSuchChallenge, NotSignedIn, UnknownToken};
 use domain::{
     Services,
     challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
     game::TimeControl,
+    reliability::card::Requirements,
 };
 use edge::extract::{CurrentUser, Json, MaybeUser, Path};
 use vocab::{
@@ -147,6 +151,8 @@ pub struct ChallengeDto {
     pub weekends_off: bool,
     /// Whether a player's vacation stops their clock.
     pub vacation_allowed: bool,
+    /// Whether a player's nightly pause stops their clock.
+    pub nights_allowed: bool,
     /// The one user who may accept, or null for anyone.
     pub opponent: Option<String>,
     /// `open`, `accepted` or `cancelled`.
@@ -164,6 +170,17 @@ pub struct ChallengeDto {
     /// In lists for a signed-in caller: whether their rating lets them accept it (null for
     /// their own challenges and for anonymous callers).
     pub you_may_accept: Option<bool>,
+    /// The most of their games of the last 90 days who accepts may have lost on time
+    /// (whole percent), or null.
+    pub max_time_loss_percent: Option<i64>,
+    /// The fewest finished games who accepts must have, or null.
+    pub min_finished_games: Option<i64>,
+    /// The challenger's reliability card (null in the answer that creates it).
+    pub challenger_card: Option<ReliabilityCardDto>,
+    /// How long its game is expected to last, against the player it is addressed to,
+    /// else the caller, else a player at the site's pace (null in the answer that
+    /// creates it).
+    pub expected_days: Option<ExpectedDaysDto>,
     /// The start chosen for the game, as the game's `setup` will hold it (`{"start":
     /// 518}`, `{"fen": "…"}`, `{"opening": "8x8-07"}`); null: as usual.
     #[schema(value_type = Option<Object>)]
@@ -184,6 +201,7 @@ impl From<Challenge> for ChallengeDto {
             time_control: challenge.time_control.into(),
             weekends_off: challenge.stops.weekends_off,
             vacation_allowed: challenge.stops.vacation_allowed,
+            nights_allowed: challenge.stops.nights_allowed,
             opponent: challenge.opponent,
             status: challenge.status,
             game_id: challenge.game_id,
@@ -192,6 +210,10 @@ impl From<Challenge> for ChallengeDto {
             min_rating: challenge.min_rating,
             max_rating: challenge.max_rating,
             you_may_accept: challenge.viewer_may_accept,
+            max_time_loss_percent: challenge.requirements.max_time_loss_percent,
+            min_finished_games: challenge.requirements.min_finished_games,
+            challenger_card: challenge.challenger_card.as_ref().map(Into::into),
+            expected_days: challenge.expected.map(Into::into),
             start: challenge.start,
             moves: challenge.moves,
         }
@@ -223,6 +245,8 @@ pub struct AcceptedDto {
             `challenge_to_yourself`, `computer_opponent` for a computer account: play it \
             with `POST /api/v1/computer-games`), a bad rating range or one on a challenge addressed to \
             one player (`invalid_rating_range`, `rating_range_needs_open_challenge`), \
+            reliability limits out of range or on a challenge addressed to one player \
+            (`invalid_requirement`, `requirements_need_open_challenge`), \
             a start the variant does not take (`invalid_start_position`), \
             a record of a game to carry over that the rules refuse (`invalid_record`, \
             naming the first refused move; `conflicting_start`) or that is not addressed \
@@ -263,6 +287,10 @@ async fn create(
         rated: body.rated,
         min_rating: body.min_rating,
         max_rating: body.max_rating,
+        requirements: Requirements {
+            max_time_loss_percent: body.max_time_loss_percent,
+            min_finished_games: body.min_finished_games,
+        },
     };
     let challenge = challenges::create(&state, &user, &request).await?;
     Ok((StatusCode::CREATED, axum::Json(challenge.into())))
@@ -312,7 +340,8 @@ async fn show(
         NoSuchChallenge,
         (status = 409, description = "already taken or cancelled, or the caller or the \
             challenger plays as many games as their allowance lets them (`game_allowance`; \
-            the challenge stays open)", body = ErrorBody),
+            the challenge stays open), or the caller's reliability card falls short of what \
+            it asks (`reliability_required`; it stays open)", body = ErrorBody),
         (status = 422, description = "the caller's rating in the variant is outside the \
             challenge's rating range (`rating_out_of_range`); the challenge stays open",
             body = ErrorBody),

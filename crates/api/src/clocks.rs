@@ -92,10 +92,10 @@ pub struct PlayerClockDto {
     /// Whether this clock runs now (the player to move in an active timed game, not on
     /// their weekend or vacation).
     pub running: bool,
-    /// On the player's turn, why their clock stands still now: `weekend`, `vacation` or
-    /// `paused` (a pause both players agreed to); null when it runs or it is not their
-    /// turn.
-    #[schema(value_type = Option<String>, pattern = "^(weekend|vacation|paused)$")]
+    /// On the player's turn, why their clock stands still now: `weekend`, `vacation`,
+    /// `night` (their nightly pause) or `paused` (a pause both players agreed to); null
+    /// when it runs or it is not their turn.
+    #[schema(value_type = Option<String>, pattern = "^(weekend|vacation|night|paused)$")]
     pub stopped: Option<&'static str>,
     /// When that stop ends (RFC 3339), null without one.
     pub stopped_until: Option<String>,
@@ -110,6 +110,7 @@ impl From<PlayerClock> for PlayerClockDto {
                 Stop::Weekend { .. } => "weekend",
                 Stop::Vacation { .. } => "vacation",
                 Stop::Paused { .. } => "paused",
+                Stop::Night { .. } => "night",
             }),
             stopped_until: clock.stopped.map(|stop| rfc3339(stop.until())),
         }
@@ -139,8 +140,11 @@ impl ClocksDto {
 /// Declares the body of a request that starts games (a challenge, a game against the
 /// computer, a tournament): the struct with its own fields, followed by the games' terms
 /// every such body takes — `time_control` (absent or null: `None`), `weekends_off`
-/// (default false), `vacation_allowed` (default true) — and optionally the rating limits
-/// `min_rating` and `max_rating` (whole points, 0–4000). The shared fields are named
+/// (default false), `vacation_allowed` (default true), `nights_allowed` (default true,
+/// described here once) — and optionally the rating limits
+/// `min_rating` and `max_rating` (whole points, 0–4000), which bring what is asked of a
+/// reliability card (`max_time_loss_percent`, `min_finished_games`, described here
+/// once). The shared fields are named
 /// after the struct, each after the doc comments that describe it in that body's
 /// document. The struct gets a `stops()` ([`domain::game::StopRules`]) from its terms.
 macro_rules! game_terms_body {
@@ -170,6 +174,12 @@ macro_rules! game_terms_body {
             #[serde(default = "crate::true_by_default")]
             #[schema(default = true)]
             pub vacation_allowed: bool,
+            /// A player's nightly pause (a window of their local clock they chose in
+            /// their time settings) stops their clock: default true; false: "no nights
+            /// off".
+            #[serde(default = "crate::true_by_default")]
+            #[schema(default = true)]
+            pub nights_allowed: bool,
             $(
                 $(#[$min_rating])*
                 #[serde(default, deserialize_with = "crate::optional_whole_number")]
@@ -179,6 +189,19 @@ macro_rules! game_terms_body {
                 #[serde(default, deserialize_with = "crate::optional_whole_number")]
                 #[schema(minimum = 0, maximum = 4000)]
                 pub max_rating: Option<i64>,
+                /// Challenges open to anyone, and tournaments: the most of their games of
+                /// the last 90 days who accepts or joins may have lost on time (whole
+                /// percent, 0–100; absent or null: no limit). 409 `reliability_required`
+                /// for whoever has more.
+                #[serde(default, deserialize_with = "crate::optional_whole_number")]
+                #[schema(minimum = 0, maximum = 100)]
+                pub max_time_loss_percent: Option<i64>,
+                /// Challenges open to anyone, and tournaments: the fewest games against
+                /// people who accepts or joins must have finished (0–1000; absent or
+                /// null: none asked). 409 `reliability_required` for whoever has fewer.
+                #[serde(default, deserialize_with = "crate::optional_whole_number")]
+                #[schema(minimum = 0, maximum = 1000)]
+                pub min_finished_games: Option<i64>,
             )?
         }
 
@@ -188,6 +211,7 @@ macro_rules! game_terms_body {
                 domain::game::StopRules {
                     weekends_off: self.weekends_off,
                     vacation_allowed: self.vacation_allowed,
+                    nights_allowed: self.nights_allowed,
                 }
             }
         }

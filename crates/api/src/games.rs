@@ -142,6 +142,8 @@ pub struct GameDto {
     pub weekends_off: bool,
     /// Whether a player's vacation stops their clock.
     pub vacation_allowed: bool,
+    /// Whether a player's nightly pause stops their clock.
+    pub nights_allowed: bool,
     /// A loss on time within 72 hours after another loss on time of the same player:
     /// such a game changes no rating.
     pub serial_timeout: bool,
@@ -316,6 +318,7 @@ impl GameDto {
             clocks: ClocksDto::of(&detail, now),
             weekends_off: detail.stop_rules.weekends_off,
             vacation_allowed: detail.stop_rules.vacation_allowed,
+            nights_allowed: detail.stop_rules.nights_allowed,
             serial_timeout: detail.serial_timeout,
             pause_offer: detail.pause_offer.map(|color| color.as_str().to_owned()),
             paused_until: detail

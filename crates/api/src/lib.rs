@@ -16,6 +16,7 @@ pub mod moderation;
 pub mod notifications;
 pub mod push;
 pub mod ratings;
+pub mod reliability;
 pub mod repertoire;
 pub mod time_settings;
 pub mod tournaments;

@@ -5,7 +5,7 @@ use axum::{Router, extract::State, routing::get};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::games::GameSummaryDto;
+use super::{games::GameSummaryDto, reliability::ReliabilityCardDto};
 use crate::answers::{NoSuchPlayer, UnknownToken};
 use domain::profiles::read_result_filter;
 use domain::{
@@ -228,6 +228,8 @@ pub struct ProfileDto {
     pub stats: Vec<VariantStatsDto>,
     /// The player's record against the caller; null when anonymous or on one's own.
     pub against_you: Option<RecordDto>,
+    /// Their reliability card (null for the computer).
+    pub reliability: Option<ReliabilityCardDto>,
 }
 
 /// A page of finished games.
@@ -254,8 +256,8 @@ impl GamesPageDto {
     }
 }
 
-/// A player's profile: ratings with their history, counters, and the record against
-/// the caller. Counters are kept when games end, so this reads a few rows however many
+/// A player's profile: ratings with their history, counters, the record against the
+/// caller, and their reliability card. Counters are kept when games end, so this reads a few rows however many
 /// games the player has.
 #[utoipa::path(get, path = "/api/v1/players/{name}", tag = "ratings",
     params(("name" = String, Path, description = "a username")),
@@ -271,6 +273,10 @@ async fn profile(
 ) -> Result<axum::Json<ProfileDto>, AppError> {
     let user = player_named(&state, &name).await?;
     let profile = profiles::profile(&state, &user, viewer.as_ref()).await?;
+    let reliability = match domain::computer::level_of(&user.id, user.kind) {
+        Some(_) => None,
+        None => Some((&*domain::reliability::card(&state, &user.id).await?).into()),
+    };
     let record = |wins, losses, draws| RecordDto {
         wins,
         losses,
@@ -316,6 +322,7 @@ async fn profile(
         against_you: profile
             .against_viewer
             .map(|r| record(r.wins, r.losses, r.draws)),
+        reliability,
     }))
 }
 

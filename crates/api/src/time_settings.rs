@@ -1,4 +1,5 @@
-//! The caller's time: time zone (for weekends off), vacation and automatic vacation.
+//! The caller's time: time zone (for weekends and nights off), nightly pause, vacation
+//! and automatic vacation.
 
 use axum::{
     Router,
@@ -37,6 +38,19 @@ pub struct VacationDto {
     pub automatic: bool,
 }
 
+/// A nightly pause: the caller's clock stands still from `from` to `until` on their
+/// local clock every night, in every game that allows nights off.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct NightDto {
+    /// The start, `HH:MM` in the caller's time zone.
+    #[schema(example = "23:00", max_length = 5)]
+    pub from: String,
+    /// The end, `HH:MM`; earlier than `from` when the night runs past midnight. The
+    /// window lasts 1 to 10 hours.
+    #[schema(example = "07:00", max_length = 5)]
+    pub until: String,
+}
+
 /// The caller's time settings.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TimeSettingsDto {
@@ -51,6 +65,8 @@ pub struct TimeSettingsDto {
     pub allowance_hours: i64,
     /// What is left of it this year (hours).
     pub hours_left: i64,
+    /// The nightly pause, or null.
+    pub night: Option<NightDto>,
 }
 
 impl From<TimeSettings> for TimeSettingsDto {
@@ -65,6 +81,10 @@ impl From<TimeSettings> for TimeSettingsDto {
             }),
             allowance_hours: settings.allowance_hours,
             hours_left: settings.hours_left,
+            night: settings.night.map(|night| NightDto {
+                from: night.from_text(),
+                until: night.until_text(),
+            }),
         }
     }
 }
@@ -79,6 +99,22 @@ pub struct TimeChangeDto {
     /// Automatic vacation on or off.
     #[serde(default)]
     pub auto_vacation: Option<bool>,
+    /// A nightly pause to set, or null (or two empty times) to have none (422
+    /// `invalid_night` for a time that does not read or a window under 1 or over 10
+    /// hours).
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<NightDto>, nullable)]
+    pub night: Option<Option<NightDto>>,
+}
+
+/// A field that is there, even as null (`Some(None)`); an absent one is `None` through
+/// `#[serde(default)]`.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 /// A vacation to start now.
@@ -106,9 +142,9 @@ pub(crate) async fn show(
     ))
 }
 
-/// Changes the caller's time zone or automatic vacation. A new time zone moves the
-/// deadlines of the games with weekends off in which the caller is to move: the running
-/// time they had left is kept.
+/// Changes the caller's time zone, nightly pause or automatic vacation. A new time zone
+/// or night moves the deadlines of the games with weekends or nights off in which the
+/// caller is to move: the running time they had left is kept.
 #[utoipa::path(patch, path = "/api/v1/me/time", tag = "accounts",
     request_body = TimeChangeDto,
     security(("bearer" = []), ("session" = [])),
@@ -116,7 +152,8 @@ pub(crate) async fn show(
         (status = 200, description = "the settings as changed", body = TimeSettingsDto),
         NotSignedIn, CrossSite,
         (status = 422, description = "a time zone the database does not know \
-            (`unknown_time_zone`) or a body of the wrong shape (`invalid_body`)",
+            (`unknown_time_zone`), a night that is not one (`invalid_night`) or a body of \
+            the wrong shape (`invalid_body`)",
             body = ErrorBody),
     ))]
 pub(crate) async fn change(
@@ -124,12 +161,21 @@ pub(crate) async fn change(
     CurrentUser(user): CurrentUser,
     Json(body): Json<TimeChangeDto>,
 ) -> Result<axum::Json<TimeSettingsDto>, AppError> {
+    // Checked before anything changes, so a wrong night changes nothing.
+    let night = match &body.night {
+        Some(Some(night)) => Some(player_time::night_of(&night.from, &night.until)?),
+        Some(None) => Some(None),
+        None => None,
+    };
     let mut settings = None;
     if let Some(zone) = &body.time_zone {
         settings = Some(player_time::set_time_zone(&state, &user, zone).await?);
     }
     if let Some(on) = body.auto_vacation {
         settings = Some(player_time::set_auto_vacation(&state, &user, on).await?);
+    }
+    if let Some(night) = night {
+        settings = Some(player_time::set_night(&state, &user, night).await?);
     }
     let settings = match settings {
         Some(settings) => settings,

@@ -16,11 +16,13 @@ use utoipa::{
 use super::{
     challenges::variant_id_schema,
     clocks::{TimeControlDto, game_terms_body},
+    reliability::ExpectedDaysDto,
 };
 use crate::answers::{NotSignedIn, UnknownToken};
 use domain::{
     Services,
     game::TimeControl,
+    reliability::card::ExpectedLength,
     tournaments::{
         self, Format, FormatOptions, Status, Terms, Tournament, TournamentRequest, standings,
     },
@@ -155,6 +157,8 @@ pub struct TournamentDto {
     pub weekends_off: bool,
     /// Whether a player's vacation stops their clock.
     pub vacation_allowed: bool,
+    /// Whether a player's nightly pause stops their clock.
+    pub nights_allowed: bool,
     /// Rated games.
     pub rated: bool,
     /// The fewest entrants it starts with.
@@ -165,6 +169,11 @@ pub struct TournamentDto {
     pub min_rating: Option<i64>,
     /// The highest rating that may join, or null.
     pub max_rating: Option<i64>,
+    /// The most of their games of the last 90 days an entrant may have lost on time
+    /// (whole percent), or null.
+    pub max_time_loss_percent: Option<i64>,
+    /// The fewest finished games an entrant must have, or null.
+    pub min_finished_games: Option<i64>,
     /// Round robin: the largest section.
     pub section_size: Option<i64>,
     /// Round robin: each pair meets twice.
@@ -219,11 +228,14 @@ impl TournamentDto {
             time_control: tournament.terms.time_control.into(),
             weekends_off: tournament.terms.stops.weekends_off,
             vacation_allowed: tournament.terms.stops.vacation_allowed,
+            nights_allowed: tournament.terms.stops.nights_allowed,
             rated: tournament.terms.rated,
             min_players: tournament.terms.min_players,
             max_players: tournament.terms.max_players,
             min_rating: tournament.terms.min_rating,
             max_rating: tournament.terms.max_rating,
+            max_time_loss_percent: tournament.terms.requirements.max_time_loss_percent,
+            min_finished_games: tournament.terms.requirements.min_finished_games,
             section_size: options.section_size,
             both_colours: options.both_colours,
             advance: options.advance,
@@ -335,6 +347,9 @@ pub struct TournamentDetailDto {
     pub entrants: Vec<EntrantDto>,
     /// The stages played so far.
     pub stages: Vec<StageDto>,
+    /// How long one of its games is expected to last: the caller against a player at
+    /// the site's pace (two such players for an anonymous caller).
+    pub expected_days: ExpectedDaysDto,
 }
 
 fn points(half_points: u32) -> f64 {
@@ -346,8 +361,10 @@ impl TournamentDetailDto {
         tournament: Tournament,
         standings: standings::Standings,
         viewer: Option<&domain::accounts::User>,
+        expected: ExpectedLength,
     ) -> TournamentDetailDto {
         TournamentDetailDto {
+            expected_days: expected.into(),
             tournament: TournamentDto::of(tournament, viewer),
             entrants: standings
                 .players
@@ -431,6 +448,7 @@ fn start_time(text: Option<&str>) -> Result<Option<i64>, AppError> {
             cross-site request with the session cookie", body = ErrorBody),
         (status = 422, description = "`invalid_name`, `control_character`, `unknown_variant`, \
             `unknown_format`, `invalid_time_control`, `invalid_players`, `invalid_rating_range`, \
+            `invalid_requirement`, \
             `invalid_section_size`, `invalid_advance`, `invalid_rounds`, \
             `invalid_games_per_match`, `invalid_seasons`, `invalid_start`, \
             `invalid_start_position`, or a body of the wrong shape \
@@ -460,6 +478,10 @@ async fn create_tournament(
             max_players: body.max_players.unwrap_or(64),
             min_rating: body.min_rating,
             max_rating: body.max_rating,
+            requirements: domain::reliability::card::Requirements {
+                max_time_loss_percent: body.max_time_loss_percent,
+                min_finished_games: body.min_finished_games,
+            },
             private: body.private,
             starts_at: start_time(body.starts_at.as_deref())?,
         },
@@ -544,10 +566,18 @@ async fn show_tournament(
     let tournament =
         tournaments::visible(&state, user.as_ref(), &id, query.invite.as_deref()).await?;
     let standings = standings::read(&state, &tournament).await?;
+    let expected = domain::reliability::expected_length(
+        &state,
+        tournament.variant,
+        tournament.terms.time_control,
+        [user.as_ref().map(|user| user.id.as_str()), None],
+    )
+    .await?;
     Ok(axum::Json(TournamentDetailDto::of(
         tournament,
         standings,
         user.as_ref(),
+        expected,
     )))
 }
 
@@ -575,7 +605,8 @@ pub struct JoinDto {
         (status = 409, description = "`tournament_started`, `already_joined`, \
             `tournament_full`, `game_allowance` (the caller plays as many games as their \
             allowance lets them), `timeout_cooldown` (a game of theirs was lost on time \
-            lately: docs/time.md)", body = ErrorBody),
+            lately: docs/time.md), `reliability_required` (their reliability card falls \
+            short of what the tournament asks)", body = ErrorBody),
         (status = 422, description = "the caller's rating in the variant is outside the \
             limits (`rating_outside_limits`)", body = ErrorBody),
     ))]

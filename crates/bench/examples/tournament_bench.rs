@@ -123,6 +123,7 @@ async fn main() {
                 max_players: max,
                 min_rating: None,
                 max_rating: None,
+                requirements: Default::default(),
                 private: false,
                 starts_at: None,
             },

@@ -10,6 +10,10 @@ use crate::{
     game::{self, ClockSettings, GameSource, NewGameRequest, StopRules, TimeControl},
     notifications,
     ratings::{self, StoredRating},
+    reliability::{
+        self,
+        card::{Card, ExpectedLength, Requirements},
+    },
 };
 use store::{
     challenges::{self, ChallengeRow, ChallengeTerms, NewChallenge},
@@ -18,8 +22,14 @@ use store::{
 use vocab::{error::AppError, ids::new_id};
 
 mod carried_over;
+mod color_choice;
+mod limits;
 
 pub use carried_over::read_start_and_record;
+pub use color_choice::ColorChoice;
+use limits::check_limits;
+pub use limits::{RATING_LIMITS, range_text};
+pub(crate) use limits::{admits, check_rating_range};
 
 /// The days per move a challenge may ask for.
 pub use crate::game::time_control::DAYS_PER_MOVE;
@@ -27,56 +37,6 @@ pub use crate::game::time_control::DAYS_PER_MOVE;
 /// The most open challenges one player may have at once: enough for any real use, and a
 /// bound on what one account (or a script with its token) can fill the lobby with.
 pub const MAX_OPEN_CHALLENGES: i64 = 50;
-
-/// The challenger's colour choice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ColorChoice {
-    /// The challenger plays White.
-    White,
-    /// The challenger plays Black.
-    Black,
-    /// Drawn when the challenge is accepted.
-    Random,
-}
-
-impl ColorChoice {
-    /// Every choice.
-    pub const ALL: [ColorChoice; 3] = [ColorChoice::White, ColorChoice::Black, ColorChoice::Random];
-
-    /// `white`, `black` or `random`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ColorChoice::White => "white",
-            ColorChoice::Black => "black",
-            ColorChoice::Random => "random",
-        }
-    }
-
-    /// Reads `white`, `black` or `random` (see [`FromStr`](std::str::FromStr)).
-    #[must_use]
-    pub fn parse(text: &str) -> Option<ColorChoice> {
-        text.parse().ok()
-    }
-
-    /// The (White, Black) of a game between `chooser`, who made this choice, and
-    /// `other`: a random choice is drawn now.
-    #[must_use]
-    pub fn seats<'a>(self, chooser: &'a str, other: &'a str) -> (&'a str, &'a str) {
-        let chooser_white = match self {
-            ColorChoice::White => true,
-            ColorChoice::Black => false,
-            ColorChoice::Random => rand::random::<bool>(),
-        };
-        if chooser_white {
-            (chooser, other)
-        } else {
-            (other, chooser)
-        }
-    }
-}
-
-rules::text_form!(ColorChoice, "colour choice");
 
 /// An open challenge as people see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,6 +84,13 @@ pub struct Challenge {
     /// A game carried over from elsewhere: the moves played so far from `start`
     /// (canonical texts); empty for a new game.
     pub moves: Vec<String>,
+    /// What it asks of who takes it.
+    pub requirements: Requirements,
+    /// The challenger's reliability card (`None` where the answer does not read it).
+    pub challenger_card: Option<Card>,
+    /// How long its game is expected to last, with the viewer (or a player at the site's
+    /// pace) as the opponent (`None` where the answer does not read it).
+    pub expected: Option<ExpectedLength>,
 }
 
 impl Challenge {
@@ -133,14 +100,6 @@ impl Challenge {
         admits(self.min_rating, self.max_rating, rating)
     }
 }
-
-/// Whether `rating` is within `min..=max` (each end optional).
-pub(crate) fn admits(min: Option<i64>, max: Option<i64>, rating: i64) -> bool {
-    min.is_none_or(|min| rating >= min) && max.is_none_or(|max| rating <= max)
-}
-
-/// The ratings a range may name.
-pub const RATING_LIMITS: std::ops::RangeInclusive<i64> = 0..=4000;
 
 impl TryFrom<ChallengeRow> for Challenge {
     type Error = AppError;
@@ -165,6 +124,12 @@ impl TryFrom<ChallengeRow> for Challenge {
             min_rating: row.terms.min_rating,
             max_rating: row.terms.max_rating,
             viewer_may_accept: None,
+            requirements: Requirements {
+                max_time_loss_percent: row.terms.max_time_loss_percent,
+                min_finished_games: row.terms.min_finished_games,
+            },
+            challenger_card: None,
+            expected: None,
             challenger_rating: Some(match (row.challenger_rating, row.challenger_deviation) {
                 (Some(rating), Some(deviation)) => ratings::ShownRating { rating, deviation },
                 _ => StoredRating::initial().shown(),
@@ -194,6 +159,7 @@ fn read_terms(terms: &ChallengeTerms) -> Result<Terms, AppError> {
     let stops = StopRules {
         weekends_off: terms.weekends_off != 0,
         vacation_allowed: terms.vacation_allowed != 0,
+        nights_allowed: terms.nights_allowed != 0,
     };
     let start = terms
         .setup
@@ -257,6 +223,8 @@ pub struct ChallengeRequest<'a> {
     /// A game carried over from elsewhere: the moves played so far from `start`
     /// ([`read_start_and_record`]); empty for a new game.
     pub moves: Vec<String>,
+    /// Open challenges only: what it asks of who takes it.
+    pub requirements: Requirements,
 }
 
 /// Creates a challenge.
@@ -282,7 +250,11 @@ pub async fn create(
 ) -> Result<Challenge, AppError> {
     let (variant, color) = (request.variant, request.color);
     let time_control = request.time_control.validated()?;
-    check_range(request)?;
+    check_limits(
+        request.opponent,
+        (request.min_rating, request.max_rating),
+        request.requirements,
+    )?;
     check_carried_over(request)?;
     // A start that is not this variant's is refused (the faces read it for the variant).
     let stored_start = match &request.start {
@@ -348,12 +320,15 @@ pub async fn create(
             time_control: &time_control.to_text(),
             weekends_off: request.stops.weekends_off,
             vacation_allowed: request.stops.vacation_allowed,
+            nights_allowed: request.stops.nights_allowed,
             created_at: now,
             rated: request.rated,
             min_rating: request.min_rating,
             max_rating: request.max_rating,
             setup: stored_start.as_deref(),
             moves: stored_moves.as_deref(),
+            max_time_loss_percent: request.requirements.max_time_loss_percent,
+            min_finished_games: request.requirements.min_finished_games,
         },
     )
     .await?;
@@ -400,6 +375,9 @@ pub async fn create(
         challenger_rating: None,
         start: request.start.clone(),
         moves: request.moves.clone(),
+        requirements: request.requirements,
+        challenger_card: None,
+        expected: None,
     })
 }
 
@@ -431,37 +409,6 @@ fn check_carried_over(request: &ChallengeRequest<'_>) -> Result<(), AppError> {
     Ok(())
 }
 
-fn check_range(request: &ChallengeRequest<'_>) -> Result<(), AppError> {
-    let (min, max) = (request.min_rating, request.max_rating);
-    if min.is_none() && max.is_none() {
-        return Ok(());
-    }
-    if request.opponent.is_some_and(|name| !name.is_empty()) {
-        return Err(AppError::invalid(
-            "rating_range_needs_open_challenge",
-            "only a challenge open to anyone may limit the rating of who accepts it",
-        ));
-    }
-    check_rating_range(min, max)
-}
-
-/// Checks a rating range (a challenge's, a tournament's): each end within 0–4000, the
-/// lowest no higher than the highest.
-///
-/// # Errors
-///
-/// 422 `invalid_rating_range`.
-pub(crate) fn check_rating_range(min: Option<i64>, max: Option<i64>) -> Result<(), AppError> {
-    let in_limits = |end: Option<i64>| end.is_none_or(|end| RATING_LIMITS.contains(&end));
-    if !in_limits(min) || !in_limits(max) || min.zip(max).is_some_and(|(min, max)| min > max) {
-        return Err(AppError::invalid(
-            "invalid_rating_range",
-            "a rating range runs from a lower to a higher rating, each from 0 to 4000",
-        ));
-    }
-    Ok(())
-}
-
 /// Open challenges the caller may see: open to anyone, addressed to them, or their own;
 /// none made by a player the caller blocks or is blocked by.
 ///
@@ -475,6 +422,10 @@ pub async fn list(state: &Services, user: Option<&User>) -> Result<Vec<Challenge
         let partners = crate::chat::block_partners(&mut conn, &user.id).await?;
         rows.retain(|row| !partners.contains(&row.challenger_id));
     }
+    let players: Vec<(String, Option<String>)> = rows
+        .iter()
+        .map(|row| (row.challenger_id.clone(), row.opponent_id.clone()))
+        .collect();
     let mut list = rows
         .into_iter()
         .map(Challenge::try_from)
@@ -491,7 +442,37 @@ pub async fn list(state: &Services, user: Option<&User>) -> Result<Vec<Challenge
             }
         }
     }
+    drop(conn);
+    for (challenge, (challenger_id, opponent_id)) in list.iter_mut().zip(&players) {
+        // The opponent: the one it is addressed to, else the viewer who may take it.
+        let opponent = opponent_id
+            .as_deref()
+            .or(user.map(|user| user.id.as_str()))
+            .filter(|id| id != challenger_id);
+        with_card(state, challenge, challenger_id, opponent).await?;
+    }
     Ok(list)
+}
+
+/// Fills in `challenge`'s challenger's card and its expected length against `opponent`
+/// (a user id; `None`: a player at the site's pace).
+async fn with_card(
+    state: &Services,
+    challenge: &mut Challenge,
+    challenger_id: &str,
+    opponent: Option<&str>,
+) -> Result<(), AppError> {
+    challenge.challenger_card = Some(*reliability::card(state, challenger_id).await?);
+    challenge.expected = Some(
+        reliability::expected_length(
+            state,
+            challenge.variant,
+            challenge.time_control,
+            [Some(challenger_id), opponent],
+        )
+        .await?,
+    );
+    Ok(())
 }
 
 /// One challenge, whatever its status.
@@ -504,7 +485,17 @@ pub async fn get(state: &Services, id: &str) -> Result<Challenge, AppError> {
     let row = challenges::get(&mut conn, id)
         .await?
         .ok_or(AppError::NotFound("challenge"))?;
-    Challenge::try_from(row)
+    drop(conn);
+    let (challenger_id, opponent_id) = (row.challenger_id.clone(), row.opponent_id.clone());
+    let mut challenge = Challenge::try_from(row)?;
+    with_card(
+        state,
+        &mut challenge,
+        &challenger_id,
+        opponent_id.as_deref(),
+    )
+    .await?;
+    Ok(challenge)
 }
 
 /// Cancels the caller's open challenge (the player it was addressed to hears of it on
@@ -714,6 +705,14 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
             ));
         }
     }
+    let requirements = Requirements {
+        max_time_loss_percent: terms.max_time_loss_percent,
+        min_finished_games: terms.min_finished_games,
+    };
+    if let Err(error) = reliability::check(state, &mut tx, &user.id, requirements).await {
+        tx.rollback().await?;
+        return Err(error);
+    }
     let source = if moves.is_empty() {
         GameSource::Challenge
     } else {
@@ -736,17 +735,6 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
     notifications::challenge_settled(&mut tx, id, now).await?;
     tx.commit().await?;
     Ok(created.committed(state))
-}
-
-/// A rating range as text: "1400–1800", "1400+" or "–1800".
-#[must_use]
-pub fn range_text(min: Option<i64>, max: Option<i64>) -> String {
-    match (min, max) {
-        (Some(min), Some(max)) => format!("{min}–{max}"),
-        (Some(min), None) => format!("{min}+"),
-        (None, Some(max)) => format!("–{max}"),
-        (None, None) => String::new(),
-    }
 }
 
 async fn why_not_taken(state: &Services, user: &User, id: &str) -> AppError {

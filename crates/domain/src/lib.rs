@@ -25,6 +25,7 @@ pub mod player_time;
 pub mod profiles;
 pub mod push;
 pub mod ratings;
+pub mod reliability;
 pub mod repertoire;
 pub mod services;
 pub mod settings;

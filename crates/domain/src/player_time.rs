@@ -1,5 +1,5 @@
-//! A player's time: their time zone (for weekends off), their vacation and its yearly
-//! allowance, and automatic vacation.
+//! A player's time: their time zone (for weekends and nights off), their nightly pause,
+//! their vacation and its yearly allowance, and automatic vacation.
 //!
 //! The rules, also on every rules page:
 //! - The allowance is `VACATION_DAYS_PER_YEAR` days (default 30), counted in hours. It is
@@ -33,7 +33,7 @@ use store::{
 };
 use vocab::error::AppError;
 
-use super::game::{PlayerTime, StopRules};
+use super::game::{Night, PlayerTime, StopRules};
 
 /// An hour in seconds.
 const HOUR: i64 = 3_600;
@@ -65,6 +65,8 @@ pub struct TimeSettings {
     pub allowance_hours: i64,
     /// What is left of it this year (hours).
     pub hours_left: i64,
+    /// The nightly pause, if the player chose one.
+    pub night: Option<Night>,
 }
 
 /// The UTC year of `now`.
@@ -111,11 +113,35 @@ fn settings_of(row: &TimeRow, allowance_days: i64) -> TimeSettings {
             }),
         allowance_hours: allowance_days * 24,
         hours_left: hours_left(row, allowance_days),
+        night: row
+            .night_from
+            .zip(row.night_until)
+            .and_then(|(from, until)| Night::new(from, until).ok()),
     }
 }
 
+/// The vacation hours `user_id` has left this year as of `now` (0 for no such player).
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn vacation_hours_left(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    now: i64,
+    allowance_days: i64,
+) -> Result<i64, AppError> {
+    Ok(users::time_of(conn, user_id)
+        .await?
+        .map_or(0, |row| hours_left(&current(row, now), allowance_days)))
+}
+
 fn player_time(row: &TimeRow) -> PlayerTime {
-    PlayerTime::stored(row.time_zone.clone(), row.vacation_from, row.vacation_until)
+    PlayerTime::stored(
+        row.time_zone.clone(),
+        (row.vacation_from, row.vacation_until),
+        (row.night_from, row.night_until),
+    )
 }
 
 /// `user`'s time settings now.
@@ -198,6 +224,7 @@ fn moved_deadline(
     let rules = StopRules {
         weekends_off: clock.weekends_off != 0,
         vacation_allowed: clock.vacation_allowed != 0,
+        nights_allowed: clock.nights_allowed != 0,
     };
     let (old, new) = (before.pauses(rules), after.pauses(rules));
     if old == new {
@@ -246,6 +273,39 @@ pub async fn set_time_zone(
     // The daily digest comes at its hour in the new zone.
     crate::email::change_digest(state, user, None, None, None).await?;
     Ok(settings)
+}
+
+/// Sets `user`'s nightly pause (`None`: none). The games in which they are to move get
+/// new deadlines at once: the running time they had left is kept.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn set_night(
+    state: &Services,
+    user: &User,
+    night: Option<Night>,
+) -> Result<TimeSettings, AppError> {
+    in_transaction(state, user, |row| {
+        row.night_from = night.map(Night::from_minute);
+        row.night_until = night.map(Night::until_minute);
+        Ok(())
+    })
+    .await
+}
+
+/// Reads a nightly pause from its start and end (`HH:MM` each; both empty: none).
+///
+/// # Errors
+///
+/// 422 `invalid_night` saying what is wrong.
+pub fn night_of(from: &str, until: &str) -> Result<Option<Night>, AppError> {
+    if from.trim().is_empty() && until.trim().is_empty() {
+        return Ok(None);
+    }
+    Night::parse(from, until)
+        .map(Some)
+        .map_err(|error| AppError::invalid("invalid_night", error.to_string()))
 }
 
 /// Turns `user`'s automatic vacation on or off.

@@ -1,8 +1,12 @@
-//! Texts and links that several pages share: variant names, time left, results.
+//! Texts and links that several pages share: variant names, time left, results,
+//! reliability cards.
 
 use rules::{GameResult, Variant};
 
-use domain::game::{Stop, StopRules, TimeControl};
+use domain::{
+    game::{Stop, StopRules, TimeControl},
+    reliability::card::{Card, ExpectedLength, Requirements},
+};
 use vocab::{i18n::Tr, local_time::LocalZone};
 
 /// The mark beside a computer account's name ("computer, level 3"); empty for others.
@@ -73,6 +77,72 @@ pub fn time_left(t: &Tr, left: i64) -> String {
     }
 }
 
+/// A reliability card in one line: `Lost on time: 1 of 12 games in 90 days (8%) · 6 h 20
+/// min a move · 4 games going · 30 games finished · 120 h of vacation left`.
+#[must_use]
+pub fn card_text(t: &Tr, card: &Card) -> String {
+    card_parts(t, card).join(" \u{b7} ")
+}
+
+/// The parts of [`card_text`], each a phrase.
+#[must_use]
+pub fn card_parts(t: &Tr, card: &Card) -> Vec<String> {
+    let losses = if card.recent_games == 0 {
+        t.get("card.no_recent").to_owned()
+    } else {
+        t.fmt(
+            "card.time_losses",
+            &[
+                ("n", &card.recent_time_losses.to_string()),
+                ("games", &card.recent_games.to_string()),
+                ("percent", &card.time_loss_percent().to_string()),
+            ],
+        )
+    };
+    let pace = card.seconds_per_move.map_or_else(
+        || t.get("card.pace_unknown").to_owned(),
+        |seconds| t.fmt("card.pace", &[("time", &time_left(t, seconds.max(60)))]),
+    );
+    let mut parts = vec![
+        losses,
+        pace,
+        t.count("card.active", card.active, &[]),
+        t.count("card.finished", card.finished, &[]),
+    ];
+    if let Some(hours) = card.vacation_hours_left {
+        parts.push(t.fmt("card.vacation", &[("n", &hours.to_string())]));
+    }
+    parts
+}
+
+/// An expected game length in words: `Expected length: 20–40 days`.
+#[must_use]
+pub fn expected_text(t: &Tr, length: ExpectedLength) -> String {
+    t.fmt(
+        "card.expected",
+        &[
+            ("low", &length.low_days.to_string()),
+            ("high", &length.high_days.to_string()),
+        ],
+    )
+}
+
+/// What a challenge or tournament asks of a reliability card, in words (empty: nothing).
+#[must_use]
+pub fn requirements_text(t: &Tr, requirements: Requirements) -> String {
+    let mut parts = Vec::new();
+    if let Some(percent) = requirements.max_time_loss_percent {
+        parts.push(t.fmt(
+            "card.asks_time_losses",
+            &[("percent", &percent.to_string())],
+        ));
+    }
+    if let Some(games) = requirements.min_finished_games {
+        parts.push(t.count("card.asks_finished", games, &[]));
+    }
+    parts.join(" \u{b7} ")
+}
+
 /// Why a clock stands still, in words: `Weekend`, `On vacation until 2026-12-04 12:00 EET`,
 /// `Paused until …` (times in the viewer's `zone`).
 #[must_use]
@@ -81,11 +151,12 @@ pub fn stop_text(t: &Tr, zone: &LocalZone, stop: Stop) -> String {
         Stop::Weekend { .. } => t.get("time.weekend").to_owned(),
         Stop::Vacation { until } => t.fmt("time.vacation_until", &[("when", &zone.time(until))]),
         Stop::Paused { until } => t.fmt("time.paused_until", &[("when", &zone.time(until))]),
+        Stop::Night { until } => t.fmt("time.night_until", &[("when", &zone.time(until))]),
     }
 }
 
-/// A game's clock in words: its time control, then "weekends off" and "no vacation" where
-/// they apply (`3 d per move · weekends off`).
+/// A game's clock in words: its time control, then "weekends off", "no vacation" and "no
+/// nights off" where they apply (`3 d per move · weekends off`).
 #[must_use]
 pub fn clock_text(t: &Tr, control: TimeControl, stops: StopRules) -> String {
     let mut text = time_control_text(t, control);
@@ -99,6 +170,10 @@ pub fn clock_text(t: &Tr, control: TimeControl, stops: StopRules) -> String {
     if !stops.vacation_allowed {
         text.push_str(" \u{b7} ");
         text.push_str(t.get("time.no_vacation"));
+    }
+    if !stops.nights_allowed {
+        text.push_str(" \u{b7} ");
+        text.push_str(t.get("time.no_nights"));
     }
     text
 }

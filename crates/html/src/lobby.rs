@@ -6,7 +6,10 @@ use serde::Deserialize;
 
 use crate::{
     Ctx, Form,
-    format::{VariantLink, chosen_start_text, clock_text, variant_key, variant_links},
+    format::{
+        VariantLink, card_text, chosen_start_text, clock_text, expected_text, requirements_text,
+        variant_key, variant_links,
+    },
     render, see_other,
 };
 use domain::{
@@ -14,6 +17,7 @@ use domain::{
     challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
     computer::{self, NewComputerGame},
     game::{StopRules, TimeControl},
+    reliability::card::Requirements,
 };
 use edge::extract::{Path, Query};
 use vocab::{error::AppError, i18n::Tr};
@@ -50,6 +54,12 @@ pub struct ChallengeView {
     pub carried: String,
     /// Those moves as the record numbers them.
     pub carried_moves: String,
+    /// The challenger's reliability card in words (empty when not read).
+    pub card: String,
+    /// How long the game is expected to last, in words (empty when not read).
+    pub expected: String,
+    /// What it asks of who accepts, in words (empty: nothing).
+    pub requirements: String,
 }
 
 fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
@@ -84,6 +94,16 @@ fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
             )
         },
         carried_moves: carried_moves(challenge),
+        card: challenge
+            .challenger_card
+            .as_ref()
+            .map(|card| card_text(t, card))
+            .unwrap_or_default(),
+        expected: challenge
+            .expected
+            .map(|length| expected_text(t, length))
+            .unwrap_or_default(),
+        requirements: requirements_text(t, challenge.requirements),
     }
 }
 
@@ -128,8 +148,11 @@ struct LobbyPage {
     rated: bool,
     min_rating: String,
     max_rating: String,
+    max_time_loss_percent: String,
+    min_finished_games: String,
     weekends_off: bool,
     no_vacation: bool,
+    no_nights: bool,
     error: String,
     /// The "Play the computer" form.
     computer: ComputerView,
@@ -154,6 +177,7 @@ struct ComputerView {
     bank_cap_days: String,
     weekends_off: bool,
     no_vacation: bool,
+    no_nights: bool,
     error: String,
 }
 
@@ -223,12 +247,21 @@ pub(crate) struct ChallengeForm {
     min_rating: String,
     #[serde(default)]
     max_rating: String,
+    /// The most losses on time (percent) who accepts may have had lately, or empty.
+    #[serde(default)]
+    max_time_loss_percent: String,
+    /// The fewest finished games who accepts must have, or empty.
+    #[serde(default)]
+    min_finished_games: String,
     /// A checkbox: present (any value) when each player's weekends stop their clock.
     #[serde(default)]
     weekends_off: Option<String>,
     /// A checkbox: present when vacations do not stop the clocks.
     #[serde(default)]
     no_vacation: Option<String>,
+    /// A checkbox: present when players' nights do not stop the clocks.
+    #[serde(default)]
+    no_nights: Option<String>,
 }
 
 impl ChallengeForm {
@@ -240,6 +273,7 @@ impl ChallengeForm {
         StopRules {
             weekends_off: self.weekends_off.is_some(),
             vacation_allowed: self.no_vacation.is_none(),
+            nights_allowed: self.no_nights.is_none(),
         }
     }
 }
@@ -254,6 +288,20 @@ fn rating_end(text: &str) -> Result<Option<i64>, AppError> {
         AppError::invalid(
             "invalid_rating_range",
             "a rating range runs from a lower to a higher rating, each from 0 to 4000",
+        )
+    })
+}
+
+/// A typed limit on who may accept: empty is none; anything but a whole number is refused.
+fn requirement(text: &str) -> Result<Option<i64>, AppError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| {
+        AppError::invalid(
+            "invalid_requirement",
+            "a limit on who may accept is a whole number",
         )
     })
 }
@@ -349,6 +397,7 @@ fn computer_view(t: &vocab::i18n::Tr, form: &ComputerForm, error: String) -> Com
         bank_cap_days: or_default(&time.bank_cap_days, "7"),
         weekends_off: time.stops().weekends_off,
         no_vacation: !time.stops().vacation_allowed,
+        no_nights: !time.stops().nights_allowed,
         error,
     }
 }
@@ -405,8 +454,11 @@ async fn lobby_page(
         rated: form.rated(),
         min_rating: form.min_rating.clone(),
         max_rating: form.max_rating.clone(),
+        max_time_loss_percent: form.max_time_loss_percent.clone(),
+        min_finished_games: form.min_finished_games.clone(),
         weekends_off: form.stops().weekends_off,
         no_vacation: !form.stops().vacation_allowed,
+        no_nights: !form.stops().nights_allowed,
         error,
         computer,
         decline_reasons: challenges::DECLINE_REASONS
@@ -532,6 +584,10 @@ pub(crate) async fn create_challenge(
                     rated: form.rated(),
                     min_rating,
                     max_rating,
+                    requirements: Requirements {
+                        max_time_loss_percent: requirement(&form.max_time_loss_percent)?,
+                        min_finished_games: requirement(&form.min_finished_games)?,
+                    },
                 };
                 challenges::create(&state, &user, &request).await
             };

@@ -1,5 +1,6 @@
-//! A player's page: ratings with their history charts, counters, the record against the
-//! viewer, games in progress, and finished games a page at a time (filterable).
+//! A player's page: their reliability card, ratings with their history charts, counters,
+//! the record against the viewer, games in progress, and finished games a page at a time
+//! (filterable).
 
 use askama::Template;
 use axum::{extract::State, response::Response};
@@ -8,13 +9,14 @@ use serde::Deserialize;
 
 use crate::{
     Ctx, chart,
-    format::{VariantLink, computer_badge, variant_key, variant_links},
+    format::{VariantLink, card_parts, computer_badge, variant_key, variant_links},
     my_games::{GameLine, game_lines},
     render,
 };
 use domain::{
     Services, chat, computer, game, pages as lookups,
     profiles::{self, Record, ResultFilter, VariantStats},
+    reliability,
 };
 use edge::extract::{Path, Query};
 use vocab::error::AppError;
@@ -68,6 +70,8 @@ struct PlayerPage {
     may_block: bool,
     /// The viewer blocks this player.
     you_block: bool,
+    /// Their reliability card, phrase by phrase (empty for the computer).
+    card: Vec<String>,
 }
 
 /// The player page's query: the finished-games filter and page.
@@ -100,6 +104,11 @@ pub(crate) async fn player(
             (true, chat::blocks_player(&state, viewer, &user.id).await?)
         }
         _ => (false, false),
+    };
+    let card = if computer::level_of(&user.id, user.kind).is_some() {
+        Vec::new()
+    } else {
+        card_parts(&ctx.t, &*reliability::card(&state, &user.id).await?)
     };
     let (t, now) = (ctx.t, state.now());
     let me = user.username.as_str();
@@ -181,6 +190,7 @@ pub(crate) async fn player(
         computer_level: computer::level_of(&user.id, user.kind).map(|level| level.number()),
         may_block,
         you_block,
+        card,
         name: user.username.clone(),
         bot: user.kind.is_bot(),
         ctx,

@@ -121,6 +121,8 @@ struct TimeView {
     /// The zones to pick from.
     zones: &'static [String],
     auto_vacation: bool,
+    /// The nightly pause's start and end (`HH:MM`), empty when none.
+    night: (String, String),
     /// "You are on vacation until …", empty when not.
     vacation: String,
     /// Said of an automatic vacation, empty otherwise.
@@ -137,6 +139,9 @@ fn time_view(ctx: &Ctx, settings: &TimeSettings) -> TimeView {
         time_zone: settings.time_zone.clone(),
         zones: vocab::local_time::zone_names(),
         auto_vacation: settings.auto_vacation,
+        night: settings.night.map_or_else(Default::default, |night| {
+            (night.from_text(), night.until_text())
+        }),
         vacation: settings.vacation.map_or_else(String::new, |vacation| {
             t.fmt(
                 "settings.vacation_now",
@@ -554,11 +559,17 @@ pub(crate) async fn create_token(
     }
 }
 
-/// The time form: a time zone and the automatic-vacation checkbox.
+/// The time form: a time zone, a nightly pause and the automatic-vacation checkbox.
 #[derive(Debug, Deserialize)]
 pub(crate) struct TimeForm {
     #[serde(default)]
     time_zone: String,
+    /// The nightly pause's start (`HH:MM`; empty with `night_until`: none).
+    #[serde(default)]
+    night_from: String,
+    /// Its end.
+    #[serde(default)]
+    night_until: String,
     /// A checkbox: present when automatic vacation is on.
     #[serde(default)]
     auto_vacation: Option<String>,
@@ -592,17 +603,21 @@ async fn time_refused(
     }
 }
 
-/// `POST /settings/time`: the time zone and automatic vacation.
+/// `POST /settings/time`: the time zone, the nightly pause and automatic vacation. A
+/// night that is not one changes nothing.
 pub(crate) async fn change_time(
     State(state): State<Services>,
     ctx: Ctx,
     Form(form): Form<TimeForm>,
 ) -> Result<Response, AppError> {
     let user = ctx.require_user()?.clone();
-    let result = match player_time::set_time_zone(&state, &user, &form.time_zone).await {
-        Ok(_) => player_time::set_auto_vacation(&state, &user, form.auto_vacation.is_some()).await,
-        Err(error) => Err(error),
-    };
+    let result = async {
+        let night = player_time::night_of(&form.night_from, &form.night_until)?;
+        player_time::set_time_zone(&state, &user, &form.time_zone).await?;
+        player_time::set_night(&state, &user, night).await?;
+        player_time::set_auto_vacation(&state, &user, form.auto_vacation.is_some()).await
+    }
+    .await;
     let zone = result
         .as_ref()
         .ok()

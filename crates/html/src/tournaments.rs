@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::{
     Ctx, Form,
-    format::{VariantLink, clock_text, variant_key, variant_links},
+    format::{VariantLink, clock_text, requirements_text, variant_key, variant_links},
     lobby::or_default,
     render, see_other, url_encode,
 };
@@ -17,17 +17,20 @@ use domain::{
     Services,
     challenges::DAYS_PER_MOVE,
     game::{StopRules, TimeControl},
+    reliability::{self, card::Requirements},
     tournaments::{
         self, Format, FormatOptions, MATCH_GAMES, SECTION_SIZES, Status, Terms, Tournament,
-        TournamentRequest, TournamentSettings, runner, standings,
+        TournamentRequest, TournamentSettings, standings,
     },
 };
 use edge::extract::{Path, Query};
 use vocab::{error::AppError, i18n::Tr, local_time::LocalZone};
 
 mod actions;
+mod stages;
 
 pub(crate) use actions::{cancel, join, leave, remove, start};
+use stages::{StageView, stage_views, status_of_player};
 
 /// A tournament as a line of a list.
 #[derive(Debug, Clone)]
@@ -98,10 +101,13 @@ struct FormView {
     rated: bool,
     weekends_off: bool,
     no_vacation: bool,
+    no_nights: bool,
     min_players: String,
     max_players: String,
     min_rating: String,
     max_rating: String,
+    max_time_loss_percent: String,
+    min_finished_games: String,
     section_sizes: Vec<(i64, bool)>,
     advance: String,
     both_colours: bool,
@@ -133,6 +139,8 @@ pub(crate) struct TournamentForm {
     #[serde(default)]
     no_vacation: Option<String>,
     #[serde(default)]
+    no_nights: Option<String>,
+    #[serde(default)]
     min_players: String,
     #[serde(default)]
     max_players: String,
@@ -140,6 +148,10 @@ pub(crate) struct TournamentForm {
     min_rating: String,
     #[serde(default)]
     max_rating: String,
+    #[serde(default)]
+    max_time_loss_percent: String,
+    #[serde(default)]
+    min_finished_games: String,
     #[serde(default)]
     section_size: String,
     #[serde(default)]
@@ -209,10 +221,13 @@ fn form_view(t: &Tr, form: &TournamentForm) -> FormView {
         rated: form.kind != "casual",
         weekends_off: form.weekends_off.is_some(),
         no_vacation: form.no_vacation.is_some(),
+        no_nights: form.no_nights.is_some(),
         min_players: or_default(&form.min_players, "2"),
         max_players: or_default(&form.max_players, "16"),
         min_rating: form.min_rating.clone(),
         max_rating: form.max_rating.clone(),
+        max_time_loss_percent: form.max_time_loss_percent.clone(),
+        min_finished_games: form.min_finished_games.clone(),
         section_sizes: SECTION_SIZES.map(|s| (s, s == size)).collect(),
         advance: or_default(&form.advance, "1"),
         both_colours: form.both_colours.is_some(),
@@ -306,12 +321,17 @@ pub(crate) async fn create(
                 stops: StopRules {
                     weekends_off: form.weekends_off.is_some(),
                     vacation_allowed: form.no_vacation.is_none(),
+                    nights_allowed: form.no_nights.is_none(),
                 },
                 rated: form.kind != "casual",
                 min_players: number(&form.min_players, Some(2)).unwrap_or(2),
                 max_players: number(&form.max_players, Some(16)).unwrap_or(16),
                 min_rating: number(&form.min_rating, None),
                 max_rating: number(&form.max_rating, None),
+                requirements: Requirements {
+                    max_time_loss_percent: number(&form.max_time_loss_percent, None),
+                    min_finished_games: number(&form.min_finished_games, None),
+                },
                 private: form.private.is_some(),
                 starts_at,
             },
@@ -377,179 +397,6 @@ struct EntrantLine {
     status: String,
 }
 
-#[derive(Debug, Clone)]
-struct StageView {
-    number: i64,
-    title: String,
-    sections: Vec<SectionView>,
-}
-
-#[derive(Debug, Clone)]
-struct SectionView {
-    number: i64,
-    title: String,
-    lines: Vec<StandingLine>,
-    /// Rows of the cross-table: (rank, name, cells); a cell is the row's score in each
-    /// game against the column's player, with the game's id (none on the diagonal).
-    cross: Vec<(usize, String, Vec<Option<standings::CrossCell>>)>,
-    rounds: Vec<RoundView>,
-}
-
-#[derive(Debug, Clone)]
-struct RoundView {
-    title: String,
-    games: Vec<standings::GameLine>,
-    /// Who sat the round out.
-    byes: Vec<String>,
-}
-
-#[derive(Debug, Clone)]
-struct StandingLine {
-    rank: usize,
-    name: String,
-    points: String,
-    sonneborn_berger: String,
-    direct: String,
-    wins: u32,
-    played: u32,
-    status: String,
-}
-
-/// Half points as the page shows them: `3`, `3½`, `½`.
-fn half_points_text(half: u32) -> String {
-    match (half / 2, half % 2) {
-        (0, 1) => "½".to_owned(),
-        (whole, 1) => format!("{whole}½"),
-        (whole, _) => whole.to_string(),
-    }
-}
-
-/// Quarter points as the points beside them are written: `2`, `1¼`, `½`, `3¾`.
-fn quarter_points_text(quarters: u32) -> String {
-    let whole = quarters / 4;
-    let fraction = ["", "¼", "½", "¾"][(quarters % 4) as usize];
-    match (whole, fraction) {
-        (_, "") => whole.to_string(),
-        (0, fraction) => fraction.to_owned(),
-        (whole, fraction) => format!("{whole}{fraction}"),
-    }
-}
-
-fn status_of_player(t: &Tr, status: &str) -> String {
-    t.get(&format!("tournaments.player.{status}")).to_owned()
-}
-
-/// The stages' standings. Once the tournament is over, its last stage's standings are
-/// the final ones: nobody there is marked out.
-fn stage_views(
-    t: &Tr,
-    format: Format,
-    finished: bool,
-    stages: Vec<standings::Stage>,
-) -> Vec<StageView> {
-    let league = format == Format::League;
-    let last = stages.iter().map(|stage| stage.number).max();
-    stages
-        .into_iter()
-        .map(|stage| StageView {
-            number: stage.number,
-            title: t.fmt(
-                if league {
-                    "tournaments.season"
-                } else {
-                    "tournaments.stage"
-                },
-                &[("stage", &stage.number.to_string())],
-            ),
-            sections: stage
-                .sections
-                .into_iter()
-                .map(|section| {
-                    let cross = section
-                        .lines
-                        .iter()
-                        .zip(&section.cross)
-                        .map(|(line, cells)| (line.rank, line.name.clone(), cells.clone()))
-                        .collect();
-                    let mut numbers: Vec<i64> = section
-                        .games
-                        .iter()
-                        .map(|game| game.round)
-                        .chain(section.byes.iter().map(|(round, _)| *round))
-                        .collect();
-                    numbers.sort_unstable();
-                    numbers.dedup();
-                    let rounds = numbers
-                        .into_iter()
-                        .map(|round| RoundView {
-                            title: t.fmt("tournaments.round", &[("round", &round.to_string())]),
-                            games: section
-                                .games
-                                .iter()
-                                .filter(|game| game.round == round)
-                                .cloned()
-                                .collect(),
-                            byes: section
-                                .byes
-                                .iter()
-                                .filter(|(bye_round, _)| *bye_round == round)
-                                .map(|(_, name)| name.clone())
-                                .collect(),
-                        })
-                        .collect();
-                    SectionView {
-                        number: section.number + 1,
-                        title: if league {
-                            t.fmt(
-                                "tournaments.league_group",
-                                &[
-                                    (
-                                        "division",
-                                        &(section.number / runner::LEAGUE_DIVISION + 1).to_string(),
-                                    ),
-                                    (
-                                        "group",
-                                        &(section.number % runner::LEAGUE_DIVISION + 1).to_string(),
-                                    ),
-                                ],
-                            )
-                        } else {
-                            t.fmt(
-                                "tournaments.section",
-                                &[("section", &(section.number + 1).to_string())],
-                            )
-                        },
-                        lines: section
-                            .lines
-                            .iter()
-                            .map(|line| StandingLine {
-                                rank: line.rank,
-                                name: line.name.clone(),
-                                points: half_points_text(line.half_points),
-                                sonneborn_berger: quarter_points_text(line.sonneborn_berger),
-                                direct: half_points_text(line.direct_encounter),
-                                wins: line.wins,
-                                played: line.played,
-                                status: if line.status == "active"
-                                    || (finished
-                                        && line.status == "eliminated"
-                                        && Some(stage.number) == last)
-                                {
-                                    String::new()
-                                } else {
-                                    status_of_player(t, &line.status)
-                                },
-                            })
-                            .collect(),
-                        cross,
-                        rounds,
-                    }
-                })
-                .collect(),
-        })
-        .collect()
-}
-
 fn settings_of(t: &Tr, zone: &LocalZone, tournament: &Tournament) -> Vec<Setting> {
     let mut settings = vec![
         (
@@ -609,6 +456,12 @@ fn settings_of(t: &Tr, zone: &LocalZone, tournament: &Tournament) -> Vec<Setting
         settings.push((
             t.get("tournaments.ratings").to_owned(),
             format!("{}–{}", end(min_rating), end(max_rating)),
+        ));
+    }
+    if !tournament.terms.requirements.is_empty() {
+        settings.push((
+            t.get("tournaments.requirements").to_owned(),
+            requirements_text(t, tournament.terms.requirements),
         ));
     }
     let mut show = |key: &str, value: String| settings.push((t.get(key).to_owned(), value));
@@ -707,6 +560,25 @@ async fn tournament_page(
             )
         })
         .unwrap_or_default();
+    // How long a game is expected to last: the viewer against a player at the site's pace.
+    let expected = reliability::expected_length(
+        state,
+        tournament.variant,
+        tournament.terms.time_control,
+        [viewer_id, None],
+    )
+    .await?;
+    let mut settings = settings_of(t, &ctx.zone, &tournament);
+    settings.push((
+        t.get("tournaments.expected").to_owned(),
+        t.fmt(
+            "card.days_range",
+            &[
+                ("low", &expected.low_days.to_string()),
+                ("high", &expected.high_days.to_string()),
+            ],
+        ),
+    ));
     let page = TournamentPage {
         id: tournament.id.clone(),
         name: tournament.name.clone(),
@@ -715,7 +587,7 @@ async fn tournament_page(
             .get(&format!("tournaments.status.{}", tournament.status))
             .to_owned(),
         winner: tournament.winner.clone().unwrap_or_default(),
-        settings: settings_of(t, &ctx.zone, &tournament),
+        settings,
         invite_link,
         invite,
         entrants: standings

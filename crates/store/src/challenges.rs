@@ -50,6 +50,8 @@ pub struct ChallengeTerms {
     pub weekends_off: i64,
     /// 1: vacation allowed.
     pub vacation_allowed: i64,
+    /// 1: nights off allowed.
+    pub nights_allowed: i64,
     /// 1 rated, 0 casual.
     pub rated: i64,
     /// The lowest rating that may accept (whole points).
@@ -61,13 +63,18 @@ pub struct ChallengeTerms {
     /// A game carried over from elsewhere: its moves so far, canonical texts separated
     /// by spaces (`None`: a new game).
     pub moves: Option<String>,
+    /// The most of their recent games who takes it may have lost on time (percent).
+    pub max_time_loss_percent: Option<i64>,
+    /// The fewest finished games who takes it must have.
+    pub min_finished_games: Option<i64>,
 }
 
 const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, \
     u.kind as challenger_kind, c.opponent_id, \
     o.username as opponent, c.variant, c.color, c.days_per_move, c.time_control, \
-    c.weekends_off, c.vacation_allowed, c.status, \
+    c.weekends_off, c.vacation_allowed, c.nights_allowed, c.status, \
     c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating, c.setup, c.moves, \
+    c.max_time_loss_percent, c.min_finished_games, \
     r.rating as challenger_rating, r.deviation as challenger_deviation \
     from challenges c join users u on u.id = c.challenger_id \
     left join users o on o.id = c.opponent_id \
@@ -94,6 +101,8 @@ pub struct NewChallenge<'a> {
     pub weekends_off: bool,
     /// Vacation allowed.
     pub vacation_allowed: bool,
+    /// Nights off allowed.
+    pub nights_allowed: bool,
     /// Now.
     pub created_at: i64,
     /// Rated (or casual).
@@ -107,6 +116,10 @@ pub struct NewChallenge<'a> {
     /// A game carried over from elsewhere: its moves so far, canonical texts separated
     /// by spaces (`None`: a new game).
     pub moves: Option<&'a str>,
+    /// The most of their recent games who takes it may have lost on time (percent).
+    pub max_time_loss_percent: Option<i64>,
+    /// The fewest finished games who takes it must have.
+    pub min_finished_games: Option<i64>,
 }
 
 /// Stores a new open challenge.
@@ -118,8 +131,10 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     sqlx::query(
         "insert into challenges (id, challenger_id, opponent_id, variant, color, days_per_move, \
          status, created_at, rated, min_rating, max_rating, time_control, weekends_off, \
-         vacation_allowed, setup, moves) \
-         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+         vacation_allowed, setup, moves, nights_allowed, max_time_loss_percent, \
+         min_finished_games) \
+         values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13, $14, $15, \
+         $16, $17, $18)",
     )
     .bind(new.id)
     .bind(new.challenger_id)
@@ -136,6 +151,9 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .bind(i64::from(new.vacation_allowed))
     .bind(new.setup)
     .bind(new.moves)
+    .bind(i64::from(new.nights_allowed))
+    .bind(new.max_time_loss_percent)
+    .bind(new.min_finished_games)
     .execute(conn)
     .await?;
     Ok(())
@@ -311,7 +329,8 @@ pub async fn take(
          where id = $1 and status = 'open' and challenger_id <> $2 \
          and (opponent_id is null or opponent_id = $2) \
          returning challenger_id, variant, color, days_per_move, time_control, weekends_off, \
-         vacation_allowed, rated, min_rating, max_rating, setup, moves",
+         vacation_allowed, nights_allowed, rated, min_rating, max_rating, setup, moves, \
+         max_time_loss_percent, min_finished_games",
     )
     .bind(id)
     .bind(user_id)

@@ -304,6 +304,7 @@ mod tests {
             bank: None,
             weekends_off: false,
             vacation_allowed: true,
+            nights_allowed: true,
             warnings: (None, 0, None),
             now: 0,
         };

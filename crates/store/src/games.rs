@@ -81,6 +81,8 @@ pub struct GameRow {
     pub weekends_off: i64,
     /// 1: a player's vacation stops their clock.
     pub vacation_allowed: i64,
+    /// 1: a player's nightly pause stops their clock.
+    pub nights_allowed: i64,
     /// 1: a loss on time that followed another of the same player (changes no rating).
     pub serial_timeout: i64,
     /// White's time zone.
@@ -89,12 +91,20 @@ pub struct GameRow {
     pub white_vacation_from: Option<i64>,
     /// See `white_vacation_from`.
     pub white_vacation_until: Option<i64>,
+    /// White's nightly pause (minutes after local midnight), if any.
+    pub white_night_from: Option<i64>,
+    /// See `white_night_from`.
+    pub white_night_until: Option<i64>,
     /// Black's time zone.
     pub black_time_zone: String,
     /// Black's vacation, `[from, until)`.
     pub black_vacation_from: Option<i64>,
     /// See `black_vacation_from`.
     pub black_vacation_until: Option<i64>,
+    /// Black's nightly pause (minutes after local midnight), if any.
+    pub black_night_from: Option<i64>,
+    /// See `black_night_from`.
+    pub black_night_until: Option<i64>,
     /// The running time the turn began with (seconds).
     pub turn_time: Option<i64>,
     /// The time warnings given this turn (bits).
@@ -128,7 +138,9 @@ pub(crate) const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as whi
     g.weekends_off, g.vacation_allowed, g.serial_timeout, w.time_zone as white_time_zone, \
     w.vacation_from as white_vacation_from, w.vacation_until as white_vacation_until, \
     b.time_zone as black_time_zone, b.vacation_from as black_vacation_from, \
-    b.vacation_until as black_vacation_until, g.turn_time, g.warnings_sent, g.next_warning_at, \
+    b.vacation_until as black_vacation_until, w.night_from as white_night_from, \
+    w.night_until as white_night_until, b.night_from as black_night_from, \
+    b.night_until as black_night_until, g.nights_allowed, g.turn_time, g.warnings_sent, g.next_warning_at, \
     g.white_time_gifts, g.black_time_gifts, g.pause_offer, g.paused_from, g.paused_until, \
     g.pauses_agreed, g.white_repertoire, g.black_repertoire";
 
@@ -203,6 +215,8 @@ pub struct NewGame<'a> {
     pub weekends_off: bool,
     /// A player's vacation stops their clock.
     pub vacation_allowed: bool,
+    /// A player's nightly pause stops their clock.
+    pub nights_allowed: bool,
     /// The first turn: its running time, the warnings that do not apply, the first
     /// look.
     pub warnings: (Option<i64>, i64, Option<i64>),
@@ -222,11 +236,11 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
          deadline, days_per_move, created_at, updated_at, source, source_id, position, \
          position_ply, rated, time_control, white_bank, black_bank, weekends_off, \
          vacation_allowed, turn_time, warnings_sent, next_warning_at, white_repertoire, \
-         black_repertoire) \
+         black_repertoire, nights_allowed) \
          values ($1, $2, $3, $4, $5, 'active', $20, $21, $6, $7, $8, $8, $9, $10, $11, $20, $12, \
          $13, $14, $14, $15, $16, $17, $18, $19, \
          (select repertoire_default from users where id = $3), \
-         (select repertoire_default from users where id = $4))",
+         (select repertoire_default from users where id = $4), $22)",
     )
     .bind(new.id)
     .bind(new.variant)
@@ -249,6 +263,7 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     .bind(new.warnings.2)
     .bind(new.ply)
     .bind(new.to_move)
+    .bind(i64::from(new.nights_allowed))
     .execute(conn)
     .await?;
     Ok(())

@@ -20,6 +20,8 @@ pub struct TournamentTerms {
     pub weekends_off: i64,
     /// 1: vacation allowed.
     pub vacation_allowed: i64,
+    /// 1: nights off allowed.
+    pub nights_allowed: i64,
     /// 1: rated.
     pub rated: i64,
     /// The fewest entrants it starts with.
@@ -28,6 +30,10 @@ pub struct TournamentTerms {
     pub max_players: i64,
     /// The lowest rating that may join.
     pub min_rating: Option<i64>,
+    /// The most of their recent games an entrant may have lost on time (percent).
+    pub max_time_loss_percent: Option<i64>,
+    /// The fewest finished games an entrant must have.
+    pub min_finished_games: Option<i64>,
     /// The highest rating that may join.
     pub max_rating: Option<i64>,
     /// Round robin and league: the largest section.
@@ -83,7 +89,8 @@ pub struct TournamentRow {
 }
 
 const SELECT: &str = "select t.id, t.name, t.organiser_id, o.username as organiser, t.variant, \
-    t.format, t.time_control, t.weekends_off, t.vacation_allowed, t.rated, t.min_players, \
+    t.format, t.time_control, t.weekends_off, t.vacation_allowed, t.nights_allowed, t.max_time_loss_percent, \
+    t.min_finished_games, t.rated, t.min_players, \
     t.max_players, t.min_rating, t.max_rating, t.section_size, t.both_colours, t.advance, \
     t.rounds, t.games_per_match, t.invite_code, t.starts_at, t.setup, t.status, t.stage, \
     t.round, \
@@ -110,9 +117,10 @@ pub async fn insert(
         "insert into tournaments (id, name, organiser_id, variant, format, time_control, \
          weekends_off, vacation_allowed, rated, min_players, max_players, min_rating, \
          max_rating, section_size, both_colours, advance, rounds, games_per_match, \
-         invite_code, starts_at, created_at, setup) \
+         invite_code, starts_at, created_at, setup, nights_allowed, max_time_loss_percent, \
+         min_finished_games) \
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21, $22)",
+         $18, $19, $20, $21, $22, $23, $24, $25)",
     )
     .bind(id)
     .bind(name)
@@ -136,6 +144,9 @@ pub async fn insert(
     .bind(terms.starts_at)
     .bind(now)
     .bind(terms.setup.as_deref())
+    .bind(terms.nights_allowed)
+    .bind(terms.max_time_loss_percent)
+    .bind(terms.min_finished_games)
     .execute(conn)
     .await?;
     Ok(())

@@ -293,6 +293,10 @@ pub struct TimeRow {
     pub vacation_used_hours: i64,
     /// 1: automatic vacation is on.
     pub auto_vacation: i64,
+    /// The nightly pause's start (minutes after local midnight), if there is one.
+    pub night_from: Option<i64>,
+    /// Its end.
+    pub night_until: Option<i64>,
 }
 
 /// `user_id`'s time settings.
@@ -306,7 +310,7 @@ pub async fn time_of(
 ) -> Result<Option<TimeRow>, sqlx::Error> {
     sqlx::query_as(
         "select time_zone, vacation_from, vacation_until, vacation_automatic, vacation_year, \
-         vacation_used_hours, auto_vacation from users where id = $1",
+         vacation_used_hours, auto_vacation, night_from, night_until from users where id = $1",
     )
     .bind(user_id)
     .fetch_optional(conn)
@@ -326,7 +330,7 @@ pub async fn set_time(
     sqlx::query(
         "update users set time_zone = $2, vacation_from = $3, vacation_until = $4, \
          vacation_automatic = $5, vacation_year = $6, vacation_used_hours = $7, \
-         auto_vacation = $8 where id = $1",
+         auto_vacation = $8, night_from = $9, night_until = $10 where id = $1",
     )
     .bind(user_id)
     .bind(&time.time_zone)
@@ -336,6 +340,8 @@ pub async fn set_time(
     .bind(time.vacation_year)
     .bind(time.vacation_used_hours)
     .bind(time.auto_vacation)
+    .bind(time.night_from)
+    .bind(time.night_until)
     .execute(conn)
     .await?;
     Ok(())

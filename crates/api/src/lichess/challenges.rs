@@ -196,15 +196,13 @@ pub(crate) async fn create(
         variant,
         color: edge::field::color(params.text("color")?.unwrap_or("random"))?,
         time_control,
-        stops: StopRules {
-            weekends_off: false,
-            vacation_allowed: true,
-        },
+        stops: StopRules::default(),
         opponent: Some(name.as_str()),
         rated,
         min_rating: None,
         max_rating: None,
         moves: Vec::new(),
+        requirements: Default::default(),
     };
     let challenge = challenges::create(&state, &user, &request).await?;
     let view = bots::challenge_view(&state, &challenge.id).await?;

@@ -145,7 +145,11 @@ pub async fn create(
         Color::Black => request.black_id,
     };
     let mover_time = match users::time_of(&mut *conn, mover_id).await? {
-        Some(row) => PlayerTime::stored(row.time_zone, row.vacation_from, row.vacation_until),
+        Some(row) => PlayerTime::stored(
+            row.time_zone,
+            (row.vacation_from, row.vacation_until),
+            (row.night_from, row.night_until),
+        ),
         None => PlayerTime::default(),
     };
     let mover_pauses = mover_time.pauses(request.clock.stops);
@@ -172,6 +176,7 @@ pub async fn create(
             rated: request.rated && computer_side.is_none(),
             weekends_off: request.clock.stops.weekends_off,
             vacation_allowed: request.clock.stops.vacation_allowed,
+            nights_allowed: request.clock.stops.nights_allowed,
             warnings: (warnings.turn_time, warnings.sent, warnings.next_at),
             now,
         },

@@ -11,7 +11,8 @@
 //!   moves first queues it in [`super::create`](mod@super::create).
 //! - `after_finish`, once a game has ended: the variant statistics, the players'
 //!   counters and head-to-head records, the ratings (when [`counts_for_rating`] says so;
-//!   never in a game against the computer); then the tournament's scores (a tournament
+//!   never in a game against the computer), each player's thinking in it (`pace`); then
+//!   the tournament's scores (a tournament
 //!   game's outcome, both players' scores, the runner's mark). In a
 //!   game against the computer, first its pending reply is dropped (the person resigned
 //!   or aborted, or a clock ran out): the queue holds only replies still owed.
@@ -30,6 +31,7 @@ use super::{
     change::Applied,
     conditional::{self, Answered},
     detail::{GameDetail, counts_for_rating, play_forced_passes},
+    pace,
     vocabulary::{GameSource, GameStatus},
 };
 use crate::{
@@ -140,7 +142,10 @@ pub(super) async fn after_finish(
         let row = ratings::rate(&mut *conn, detail, result, now).await?;
         detail.rating_change = Some(ratings::RatingChange::of_row(&row));
     }
-    // 4. Tournament standings: a tournament game's outcome and both players' scores,
+    // 4. Each player's thinking in the game, for their reliability card and the
+    //    expected length of games.
+    pace::record(&mut *conn, detail).await?;
+    // 5. Tournament standings: a tournament game's outcome and both players' scores,
     //    and its tournament marked for the runner (a round may be complete).
     scores::game_ended(&mut *conn, detail, result).await
 }

@@ -5,9 +5,9 @@
 //! | create | [`create`](mod@create) | the one way a game begins: [`create::create`] in the caller's transaction (from a challenge, or "Play the computer" in [`crate::computer`]; tournaments and rematches later); a game against the computer is never rated, and its first reply is queued here when the computer moves first |
 //! | play | [`play`] | [`play::play_move`]: the ply-guarded move, then the after-move pipeline; [`play::play_reply`]: the computer's reply, played the same way by the engine job ([`crate::jobs::engine`]), its queue row deleted in the move's transaction |
 //! | act | [`actions`], [`action_rules`] | [`actions::act`]: resign, abort, draw offer / accept / decline / claim, one [`GameAction`] for both the HTML forms and the API; [`action_rules`]: who may do which action and what it does, which a conditional line's closing action follows too |
-//! | clocks | [`time_control`], [`pauses`] | the time controls, and when a clock stands still (weekends, vacations) |
+//! | clocks | [`time_control`], [`pauses`], [`night`] | the time controls, and when a clock stands still (weekends, vacations, nights) |
 //! | time | [`timeout`] | the deadline checked at every move and action, and the sweeper's claim of overdue games |
-//! | finish | [`finish`] | [`finish::finish`]: every end goes through it |
+//! | finish | [`finish`], [`pace`] | [`finish::finish`]: every end goes through it; [`pace`]: each player's thinking in the game, kept when it ends |
 //! | conditional | [`conditional`] | the players' conditional lines (moves, `*` for any move, a closing action): entered, listed, deleted, and answered in the after-move pipeline |
 //! | follow-up | [`follow_up`] | the named steps after a move (forced passes, conditional replies, the computer's reply queued) and after an end (in the transaction), and after the commit (live event, the outbox and engine jobs woken, metrics) |
 //! | detail | [`detail`] | [`GameDetail`], the game as the domain holds it, with what follows from it alone (whose move, each clock, the live event, whether it counts for the ratings) |
@@ -34,6 +34,8 @@ pub mod errors;
 pub mod export;
 pub mod finish;
 pub mod follow_up;
+pub mod night;
+pub mod pace;
 pub mod pauses;
 pub mod play;
 pub mod read;
@@ -49,6 +51,7 @@ pub use actions::{GameAction, act};
 pub use create::{ClockSettings, Created, NewGameRequest, create};
 pub use detail::{DrawOfferTally, GameDetail, counts_for_rating, moves_by_side};
 pub use errors::Refusal;
+pub use night::Night;
 pub use pauses::{Pauses, PlayerTime, Stop, StopRules};
 pub use play::play_move;
 pub use read::{

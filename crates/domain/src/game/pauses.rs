@@ -1,14 +1,17 @@
 //! When a player's clock stands still, and where their deadline falls because of it.
 //!
 //! A player's clock stops during their weekends (Saturday 00:00 to Monday 00:00 in their
-//! own time zone, when the game has weekends off) and during their vacations (when the
-//! game allows vacation). A deadline is the moment the player's running time is used up:
+//! own time zone, when the game has weekends off), during their vacations (when the
+//! game allows vacation) and every night in their chosen window (when the game allows
+//! nights off). A deadline is the moment the player's running time is used up:
 //! [`Pauses::deadline`] walks forward from the start of the turn, skipping every stop, so
 //! a turn that spans a weekend, a change to or from daylight-saving time or a vacation
 //! ends exactly when the running time does. Everything here is a pure function of the
 //! moments it is given (unix seconds).
 
 use jiff::{Timestamp, ToSpan, civil::Date, tz::TimeZone};
+
+use super::night::Night;
 
 /// Why a clock stands still at a moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +31,11 @@ pub enum Stop {
         /// When it ends.
         until: i64,
     },
+    /// The player's night, until the given moment (the end of their window).
+    Night {
+        /// When it ends.
+        until: i64,
+    },
 }
 
 impl Stop {
@@ -35,7 +43,10 @@ impl Stop {
     #[must_use]
     pub const fn until(self) -> i64 {
         match self {
-            Stop::Weekend { until } | Stop::Vacation { until } | Stop::Paused { until } => until,
+            Stop::Weekend { until }
+            | Stop::Vacation { until }
+            | Stop::Paused { until }
+            | Stop::Night { until } => until,
         }
     }
 }
@@ -56,6 +67,8 @@ pub struct TurnClock {
 pub struct Pauses {
     /// The player's time zone, when the game has weekends off.
     weekends: Option<TimeZone>,
+    /// The player's nightly window and its time zone, when the game allows nights off.
+    nights: Option<(TimeZone, Night)>,
     /// Vacations and agreed pauses, `[from, until)`, in any order, possibly
     /// overlapping.
     held: Vec<(i64, i64, Held)>,
@@ -85,6 +98,8 @@ pub struct PlayerTime {
     pub time_zone: String,
     /// Their vacation, `[from, until)`, if they have one (it may have ended).
     pub vacation: Option<(i64, i64)>,
+    /// Their nightly pause, if they chose one.
+    pub night: Option<Night>,
 }
 
 impl Default for PlayerTime {
@@ -92,17 +107,27 @@ impl Default for PlayerTime {
         PlayerTime {
             time_zone: "UTC".to_owned(),
             vacation: None,
+            night: None,
         }
     }
 }
 
 impl PlayerTime {
-    /// From the stored columns.
+    /// From the stored columns (the night as minutes after local midnight; a pair that
+    /// does not make a window counts as none).
     #[must_use]
-    pub fn stored(time_zone: String, from: Option<i64>, until: Option<i64>) -> PlayerTime {
+    pub fn stored(
+        time_zone: String,
+        vacation: (Option<i64>, Option<i64>),
+        night: (Option<i64>, Option<i64>),
+    ) -> PlayerTime {
         PlayerTime {
             time_zone,
-            vacation: from.zip(until),
+            vacation: vacation.0.zip(vacation.1),
+            night: night
+                .0
+                .zip(night.1)
+                .and_then(|(from, until)| Night::new(from, until).ok()),
         }
     }
 
@@ -118,6 +143,10 @@ impl PlayerTime {
         if let (true, Some((from, until))) = (rules.vacation_allowed, self.vacation) {
             pauses = pauses.with_vacation(from, until);
         }
+        if let (true, Some(night)) = (rules.nights_allowed, self.night) {
+            let zone = time_zone(&self.time_zone).unwrap_or(TimeZone::UTC);
+            pauses = pauses.with_nights(zone, night);
+        }
         pauses
     }
 }
@@ -129,14 +158,17 @@ pub struct StopRules {
     pub weekends_off: bool,
     /// A player's vacation stops their clock.
     pub vacation_allowed: bool,
+    /// A player's nightly pause stops their clock.
+    pub nights_allowed: bool,
 }
 
 impl Default for StopRules {
-    /// Vacation allowed, weekends played (the challenge's defaults).
+    /// Vacation and nights allowed, weekends played (the challenge's defaults).
     fn default() -> StopRules {
         StopRules {
             weekends_off: false,
             vacation_allowed: true,
+            nights_allowed: true,
         }
     }
 }
@@ -183,6 +215,13 @@ impl Pauses {
         self
     }
 
+    /// Stops every night of `night` in `zone` as well.
+    #[must_use]
+    pub fn with_nights(mut self, zone: TimeZone, night: Night) -> Pauses {
+        self.nights = Some((zone, night));
+        self
+    }
+
     /// Stops during `[from, until)` as well (a vacation).
     #[must_use]
     pub fn with_vacation(mut self, from: i64, until: i64) -> Pauses {
@@ -207,19 +246,25 @@ impl Pauses {
         let weekend = self
             .weekends
             .as_ref()
-            .and_then(|zone| weekend_from(zone, at));
+            .and_then(|zone| weekend_from(zone, at))
+            .map(|(from, until)| (from, until, Stop::Weekend { until }));
+        let night = self
+            .nights
+            .as_ref()
+            .and_then(|(zone, night)| night.around(zone, at))
+            .map(|(from, until)| (from, until, Stop::Night { until }));
         let held = self
             .held
             .iter()
             .filter(|(_, until, _)| *until > at)
             .min_by_key(|(from, _, _)| *from)
-            .copied();
-        match (weekend, held) {
-            (Some((wf, _)), Some((hf, hu, why))) if hf < wf => Some((hf, hu, why.stop(hu))),
-            (Some((wf, wu)), _) => Some((wf, wu, Stop::Weekend { until: wu })),
-            (None, Some((hf, hu, why))) => Some((hf, hu, why.stop(hu))),
-            (None, None) => None,
-        }
+            .map(|&(from, until, why)| (from, until, why.stop(until)));
+        // The earliest to begin; of two beginning together, a vacation or pause first,
+        // then the weekend.
+        [held, weekend, night]
+            .into_iter()
+            .flatten()
+            .min_by_key(|(from, _, _)| *from)
     }
 
     /// The clock of the player to move at `now`, whose running time ends at `deadline`:
@@ -241,8 +286,8 @@ impl Pauses {
     }
 
     /// Why the clock stands still at `at`, or `None` when it runs. Where a pause or a
-    /// vacation overlaps a weekend, the pause or vacation is named (the one lasting
-    /// longest).
+    /// vacation overlaps a weekend or a night, the pause or vacation is named (the one
+    /// lasting longest).
     #[must_use]
     pub fn stop_at(&self, at: i64) -> Option<Stop> {
         let held = self
@@ -253,9 +298,24 @@ impl Pauses {
         if let Some((_, until, why)) = held {
             return Some(why.stop(*until));
         }
-        let zone = self.weekends.as_ref()?;
-        let (from, until) = weekend_from(zone, at)?;
-        (from <= at).then_some(Stop::Weekend { until })
+        let weekend = self
+            .weekends
+            .as_ref()
+            .and_then(|zone| weekend_from(zone, at))
+            .filter(|(from, _)| *from <= at)
+            .map(|(_, until)| Stop::Weekend { until });
+        let night = self
+            .nights
+            .as_ref()
+            .and_then(|(zone, night)| night.around(zone, at))
+            .filter(|(from, _)| *from <= at)
+            .map(|(_, until)| Stop::Night { until });
+        // A night that runs on past the end of a weekend is named, as it ends later.
+        match (weekend, night) {
+            (Some(weekend), Some(night)) if night.until() > weekend.until() => Some(night),
+            (Some(weekend), _) => Some(weekend),
+            (None, night) => night,
+        }
     }
 
     /// The moment at which `running` seconds of running clock after `start` are used up.

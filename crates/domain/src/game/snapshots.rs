@@ -51,6 +51,11 @@
 //! sweeper gives them with no event) and the count of conditional lines while the game
 //! goes on.
 //!
+//! Players' reliability cards are warm as well: a change of one of a player's games
+//! drops theirs, and a vacation flushes. The site's pace per variant, an average over
+//! months of games that one game barely moves, is read again after [`PACE_AGE`] whatever
+//! happens.
+//!
 //! The move path and every other writer read the game in their own transaction, never from
 //! here.
 
@@ -71,6 +76,7 @@ use super::{
 use crate::{
     accounts::user::{HeaderCounts, User},
     chat::view::ChatView,
+    reliability::card::{Card, SitePaces},
     settings::play::GamePageViewer,
 };
 
@@ -82,6 +88,10 @@ pub const MAX_AGE: Duration = Duration::from_secs(1);
 /// only bounds what a missed one can cost (and what a command-line change on SQLite,
 /// which no running server hears, waits).
 pub const WARM_AGE: Duration = Duration::from_secs(30);
+
+/// How long the site's pace per variant (an average over months of games) is used before
+/// it is read again: nothing drops it.
+pub const PACE_AGE: Duration = Duration::from_secs(600);
 
 /// How many snapshots a kind keeps at most (a game's is a few kilobytes): when full, the
 /// stale ones go, and if none is, the older half.
@@ -242,6 +252,11 @@ pub struct ReadSnapshots {
     pub game_pages: RenderedGamePages,
     /// API tokens' owners, by the token's hash.
     pub tokens: TokenSnapshots,
+    /// Players' reliability cards, by user id (warm: a change of one of their games drops
+    /// it, and a vacation flushes everything).
+    pub cards: Snapshots<String, Card>,
+    /// The site's pace per variant, for [`PACE_AGE`].
+    pub paces: Snapshots<(), SitePaces>,
 }
 
 impl Default for ReadSnapshots {
@@ -257,6 +272,8 @@ impl Default for ReadSnapshots {
             sessions: Snapshots::new(WARM_AGE, WARM_CAPACITY),
             game_pages: Snapshots::default(),
             tokens: Snapshots::new(WARM_AGE, WARM_CAPACITY),
+            cards: Snapshots::new(WARM_AGE, WARM_CAPACITY),
+            paces: Snapshots::new(PACE_AGE, 2),
         }
     }
 }
@@ -306,6 +323,9 @@ impl ReadSnapshots {
             } => {
                 self.games.forget(*game_id);
                 self.game_bodies.forget(*game_id);
+                for player in players {
+                    self.cards.forget(*player);
+                }
                 if *ended {
                     self.results.forget_all();
                     self.rules_pages.forget_all();
@@ -379,6 +399,8 @@ impl ReadSnapshots {
         self.sessions.let_stale_go();
         self.game_pages.let_stale_go();
         self.tokens.let_stale_go();
+        self.cards.let_stale_go();
+        self.paces.let_stale_go();
     }
 
     /// Drops every snapshot of every kind: something any of them may show changed (a
@@ -395,6 +417,8 @@ impl ReadSnapshots {
         self.sessions.forget_all();
         self.game_pages.forget_all();
         self.tokens.forget_all();
+        self.cards.forget_all();
+        self.paces.forget_all();
     }
 }
 

@@ -187,21 +187,22 @@ pub(super) fn stop_rules(row: &GameRow) -> StopRules {
     StopRules {
         weekends_off: row.weekends_off != 0,
         vacation_allowed: row.vacation_allowed != 0,
+        nights_allowed: row.nights_allowed != 0,
     }
 }
 
-/// White's and Black's time zones and vacations, as `row` joins them.
+/// White's and Black's time zones, vacations and nights, as `row` joins them.
 pub(super) fn player_times(row: &GameRow) -> [PlayerTime; 2] {
     [
         PlayerTime::stored(
             row.white_time_zone.clone(),
-            row.white_vacation_from,
-            row.white_vacation_until,
+            (row.white_vacation_from, row.white_vacation_until),
+            (row.white_night_from, row.white_night_until),
         ),
         PlayerTime::stored(
             row.black_time_zone.clone(),
-            row.black_vacation_from,
-            row.black_vacation_until,
+            (row.black_vacation_from, row.black_vacation_until),
+            (row.black_night_from, row.black_night_until),
         ),
     ]
 }

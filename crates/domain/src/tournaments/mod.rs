@@ -72,6 +72,7 @@ pub async fn create(
         ));
     }
     challenges::check_rating_range(terms.min_rating, terms.max_rating)?;
+    terms.requirements.validated()?;
     let settings = settings::check_format(request.format, &request.options)?;
     let now = state.now();
     if let Some(at) = terms.starts_at
@@ -90,11 +91,14 @@ pub async fn create(
         time_control: time_control.to_text(),
         weekends_off: terms.stops.weekends_off.into(),
         vacation_allowed: terms.stops.vacation_allowed.into(),
+        nights_allowed: terms.stops.nights_allowed.into(),
         rated: terms.rated.into(),
         min_players: terms.min_players,
         max_players: terms.max_players,
         min_rating: terms.min_rating,
         max_rating: terms.max_rating,
+        max_time_loss_percent: terms.requirements.max_time_loss_percent,
+        min_finished_games: terms.requirements.min_finished_games,
         section_size: options.section_size,
         both_colours: options.both_colours.into(),
         advance: options.advance,
@@ -193,8 +197,8 @@ pub async fn list(
 /// 404 no such tournament (or a private one without its key); 403 `computer_account`;
 /// 422 `rating_outside_limits` (the player's rating in the variant is outside the limits);
 /// 409 `tournament_started` (no longer open), `already_joined`, `tournament_full`,
-/// `game_allowance` / `timeout_cooldown` ([`crate::allowance::check_entry`]); database
-/// errors.
+/// `game_allowance` / `timeout_cooldown` ([`crate::allowance::check_entry`]),
+/// `reliability_required` (the card falls short of what it asks); database errors.
 pub async fn join(
     state: &Services,
     user: &User,
@@ -210,6 +214,7 @@ pub async fn join(
     }
     let mut conn = state.db.pool.acquire().await?;
     crate::allowance::check_entry(state, &mut conn, user).await?;
+    crate::reliability::check(state, &mut conn, &user.id, tournament.terms.requirements).await?;
     drop(conn);
     let now = state.now();
     let mut tx = state.db.begin_write().await?;

@@ -1,6 +1,9 @@
 //! What a new tournament asks for, and its format's settings checked.
 
-use crate::game::{StopRules, TimeControl};
+use crate::{
+    game::{StopRules, TimeControl},
+    reliability::card::Requirements,
+};
 use vocab::error::AppError;
 
 /// How a tournament is played.
@@ -100,6 +103,8 @@ pub struct Terms {
     pub min_rating: Option<i64>,
     /// The highest rating that may join (whole points).
     pub max_rating: Option<i64>,
+    /// What it asks of an entrant's reliability card.
+    pub requirements: Requirements,
     /// Private: entry with the invitation link only (the key is shown to its organiser
     /// only).
     pub private: bool,

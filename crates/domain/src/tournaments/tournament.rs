@@ -3,7 +3,7 @@
 use rules::Variant;
 
 use super::settings::{Format, FormatOptions, Terms, TournamentSettings};
-use crate::{accounts::user::User, challenges, game::StopRules};
+use crate::{accounts::user::User, challenges, game::StopRules, reliability::card::Requirements};
 use store::tournaments::TournamentRow;
 use vocab::error::AppError;
 
@@ -158,12 +158,17 @@ impl TryFrom<TournamentRow> for Tournament {
                 stops: StopRules {
                     weekends_off: chosen.weekends_off != 0,
                     vacation_allowed: chosen.vacation_allowed != 0,
+                    nights_allowed: chosen.nights_allowed != 0,
                 },
                 rated: chosen.rated != 0,
                 min_players: chosen.min_players,
                 max_players: chosen.max_players,
                 min_rating: chosen.min_rating,
                 max_rating: chosen.max_rating,
+                requirements: Requirements {
+                    max_time_loss_percent: chosen.max_time_loss_percent,
+                    min_finished_games: chosen.min_finished_games,
+                },
                 private: chosen.invite_code.is_some(),
                 starts_at: chosen.starts_at,
             },

@@ -58,6 +58,8 @@ pub struct RunningClock {
     pub weekends_off: i64,
     /// 1: vacation allowed.
     pub vacation_allowed: i64,
+    /// 1: nights off allowed.
+    pub nights_allowed: i64,
 }
 
 /// How [`running_clocks_of`] treats the game rows on Postgres (SQLite's one writer needs
@@ -90,7 +92,7 @@ pub async fn running_clocks_of(
         RowLock::SkipLocked => " for update skip locked",
     };
     sqlx::query_as(&format!(
-        "select id, deadline, weekends_off, vacation_allowed from games \
+        "select id, deadline, weekends_off, vacation_allowed, nights_allowed from games \
          where status = 'active' and deadline is not null \
          and ((white_id = $1 and to_move = 'white') or (black_id = $1 and to_move = 'black')) \
          order by id{lock}"

@@ -308,3 +308,44 @@ fn bind_state<'q>(
         .bind(state.pause.map(|(_, until)| until))
         .bind(state.pauses_agreed)
 }
+
+/// The times a finished game's moves were played, by ply (1-based), with the game's
+/// start: what [`set_pace`] is worked out from.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn move_times(conn: &mut AnyConnection, id: &str) -> Result<Vec<i64>, sqlx::Error> {
+    let rows: Vec<(i64,)> =
+        sqlx::query_as("select played_at from moves where game_id = $1 order by ply")
+            .bind(id)
+            .fetch_all(conn)
+            .await?;
+    Ok(rows.into_iter().map(|(at,)| at).collect())
+}
+
+/// Each player's thinking in a game that has ended: (moves that took time, their
+/// seconds) for White and for Black.
+///
+/// # Errors
+///
+/// Database errors.
+pub async fn set_pace(
+    conn: &mut AnyConnection,
+    id: &str,
+    white: (i64, i64),
+    black: (i64, i64),
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update games set white_moves = $2, white_move_seconds = $3, black_moves = $4, \
+         black_move_seconds = $5 where id = $1",
+    )
+    .bind(id)
+    .bind(white.0)
+    .bind(white.1)
+    .bind(black.0)
+    .bind(black.1)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

@@ -65,10 +65,21 @@ async fn lobby_creates_lists_accepts_and_cancels_challenges(app: TestApp) {
     );
     let lobby = bob.get("/lobby").await;
     let cells = lobby.cells("#open-challenges tbody tr");
-    // The challenger with their rating in the variant (none yet: the provisional start).
+    // The challenger with their rating in the variant (none yet: the provisional start)
+    // and their reliability card; the time control with the game's expected length.
     assert_eq!(
-        &cells[..4],
-        ["Reversi 8x8", "alice (1500?)", "Black", "5 d per move"]
+        (cells[0].as_str(), cells[2].as_str()),
+        ("Reversi 8x8", "Black")
+    );
+    assert!(
+        cells[1].starts_with("alice (1500?)No games ended in 90 days"),
+        "{}",
+        cells[1]
+    );
+    assert!(
+        cells[3].starts_with("5 d per moveExpected length: "),
+        "{}",
+        cells[3]
     );
     assert_eq!(lobby.text("#to-me tbody tr td"), "Chess");
     let accept = lobby.attr("#open-challenges form", "action");
@@ -337,7 +348,11 @@ async fn time_controls_by_form_on_the_game_page_and_in_my_games(app: TestApp) {
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
     let lobby = bob.get("/lobby").await;
     let cells = lobby.cells("#to-me tbody tr");
-    assert_eq!(cells[3], "Time bank: 3 d + 1 d per move, at most 7 d");
+    assert!(
+        cells[3].starts_with("Time bank: 3 d + 1 d per move, at most 7 dExpected length"),
+        "{}",
+        cells[3]
+    );
     let accept = lobby.attr("#to-me form", "action");
     let page = bob.post(&accept, &[]).await;
     let game = page.location.strip_prefix("/games/").unwrap().to_owned();
