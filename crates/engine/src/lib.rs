@@ -26,6 +26,7 @@
 //! transposition table everywhere, plus an exact endgame solver in Reversi and quiescence
 //! search in chess.
 
+mod adjudicate;
 mod chess;
 mod chess_reversi;
 mod knight_fight;
@@ -44,6 +45,7 @@ use std::{
 
 use rules::{AnyGame, AnyPosition, Variant};
 
+pub use adjudicate::{Verdict, adjudicate, adjudicate_with_uci, win_margin};
 pub use level::{Level, ParseLevelError};
 
 /// How much work one call may do: level 8 may use all of it, the levels below a share
@@ -234,7 +236,9 @@ pub fn best_move_with_uci(
     }
     let moves: Vec<&str> = game.moves().collect();
     let budget = level_budget(Variant::Chess, &request.budget, request.level);
-    let reply = uci::best_move(uci, &moves, &budget, stop).map_err(EngineError::Uci)?;
+    let start = game.start_fen();
+    let reply =
+        uci::best_move(uci, (start.as_deref(), &moves), &budget, stop).map_err(EngineError::Uci)?;
     if !legal.contains(&reply.text) {
         return Err(EngineError::Uci(format!(
             "it chose {}, not a legal move",
@@ -245,7 +249,7 @@ pub fn best_move_with_uci(
         text: reply.text,
         nodes: reply.nodes,
         depth: reply.depth,
-        score: None,
+        score: reply.score,
     })
 }
 

@@ -29,6 +29,9 @@ pub(crate) struct UciReply {
     pub(crate) nodes: u64,
     /// The depth its last `info` line reported.
     pub(crate) depth: u32,
+    /// The score its last `info` line reported, for the side to move: centipawns, or a
+    /// mate as the built-in search scores one (`MATE` less the plies to it).
+    pub(crate) score: Option<i32>,
 }
 
 /// Kills the engine when the search is left, whatever the way out.
@@ -54,15 +57,26 @@ impl Drop for Engine {
     }
 }
 
-/// Asks the UCI engine at `path` for a move after `moves` (UCI, from the standard start)
-/// within `budget`, sending `stop` when `stop` is set.
+/// A UCI `score mate n` (moves to the mate, negative when the side to move is mated) as
+/// the built-in search scores a mate.
+fn mate_score(moves: i32) -> i32 {
+    let plies = moves.abs() * 2 - i32::from(moves > 0);
+    if moves > 0 {
+        crate::search::MATE - plies
+    } else {
+        -(crate::search::MATE - plies)
+    }
+}
+
+/// Asks the UCI engine at `path` for a move after `moves` (UCI) from `start` (a FEN;
+/// `None`: the standard start) within `budget`, sending `stop` when `stop` is set.
 ///
 /// # Errors
 ///
 /// A message when the engine cannot be started, closes, or does not answer in time.
 pub(crate) fn best_move(
     path: &Path,
-    moves: &[&str],
+    (start, moves): (Option<&str>, &[&str]),
     budget: &Budget,
     stop: &AtomicBool,
 ) -> Result<UciReply, String> {
@@ -98,11 +112,13 @@ pub(crate) fn best_move(
     engine.send("setoption name Threads value 1")?;
     engine.send("isready")?;
     wait_for("readyok", Instant::now() + HANDSHAKE)?;
-    let position = if moves.is_empty() {
-        "position startpos".to_owned()
-    } else {
-        format!("position startpos moves {}", moves.join(" "))
+    let mut position = match start {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_owned(),
     };
+    if !moves.is_empty() {
+        position.push_str(&format!(" moves {}", moves.join(" ")));
+    }
     engine.send(&position)?;
     let mut go = "go".to_owned();
     if budget.nodes != u64::MAX {
@@ -116,7 +132,7 @@ pub(crate) fn best_move(
     }
     engine.send(&go)?;
     let started = Instant::now();
-    let (mut nodes, mut depth) = (0, 0);
+    let (mut nodes, mut depth, mut score) = (0, 0, None);
     let mut stopped: Option<Instant> = None;
     loop {
         let overdue = budget
@@ -136,6 +152,7 @@ pub(crate) fn best_move(
                             text: text.to_owned(),
                             nodes,
                             depth,
+                            score,
                         });
                     }
                     Some("info") => {
@@ -144,6 +161,10 @@ pub(crate) fn best_move(
                             match pair[0] {
                                 "nodes" => nodes = pair[1].parse().unwrap_or(nodes),
                                 "depth" => depth = pair[1].parse().unwrap_or(depth),
+                                "cp" => score = pair[1].parse().ok().or(score),
+                                "mate" => {
+                                    score = pair[1].parse::<i32>().ok().map(mate_score).or(score);
+                                }
                                 _ => {}
                             }
                         }

@@ -232,3 +232,43 @@ fn stockfish_plays_the_top_chess_levels_through_uci() {
         engine::best_move_with_uci(&game, &request, &stop, "/nonexistent/engine".as_ref());
     assert!(matches!(missing, Err(EngineError::Uci(_))));
 }
+
+#[test]
+fn stockfish_adjudicates_chess_from_any_start() {
+    let Some(path) = stockfish() else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "stockfish is missing: apt-get install stockfish (or set STOCKFISH_PATH)"
+        );
+        eprintln!("skipped: no stockfish (set STOCKFISH_PATH or apt-get install stockfish)");
+        return;
+    };
+    let stop = AtomicBool::new(false);
+    let budget = Budget::nodes(200_000);
+    let from = |fen: &str| {
+        let setup = rules::Setup::chosen(Variant::Chess, fen).unwrap().unwrap();
+        AnyGame::new(Variant::Chess, setup).unwrap()
+    };
+    // A chosen start is sent as its FEN: the mate in one there is found, and certain.
+    let mate = from("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    let verdict = engine::adjudicate_with_uci(&mate, budget, &stop, &path).unwrap();
+    assert_eq!(verdict.winner, Some(rules::Color::White), "{verdict:?}");
+    assert!(verdict.certain);
+    assert_eq!(verdict.line, ["a1a8"]);
+    // A rook up is a clear lead; the start is a draw.
+    let rook_up = from("r3k3/pppp4/8/8/8/8/PPPP4/R3K2R w - - 0 1");
+    let verdict = engine::adjudicate_with_uci(&rook_up, budget, &stop, &path).unwrap();
+    assert_eq!(verdict.winner, Some(rules::Color::White), "{verdict:?}");
+    assert!(verdict.score.unwrap() >= engine::win_margin(rules::Family::Chess));
+    let start = AnyGame::new(Variant::Chess, None).unwrap();
+    let verdict = engine::adjudicate_with_uci(&start, budget, &stop, &path).unwrap();
+    assert_eq!(
+        (verdict.winner, verdict.certain),
+        (None, false),
+        "{verdict:?}"
+    );
+    assert!(
+        verdict.score.is_some(),
+        "its score is read from the info lines"
+    );
+}
