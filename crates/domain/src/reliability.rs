@@ -1,8 +1,8 @@
 //! Reliability cards: what a player's last months say of how they keep their games going
 //! (losses on time and their share, average time per move, active games, vacation left),
 //! shown on challenges, profiles and in the API; what open challenges and tournaments may
-//! ask of them; and how long a game is expected to last. The rules are in [`card`]; see
-//! docs/time.md.
+//! ask of them; and how long a game is expected to last. The rules are in
+//! [`card`](mod@card); see docs/time.md.
 
 pub mod card;
 

@@ -278,32 +278,38 @@ impl ChallengeForm {
     }
 }
 
-/// A typed rating end: empty is none; anything but a whole number is refused.
-fn rating_end(text: &str) -> Result<Option<i64>, AppError> {
+/// A typed number: empty is none; anything but a whole number is refused with `code`
+/// and `message`.
+fn whole_or_none(
+    text: &str,
+    code: &'static str,
+    message: &'static str,
+) -> Result<Option<i64>, AppError> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
     }
-    text.parse().map(Some).map_err(|_| {
-        AppError::invalid(
-            "invalid_rating_range",
-            "a rating range runs from a lower to a higher rating, each from 0 to 4000",
-        )
-    })
+    text.parse()
+        .map(Some)
+        .map_err(|_| AppError::invalid(code, message))
 }
 
-/// A typed limit on who may accept: empty is none; anything but a whole number is refused.
+/// A typed rating end.
+fn rating_end(text: &str) -> Result<Option<i64>, AppError> {
+    whole_or_none(
+        text,
+        "invalid_rating_range",
+        "a rating range runs from a lower to a higher rating, each from 0 to 4000",
+    )
+}
+
+/// A typed limit on who may accept.
 fn requirement(text: &str) -> Result<Option<i64>, AppError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(None);
-    }
-    text.parse().map(Some).map_err(|_| {
-        AppError::invalid(
-            "invalid_requirement",
-            "a limit on who may accept is a whole number",
-        )
-    })
+    whole_or_none(
+        text,
+        "invalid_requirement",
+        "a limit on who may accept is a whole number",
+    )
 }
 
 impl ChallengeForm {

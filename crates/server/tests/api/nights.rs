@@ -2,12 +2,13 @@
 //! the deadlines of their games, "no nights off" games, and a night across a change to
 //! summer time, on the injected clock.
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{Player, TestApp},
+    helpers::TestApp,
     scenarios,
+    vacation::{at, set_time, utc},
 };
 
 scenarios!(
@@ -16,24 +17,6 @@ scenarios!(
 );
 
 const HOUR: i64 = 3_600;
-
-fn at(seconds: i64) -> String {
-    vocab::clock::rfc3339(seconds)
-}
-
-fn utc(text: &str) -> i64 {
-    text.parse::<jiff::Timestamp>().unwrap().as_second()
-}
-
-async fn set_time(app: &TestApp, player: &Player, body: Value) -> (StatusCode, Value) {
-    app.send(
-        Method::PATCH,
-        "/api/v1/me/time",
-        Some(&player.token),
-        Some(body),
-    )
-    .await
-}
 
 fn one_day() -> Value {
     json!({"kind": "per_move", "days": 1, "hours": 0})

@@ -34,15 +34,18 @@ scenarios!(serial_timeouts_after_the_first_change_no_rating);
 const DAY: i64 = 86_400;
 const HOUR: i64 = 3_600;
 
-fn at(seconds: i64) -> String {
+/// `seconds` as the API writes a moment.
+pub(crate) fn at(seconds: i64) -> String {
     vocab::clock::rfc3339(seconds)
 }
 
-fn utc(text: &str) -> i64 {
+/// Unix seconds of an RFC 3339 moment.
+pub(crate) fn utc(text: &str) -> i64 {
     text.parse::<jiff::Timestamp>().unwrap().as_second()
 }
 
-async fn set_time(app: &TestApp, player: &Player, body: Value) -> (StatusCode, Value) {
+/// `PATCH /api/v1/me/time` as `player`.
+pub(crate) async fn set_time(app: &TestApp, player: &Player, body: Value) -> (StatusCode, Value) {
     app.send(
         Method::PATCH,
         "/api/v1/me/time",
