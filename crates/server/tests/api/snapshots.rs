@@ -484,13 +484,17 @@ async fn a_guests_rules_page_is_served_rendered_while_its_results_are_fresh(app:
             }
             Err(_) => false,
         };
-        if started.elapsed() < MAX_AGE {
-            assert_eq!(kept_pages, 1, "the guest's page was kept");
+        // A drop while the page was built (a listener that reconnects on a loaded machine
+        // drops everything) leaves it unkept: that run does not fit either.
+        if started.elapsed() < MAX_AGE && kept_pages == 1 {
             assert!(old_name_shown, "the kept results show the old name");
             assert!(mark_served, "the kept page is served");
             break;
         }
-        assert!(run < 8, "no run of the fresh part took under {MAX_AGE:?}");
+        assert!(
+            run < 8,
+            "no run of the fresh part kept the guest's page within {MAX_AGE:?}"
+        );
         rename(&app, "renamed_rules", "rules_white").await;
     }
     // Each language has its own page; a signed-in player's page (their own header) and
