@@ -1,0 +1,387 @@
+//! Games' own deadlines: a challenge's or a tournament's limit of days, moves refused
+//! once it passes, the game decided by its rule (the engines, with and without
+//! Stockfish, or a draw) once across instances and after a hold ran out, and a Swiss and
+//! a round robin whose slowest player never moves ending on their projected date.
+
+use std::collections::HashMap;
+
+use domain::jobs::adjudication::{self, HOLD_SECS};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::{
+    helpers::{Backend, Player, TestApp, run},
+    scenarios,
+    tournaments::{detail, games_of, join, run_runner},
+    vacation::at,
+};
+
+// A small node budget: the decisions here are clear, and the tests stay quick.
+scenarios!(with [("ENGINE_NODES", "20000")];
+    a_limited_game_takes_no_move_after_its_deadline_and_is_decided_by_its_rule,
+    a_swiss_whose_slowest_player_never_moves_ends_on_its_projected_date,
+    a_round_robin_whose_slowest_player_never_moves_ends_on_its_projected_date,
+    two_instances_decide_each_game_once_and_a_lapsed_hold_is_taken_again,
+);
+
+const DAY: i64 = 86_400;
+
+/// White far ahead: a queen and two rooks against a bare king.
+const WHITE_AHEAD: &str = "4k3/8/8/8/8/8/8/R2QK2R w KQ - 0 1";
+
+/// A chess challenge from `white` with `terms`, accepted by `black`: the game's id.
+async fn limited_game(app: &TestApp, white: &Player, black: &Player, terms: Value) -> String {
+    let mut body = json!({"variant": "chess", "color": "white", "rated": false,
+        "time_control": {"kind": "per_move", "days": 5, "hours": 0}});
+    body.as_object_mut()
+        .unwrap()
+        .extend(terms.as_object().unwrap().clone());
+    let (status, challenge) = app
+        .post("/api/v1/challenges", Some(&white.token), body)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{challenge}");
+    let id = challenge["id"].as_str().unwrap();
+    let (status, accepted) = app
+        .post(
+            &format!("/api/v1/challenges/{id}/accept"),
+            Some(&black.token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{accepted}");
+    accepted["game_id"].as_str().unwrap().to_owned()
+}
+
+/// Runs the adjudication job until a round decides nothing: how many it decided.
+async fn decide_all(app: &TestApp) -> usize {
+    let mut decided = 0;
+    loop {
+        match adjudication::round(&app.state).await.unwrap() {
+            0 => return decided,
+            more => decided += more,
+        }
+    }
+}
+
+async fn a_limited_game_takes_no_move_after_its_deadline_and_is_decided_by_its_rule(
+    app: TestApp,
+) {
+    chess_is_decided_by(&app, "built_in").await;
+    let white = app.player("dw").await;
+    let black = app.player("db").await;
+
+    // Limits out of range, or a rule nobody knows, are refused.
+    for (terms, code) in [
+        (json!({"max_game_days": 366}), "invalid_game_days"),
+        (json!({"max_game_days": -1}), "invalid_game_days"),
+        (
+            json!({"max_game_days": 3, "deadline_rule": "both_win"}),
+            "invalid_deadline_rule",
+        ),
+    ] {
+        let mut body = json!({"variant": "chess", "color": "white"});
+        body.as_object_mut()
+            .unwrap()
+            .extend(terms.as_object().unwrap().clone());
+        let (status, error) = app
+            .post("/api/v1/challenges", Some(&white.token), body)
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+        assert_eq!(error["code"], code);
+    }
+
+    // The draw rule: no search, a draw.
+    let start = app.state.now();
+    let id = limited_game(
+        &app,
+        &white,
+        &black,
+        json!({"max_game_days": 2, "deadline_rule": "draw"}),
+    )
+    .await;
+    let game = app.game(&id).await;
+    assert_eq!(
+        game["game_deadline"],
+        json!({"at": at(start + 2 * DAY), "rule": "draw"})
+    );
+    app.play_ok(&white, &black, &id, "e2e4").await;
+    // Past the game's deadline and, later, past the mover's own: neither ends it on time.
+    app.clock.advance(7 * DAY);
+    domain::sweeper::round(&app.state).await.unwrap();
+    let (status, refused) = app.play(&black, &id, "e7e5", 1).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert_eq!(refused["code"], "past_game_deadline");
+    let waiting = app.game(&id).await;
+    assert_eq!(waiting["status"], "active", "{waiting}");
+    let page = app.page_html(&format!("/games/{id}")).await;
+    assert!(page.contains("This game&#x27;s deadline passed") || page.contains("This game's deadline passed"), "{page}");
+
+    assert_eq!(decide_all(&app).await, 1);
+    let drawn = app.game(&id).await;
+    assert_eq!(drawn["result"], "1/2-1/2", "{drawn}");
+    assert_eq!(drawn["termination"], "adjudicated");
+    assert_eq!(drawn["end_reason"], "adjudicated");
+    assert_eq!(drawn["adjudication"]["rule"], "draw");
+    assert_eq!(drawn["adjudication"]["score"], Value::Null);
+    assert_eq!(drawn["adjudication"]["engine"], Value::Null);
+    let page = app.page_html(&format!("/games/{id}")).await;
+    assert!(page.contains("its rule made it a draw"), "{page}");
+    // Decided once: nothing is left to decide.
+    assert_eq!(decide_all(&app).await, 0);
+}
+
+/// A chess game far ahead for White, limited to a day, is won by White at its deadline,
+/// judged by `engine`, and its page says how.
+async fn chess_is_decided_by(app: &TestApp, engine: &str) {
+    let white = app.player(&format!("{engine}_w")).await;
+    let black = app.player(&format!("{engine}_b")).await;
+    let id = limited_game(
+        app,
+        &white,
+        &black,
+        json!({"max_game_days": 1, "start": WHITE_AHEAD}),
+    )
+    .await;
+    assert_eq!(app.game(&id).await["game_deadline"]["rule"], "adjudicate");
+    // Nothing is due before the deadline.
+    assert_eq!(decide_all(app).await, 0);
+    app.clock.advance(DAY);
+    assert_eq!(decide_all(app).await, 1);
+    let game = app.game(&id).await;
+    assert_eq!(game["result"], "1-0", "{game}");
+    assert_eq!(game["termination"], "adjudicated");
+    let adjudication = &game["adjudication"];
+    assert_eq!(adjudication["rule"], "adjudicate");
+    assert_eq!(adjudication["engine"], engine, "{game}");
+    assert!(!adjudication["line"].as_array().unwrap().is_empty(), "{game}");
+    assert!(adjudication["depth"].as_i64().unwrap() > 0, "{game}");
+    let page = app.page_html(&format!("/games/{id}")).await;
+    assert!(page.contains("Decided at the game"), "{page}");
+}
+
+/// With `STOCKFISH_PATH`, chess is judged by Stockfish.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess_is_decided_by_stockfish_when_the_server_has_it() {
+    let Some(path) = stockfish() else {
+        return;
+    };
+    run(
+        Backend::Sqlite,
+        &[("ENGINE_NODES", "20000"), ("STOCKFISH_PATH", &path)],
+        |app| async move { chess_is_decided_by(&app, "stockfish").await },
+    )
+    .await;
+}
+
+/// Debian's Stockfish; in CI its absence fails the test, elsewhere it is skipped with a
+/// note.
+fn stockfish() -> Option<String> {
+    let found = ["/usr/games/stockfish", "/usr/bin/stockfish"]
+        .into_iter()
+        .find(|path| std::path::Path::new(path).exists())
+        .map(str::to_owned);
+    if found.is_none() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "Stockfish is not installed (apt-get install stockfish): CI needs it"
+        );
+        eprintln!("SKIPPED locally: Stockfish is not installed (apt-get install stockfish)");
+    }
+    found
+}
+
+/// Ends every game still being played that `slow` does not play in, by a resignation.
+async fn end_all_but_slow(app: &TestApp, id: &str, by_name: &HashMap<String, &Player>, slow: &str) {
+    let now = detail(app, id).await;
+    for (_, _, game) in games_of(&now) {
+        if !game["result"].is_null() || game["white"] == slow || game["black"] == slow {
+            continue;
+        }
+        let white = by_name[game["white"].as_str().unwrap()];
+        let (status, body) = app
+            .act(white, game["game_id"].as_str().unwrap(), "resign")
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+}
+
+/// Creates a tournament of `entrants` limited to `days`, starts it and returns its id.
+async fn limited_tournament(app: &TestApp, entrants: &[Player], body: Value) -> String {
+    let organiser = app.player("organiser").await;
+    let (status, created) = app
+        .post("/api/v1/tournaments", Some(&organiser.token), body)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    for player in entrants {
+        let (status, body) = join(app, player, &id).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    run_runner(app).await;
+    id
+}
+
+async fn a_swiss_whose_slowest_player_never_moves_ends_on_its_projected_date(app: TestApp) {
+    let entrants = [
+        app.player("sw0").await,
+        app.player("sw1").await,
+        app.player("sw2").await,
+        app.player("slow").await,
+    ];
+    let by_name: HashMap<String, &Player> = entrants.iter().map(|p| (p.name.clone(), p)).collect();
+    let start = app.state.now();
+    let id = limited_tournament(
+        &app,
+        &entrants,
+        json!({"name": "Deadline Swiss", "variant": "chess", "format": "swiss",
+               "rounds": 3, "max_players": 4, "max_game_days": 2, "deadline_rule": "draw",
+               "time_control": {"kind": "per_move", "days": 7, "hours": 0}}),
+    )
+    .await;
+    let started = detail(&app, &id).await;
+    assert_eq!(started["tournament"]["status"], "running", "{started}");
+    assert_eq!(
+        started["tournament"]["game_limit"],
+        json!({"days": 2, "rule": "draw"})
+    );
+    // Three rounds of two days each, one after another.
+    let projected = at(start + 3 * 2 * DAY);
+    assert_eq!(started["projected_end"], projected, "{started}");
+    for round in 1..=3 {
+        let deadline = start + round * 2 * DAY;
+        let now = detail(&app, &id).await;
+        assert_eq!(
+            now["round_deadlines"][usize::try_from(round - 1).unwrap()],
+            json!({"stage": 1, "round": round, "at": at(deadline)}),
+            "{now}"
+        );
+        assert_eq!(now["projected_end"], projected, "round {round}: {now}");
+        end_all_but_slow(&app, &id, &by_name, "slow").await;
+        run_runner(&app).await;
+        // The slow player's game holds the round up until its deadline.
+        assert_eq!(detail(&app, &id).await["tournament"]["round"], round);
+        app.clock.set(deadline);
+        assert_eq!(decide_all(&app).await, 1, "round {round}");
+        run_runner(&app).await;
+    }
+    let finished = detail(&app, &id).await;
+    assert_eq!(finished["tournament"]["status"], "finished", "{finished}");
+    assert_eq!(finished["tournament"]["finished_at"], projected);
+    let decided: Vec<Value> = games_of(&finished)
+        .into_iter()
+        .map(|(_, _, game)| game)
+        .filter(|game| game["white"] == "slow" || game["black"] == "slow")
+        .collect();
+    assert_eq!(decided.len(), 3, "{finished}");
+    for game in decided {
+        let game = app.game(game["game_id"].as_str().unwrap()).await;
+        assert_eq!(game["termination"], "adjudicated", "{game}");
+        assert_eq!(game["result"], "1/2-1/2");
+    }
+    // Counted in the results like any other end: three wins by resignation, three
+    // draws at the deadline.
+    let chess = app
+        .stats()
+        .await
+        .into_iter()
+        .find(|(variant, ..)| variant == "chess")
+        .unwrap();
+    assert_eq!((chess.3, chess.4), (3, 6), "{chess:?}");
+    let page = app.page_html(&format!("/tournaments/{id}")).await;
+    assert!(page.contains("Round deadlines"), "{page}");
+    assert!(page.contains("Ends at the latest"), "{page}");
+}
+
+async fn a_round_robin_whose_slowest_player_never_moves_ends_on_its_projected_date(
+    app: TestApp,
+) {
+    let entrants = [
+        app.player("rr0").await,
+        app.player("rr1").await,
+        app.player("rr2").await,
+        app.player("slow").await,
+    ];
+    let by_name: HashMap<String, &Player> = entrants.iter().map(|p| (p.name.clone(), p)).collect();
+    let start = app.state.now();
+    let id = limited_tournament(
+        &app,
+        &entrants,
+        json!({"name": "Deadline Cup", "variant": "reversi-6x6", "format": "round_robin",
+               "section_size": 4, "max_players": 4, "max_game_days": 3}),
+    )
+    .await;
+    let started = detail(&app, &id).await;
+    // One section, every game at once: the end is its games' deadline.
+    let projected = at(start + 3 * DAY);
+    assert_eq!(started["projected_end"], projected, "{started}");
+    end_all_but_slow(&app, &id, &by_name, "slow").await;
+    run_runner(&app).await;
+    app.clock.advance(3 * DAY - 1);
+    assert_eq!(decide_all(&app).await, 0, "a second early");
+    app.clock.advance(1);
+    assert_eq!(decide_all(&app).await, 3);
+    run_runner(&app).await;
+    let finished = detail(&app, &id).await;
+    assert_eq!(finished["tournament"]["status"], "finished", "{finished}");
+    assert_eq!(finished["tournament"]["finished_at"], projected);
+    for (_, _, line) in games_of(&finished) {
+        if line["white"] != "slow" && line["black"] != "slow" {
+            continue;
+        }
+        let game = app.game(line["game_id"].as_str().unwrap()).await;
+        assert_eq!(game["termination"], "adjudicated", "{game}");
+        assert_eq!(game["adjudication"]["engine"], "built_in", "{game}");
+        assert_eq!(game["adjudication"]["rule"], "adjudicate");
+    }
+}
+
+async fn two_instances_decide_each_game_once_and_a_lapsed_hold_is_taken_again(app: TestApp) {
+    let second = TestApp::spawn_on(app.backend, &app.database_url, &[("ENGINE_NODES", "20000")])
+        .await;
+    let white = app.player("tw").await;
+    let black = app.player("tb").await;
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        ids.push(limited_game(&app, &white, &black, json!({"max_game_days": 1})).await);
+    }
+    let deadline = app.state.now() + DAY;
+    app.clock.set(deadline);
+    second.clock.set(deadline);
+    // An instance took one game and died before deciding it: its hold keeps the others
+    // away until it runs out.
+    let held = &ids[0];
+    let mut conn = app.state.db.pool.acquire().await.unwrap();
+    assert!(
+        store::games::hold_for_adjudication(&mut conn, held, 0, deadline, deadline + HOLD_SECS)
+            .await
+            .unwrap()
+    );
+    drop(conn);
+    let (one, other) = tokio::join!(
+        adjudication::round(&app.state),
+        adjudication::round(&second.state)
+    );
+    assert_eq!(one.unwrap() + other.unwrap(), 3, "each free game once");
+    assert_eq!(app.game(held).await["status"], "active");
+    // Once the hold has run out, the game is taken again.
+    app.clock.set(deadline + HOLD_SECS);
+    second.clock.set(deadline + HOLD_SECS);
+    let (one, other) = tokio::join!(
+        adjudication::round(&app.state),
+        adjudication::round(&second.state)
+    );
+    assert_eq!(one.unwrap() + other.unwrap(), 1);
+    for id in &ids {
+        let game = app.game(id).await;
+        assert_eq!(game["termination"], "adjudicated", "{game}");
+        // The standard start after no move: level with the margin, a draw.
+        assert_eq!(game["result"], "1/2-1/2", "{game}");
+    }
+    // Each game ended once: one "game over" notice per player and game.
+    let (notices,): (i64,) =
+        sqlx::query_as("select count(*) from notifications where kind = 'game_finished'")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(notices, 8);
+}
