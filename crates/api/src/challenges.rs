@@ -14,13 +14,14 @@ use utoipa::{
 
 use super::{
     clocks::{TimeControlDto, game_terms_body},
+    deadlines::GameLimitDto,
     reliability::{ExpectedDaysDto, ReliabilityCardDto},
 };
 use crate::answers::{CrossSite, NoSuchChallenge, NotSignedIn, UnknownToken};
 use domain::{
     Services,
     challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
-    game::TimeControl,
+    game::{GameLimit, TimeControl},
     reliability::card::Requirements,
 };
 use edge::extract::{CurrentUser, Json, MaybeUser, Path};
@@ -153,6 +154,8 @@ pub struct ChallengeDto {
     pub vacation_allowed: bool,
     /// Whether a player's nightly pause stops their clock.
     pub nights_allowed: bool,
+    /// The most days its game may last and how it is decided then; null: no limit.
+    pub game_limit: Option<GameLimitDto>,
     /// The one user who may accept, or null for anyone.
     pub opponent: Option<String>,
     /// `open`, `accepted` or `cancelled`.
@@ -202,6 +205,7 @@ impl From<Challenge> for ChallengeDto {
             weekends_off: challenge.stops.weekends_off,
             vacation_allowed: challenge.stops.vacation_allowed,
             nights_allowed: challenge.stops.nights_allowed,
+            game_limit: challenge.limit.map(Into::into),
             opponent: challenge.opponent,
             status: challenge.status,
             game_id: challenge.game_id,
@@ -247,6 +251,7 @@ pub struct AcceptedDto {
             one player (`invalid_rating_range`, `rating_range_needs_open_challenge`), \
             reliability limits out of range or on a challenge addressed to one player \
             (`invalid_requirement`, `requirements_need_open_challenge`), \
+            a game limit out of range (`invalid_game_days`, `invalid_deadline_rule`), \
             a start the variant does not take (`invalid_start_position`), \
             a record of a game to carry over that the rules refuse (`invalid_record`, \
             naming the first refused move; `conflicting_start`) or that is not addressed \
@@ -283,6 +288,7 @@ async fn create(
         color: body.color,
         time_control,
         stops: body.stops(),
+        limit: GameLimit::asked(body.max_game_days, body.deadline_rule.as_deref())?,
         opponent: body.opponent.as_deref(),
         rated: body.rated,
         min_rating: body.min_rating,

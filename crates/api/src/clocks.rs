@@ -202,6 +202,18 @@ macro_rules! game_terms_body {
                 #[serde(default, deserialize_with = "crate::optional_whole_number")]
                 #[schema(minimum = 0, maximum = 1000)]
                 pub min_finished_games: Option<i64>,
+                /// The most days a game may last, from its start (1–365; absent, null or
+                /// 0: no limit). A game still going then takes no more moves and is
+                /// decided by `deadline_rule` (docs/time.md). 422 `invalid_game_days`.
+                #[serde(default, deserialize_with = "crate::optional_whole_number")]
+                #[schema(minimum = 0, maximum = 365)]
+                pub max_game_days: Option<i64>,
+                /// How a game still going at its deadline is decided: `adjudicate` (the
+                /// default: the engines judge the position, a clear advantage wins,
+                /// anything closer is drawn) or `draw`. 422 `invalid_deadline_rule`.
+                #[serde(default)]
+                #[schema(schema_with = crate::deadlines::deadline_rule_schema)]
+                pub deadline_rule: Option<String>,
             )?
         }
 

@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 use super::{
     clocks::{ClocksDto, TimeControlDto},
     conditional::ConditionalLineDto,
+    deadlines::{AdjudicationDto, GameDeadlineDto},
 };
 use crate::answers::{NoSuchGame, NotSignedIn};
 use domain::{
@@ -77,7 +78,8 @@ pub struct GameDto {
     pub status: String,
     /// null, `1-0`, `0-1` or `1/2-1/2`.
     pub result: Option<String>,
-    /// null, `normal`, `resignation`, `agreement`, `timeout` or `claim`.
+    /// null, `normal`, `resignation`, `agreement`, `timeout`, `claim` or `adjudicated`
+    /// (decided at the game's own deadline: see `adjudication`).
     pub termination: Option<String>,
     /// The detail of the end: `checkmate`, `stalemate`, `board_full`, `no_moves`,
     /// `threefold_repetition`, `resignation`, `timeout`, `aborted`, …
@@ -144,6 +146,13 @@ pub struct GameDto {
     pub vacation_allowed: bool,
     /// Whether a player's nightly pause stops their clock.
     pub nights_allowed: bool,
+    /// The game's own deadline, if a challenge or tournament limited its days: once it
+    /// passes the game takes no more moves (409 `past_game_deadline`) and is decided by
+    /// its rule within seconds; null: none.
+    pub game_deadline: Option<GameDeadlineDto>,
+    /// How the game was decided at that deadline (`termination` `adjudicated`); null
+    /// otherwise.
+    pub adjudication: Option<AdjudicationDto>,
     /// A loss on time within 72 hours after another loss on time of the same player:
     /// such a game changes no rating.
     pub serial_timeout: bool,
@@ -313,12 +322,14 @@ impl GameDto {
             setup: detail.game.setup().clone(),
             deadline: detail.deadline.map(rfc3339),
             draw_offer: detail.draw_offer.map(|color| color.as_str().to_owned()),
-            days_per_move: detail.days_per_move,
+            days_per_move: detail.time_control.legacy_days(),
             time_control: detail.time_control.into(),
             clocks: ClocksDto::of(&detail, now),
             weekends_off: detail.stop_rules.weekends_off,
             vacation_allowed: detail.stop_rules.vacation_allowed,
             nights_allowed: detail.stop_rules.nights_allowed,
+            game_deadline: detail.game_deadline.map(Into::into),
+            adjudication: detail.adjudication.as_deref().map(Into::into),
             serial_timeout: detail.serial_timeout,
             pause_offer: detail.pause_offer.map(|color| color.as_str().to_owned()),
             paused_until: detail
@@ -330,7 +341,11 @@ impl GameDto {
             created_at: rfc3339(detail.created_at),
             rated: detail.rated,
             source: detail.source.as_str().to_owned(),
-            rating_change: detail.rating_change.map(RatingChangeDto::from),
+            rating_change: detail
+                .rating_change
+                .as_deref()
+                .copied()
+                .map(RatingChangeDto::from),
             conditional_lines: None,
             repertoire_moves: None,
             actions: Vec::new(),

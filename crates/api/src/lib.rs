@@ -9,6 +9,7 @@ pub mod chat;
 pub mod clocks;
 pub mod computer;
 pub mod conditional;
+pub mod deadlines;
 pub mod events;
 pub mod games;
 pub mod lichess;

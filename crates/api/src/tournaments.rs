@@ -16,15 +16,18 @@ use utoipa::{
 use super::{
     challenges::variant_id_schema,
     clocks::{TimeControlDto, game_terms_body},
+    deadlines::GameLimitDto,
     reliability::ExpectedDaysDto,
 };
 use crate::answers::{NotSignedIn, UnknownToken};
 use domain::{
     Services,
-    game::TimeControl,
+    game::{GameLimit, TimeControl},
     reliability::card::ExpectedLength,
     tournaments::{
-        self, Format, FormatOptions, Status, Terms, Tournament, TournamentRequest, standings,
+        self, Format, FormatOptions, Status, Terms, Tournament, TournamentRequest,
+        schedule::{self, Schedule},
+        standings,
     },
 };
 use edge::extract::{CurrentUser, Json, MaybeUser, Path, Query};
@@ -159,6 +162,9 @@ pub struct TournamentDto {
     pub vacation_allowed: bool,
     /// Whether a player's nightly pause stops their clock.
     pub nights_allowed: bool,
+    /// The most days a game may last and how a game still going then is decided; null:
+    /// no limit.
+    pub game_limit: Option<GameLimitDto>,
     /// Rated games.
     pub rated: bool,
     /// The fewest entrants it starts with.
@@ -229,6 +235,7 @@ impl TournamentDto {
             weekends_off: tournament.terms.stops.weekends_off,
             vacation_allowed: tournament.terms.stops.vacation_allowed,
             nights_allowed: tournament.terms.stops.nights_allowed,
+            game_limit: tournament.terms.limit.map(Into::into),
             rated: tournament.terms.rated,
             min_players: tournament.terms.min_players,
             max_players: tournament.terms.max_players,
@@ -350,6 +357,24 @@ pub struct TournamentDetailDto {
     /// How long one of its games is expected to last: the caller against a player at
     /// the site's pace (two such players for an anonymous caller).
     pub expected_days: ExpectedDaysDto,
+    /// With a game limit (`tournament.game_limit`): when each round paired so far must
+    /// be over, the latest of its games' own deadlines; else empty.
+    pub round_deadlines: Vec<RoundDeadlineDto>,
+    /// With a game limit: the latest it can end if every round from now on lasts the
+    /// whole limit (RFC 3339), for a Swiss (before its start: from its start time) and a
+    /// running round robin; null otherwise.
+    pub projected_end: Option<String>,
+}
+
+/// When a round must be over.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RoundDeadlineDto {
+    /// The stage (1-based).
+    pub stage: i64,
+    /// The round (1-based).
+    pub round: i64,
+    /// Its deadline (RFC 3339).
+    pub at: String,
 }
 
 fn points(half_points: u32) -> f64 {
@@ -362,8 +387,19 @@ impl TournamentDetailDto {
         standings: standings::Standings,
         viewer: Option<&domain::accounts::User>,
         expected: ExpectedLength,
+        schedule: Option<Schedule>,
     ) -> TournamentDetailDto {
+        let (round_deadlines, projected_end) = schedule.map_or((Vec::new(), None), |schedule| {
+            let rounds = schedule.rounds.iter().map(|round| RoundDeadlineDto {
+                stage: round.stage,
+                round: round.round,
+                at: rfc3339(round.at),
+            });
+            (rounds.collect(), schedule.projected_end.map(rfc3339))
+        });
         TournamentDetailDto {
+            round_deadlines,
+            projected_end,
             expected_days: expected.into(),
             tournament: TournamentDto::of(tournament, viewer),
             entrants: standings
@@ -473,6 +509,7 @@ async fn create_tournament(
         terms: Terms {
             time_control: body.time_control.map_or(TimeControl::DEFAULT, Into::into),
             stops: body.stops(),
+            limit: GameLimit::asked(body.max_game_days, body.deadline_rule.as_deref())?,
             rated: body.rated,
             min_players: body.min_players.unwrap_or(2),
             max_players: body.max_players.unwrap_or(64),
@@ -566,6 +603,7 @@ async fn show_tournament(
     let tournament =
         tournaments::visible(&state, user.as_ref(), &id, query.invite.as_deref()).await?;
     let standings = standings::read(&state, &tournament).await?;
+    let schedule = schedule::read(&state, &tournament, &standings).await?;
     let expected = domain::reliability::expected_length(
         &state,
         tournament.variant,
@@ -578,6 +616,7 @@ async fn show_tournament(
         standings,
         user.as_ref(),
         expected,
+        schedule,
     )))
 }
 

@@ -118,6 +118,7 @@ async fn main() {
             terms: Terms {
                 time_control: TimeControl::DEFAULT,
                 stops: StopRules::default(),
+                limit: None,
                 rated: true,
                 min_players: 2,
                 max_players: max,
@@ -164,6 +165,7 @@ async fn main() {
                     clock: ClockSettings {
                         control: TimeControl::DEFAULT,
                         stops: StopRules::default(),
+                        limit: None,
                     },
                     source: GameSource::Challenge,
                     source_id: None,

@@ -7,7 +7,7 @@ use crate::{
     accounts::user::{AccountKind, User},
     computer::players as computer,
     events::{ChallengeChange, ChallengeSignal},
-    game::{self, ClockSettings, GameSource, NewGameRequest, StopRules, TimeControl},
+    game::{self, ClockSettings, GameLimit, GameSource, NewGameRequest, StopRules, TimeControl},
     notifications,
     ratings::{self, StoredRating},
     reliability::{
@@ -57,6 +57,8 @@ pub struct Challenge {
     pub time_control: TimeControl,
     /// Whether weekends and vacations stop the game's clocks.
     pub stops: StopRules,
+    /// The most days its game may last and how it is decided then, if limited.
+    pub limit: Option<GameLimit>,
     /// Who may accept it (`None`: anyone).
     pub opponent: Option<String>,
     /// open, accepted, cancelled or declined.
@@ -116,6 +118,7 @@ impl TryFrom<ChallengeRow> for Challenge {
             days_per_move: row.terms.days_per_move,
             time_control: clock.control,
             stops: clock.stops,
+            limit: clock.limit,
             opponent: row.opponent,
             status: row.status,
             game_id: row.game_id,
@@ -167,7 +170,17 @@ fn read_terms(terms: &ChallengeTerms) -> Result<Terms, AppError> {
         .map(|text| Setup::from_stored(variant, Some(text)))
         .transpose()
         .map_err(|error| AppError::internal(format!("stored start: {error}")))?;
-    Ok((variant, color, ClockSettings { control, stops }, start))
+    let limit = GameLimit::stored(terms.max_game_days, &terms.deadline_rule);
+    Ok((
+        variant,
+        color,
+        ClockSettings {
+            control,
+            stops,
+            limit,
+        },
+        start,
+    ))
 }
 
 /// The moves a stored challenge carries over (none for a new game).
@@ -210,6 +223,8 @@ pub struct ChallengeRequest<'a> {
     pub time_control: TimeControl,
     /// Whether weekends and vacations stop the game's clocks.
     pub stops: StopRules,
+    /// The most days its game may last and how it is decided then, if limited.
+    pub limit: Option<GameLimit>,
     /// The one user who may accept it, or anyone.
     pub opponent: Option<&'a str>,
     /// Rated (or casual).
@@ -329,6 +344,9 @@ pub async fn create(
             moves: stored_moves.as_deref(),
             max_time_loss_percent: request.requirements.max_time_loss_percent,
             min_finished_games: request.requirements.min_finished_games,
+            game_limit: request
+                .limit
+                .map(|limit| (limit.days(), limit.rule().as_str())),
         },
     )
     .await?;
@@ -364,6 +382,7 @@ pub async fn create(
         days_per_move: time_control.legacy_days(),
         time_control,
         stops: request.stops,
+        limit: request.limit,
         opponent: opponent.map(|row| row.username),
         status: "open".to_owned(),
         game_id: None,

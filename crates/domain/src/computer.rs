@@ -139,6 +139,7 @@ pub async fn start(
     let clock = ClockSettings {
         control,
         stops: request.stops,
+        limit: None,
     };
     let request = NewGameRequest::with_random_setup(
         variant,

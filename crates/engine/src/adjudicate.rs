@@ -46,6 +46,18 @@ pub const fn win_margin(family: Family) -> i32 {
     }
 }
 
+/// How a family's scores read in whole units: how many of the search's points make one,
+/// and the unit's name: `pawns` in chess, `discs` in Reversi, `points` in Chess Reversi
+/// and Knight Fight.
+#[must_use]
+pub const fn score_unit(family: Family) -> (i32, &'static str) {
+    match family {
+        Family::Reversi => (100, "discs"),
+        Family::Chess => (100, "pawns"),
+        _ => (10, "points"),
+    }
+}
+
 /// The most forced moves played out before the search (a Reversi pass, a single legal
 /// move), so a position whose only moves are forced is judged where a choice begins.
 const MAX_FORCED: usize = 16;

@@ -45,7 +45,7 @@ use std::{
 
 use rules::{AnyGame, AnyPosition, Variant};
 
-pub use adjudicate::{Verdict, adjudicate, adjudicate_with_uci, win_margin};
+pub use adjudicate::{Verdict, adjudicate, adjudicate_with_uci, score_unit, win_margin};
 pub use level::{Level, ParseLevelError};
 
 /// How much work one call may do: level 8 may use all of it, the levels below a share
@@ -211,6 +211,13 @@ pub fn stockfish_path() -> Option<PathBuf> {
         .map(PathBuf::from)
 }
 
+/// Whether a UCI engine plays `variant` (chess) in [`best_move_with_uci`] and
+/// [`adjudicate_with_uci`]; the others always use the built-in search.
+#[must_use]
+pub fn uses_uci(variant: Variant) -> bool {
+    variant == Variant::Chess
+}
+
 /// Like [`best_move`], but chess at levels 7 and 8 asks the UCI engine at `uci` (such as
 /// Debian's `stockfish`, see [`stockfish_path`]) instead of the built-in search: a new
 /// process per call, one thread, `go nodes` with the level's share of the node budget
@@ -227,7 +234,7 @@ pub fn best_move_with_uci(
     stop: &AtomicBool,
     uci: &Path,
 ) -> Result<Reply, EngineError> {
-    if game.variant() != Variant::Chess || request.level < Level::new(7).unwrap_or(Level::MAX) {
+    if !uses_uci(game.variant()) || request.level < Level::new(7).unwrap_or(Level::MAX) {
         return best_move(game, request, stop);
     }
     let legal = game.legal_moves();

@@ -4,7 +4,7 @@
 use rules::{GameResult, Variant};
 
 use domain::{
-    game::{Stop, StopRules, TimeControl},
+    game::{DeadlineRule, GameLimit, Stop, StopRules, TimeControl},
     reliability::card::{Card, ExpectedLength, Requirements},
 };
 use vocab::{i18n::Tr, local_time::LocalZone};
@@ -262,6 +262,41 @@ pub(crate) fn chosen_start_text(t: &Tr, start: Option<&rules::Setup>) -> String 
             t.fmt("lobby.start.opening", &[("name", opening.name)])
         }
         _ => String::new(),
+    }
+}
+
+/// A game limit in words: "30 days, then the engines judge the position …".
+#[must_use]
+pub fn limit_text(t: &Tr, limit: GameLimit) -> String {
+    t.fmt(
+        "limit.text",
+        &[
+            ("days", &limit.days().to_string()),
+            ("rule", t.get(rule_key(limit.rule()))),
+        ],
+    )
+}
+
+/// The deadline rules as a form's choices, `chosen` (empty: the first) selected.
+#[must_use]
+pub fn deadline_rules(t: &Tr, chosen: &str) -> Vec<(&'static str, String, bool)> {
+    DeadlineRule::ALL
+        .into_iter()
+        .enumerate()
+        .map(|(i, rule)| {
+            let name = t.get(&format!("limit.rule.{rule}")).to_owned();
+            let selected = rule.as_str() == chosen || (chosen.is_empty() && i == 0);
+            (rule.as_str(), name, selected)
+        })
+        .collect()
+}
+
+/// The words for a deadline rule.
+#[must_use]
+pub const fn rule_key(rule: DeadlineRule) -> &'static str {
+    match rule {
+        DeadlineRule::Adjudicate => "game.rule.adjudicate",
+        DeadlineRule::Draw => "game.rule.draw",
     }
 }
 

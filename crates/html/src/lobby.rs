@@ -7,8 +7,8 @@ use serde::Deserialize;
 use crate::{
     Ctx, Form,
     format::{
-        VariantLink, card_text, chosen_start_text, clock_text, expected_text, requirements_text,
-        variant_key, variant_links,
+        VariantLink, card_text, chosen_start_text, clock_text, deadline_rules, expected_text,
+        limit_text, requirements_text, variant_key, variant_links,
     },
     render, see_other,
 };
@@ -16,7 +16,7 @@ use domain::{
     Services,
     challenges::{self, Challenge, ChallengeRequest, ColorChoice, DAYS_PER_MOVE},
     computer::{self, NewComputerGame},
-    game::{StopRules, TimeControl},
+    game::{GameLimit, StopRules, TimeControl},
     reliability::card::Requirements,
 };
 use edge::extract::{Path, Query};
@@ -37,7 +37,7 @@ pub struct ChallengeView {
     pub challenger_rating: String,
     /// The challenger's colour, translated.
     pub color: String,
-    /// The time control in words.
+    /// The time control in words, with the game's limit of days if it has one.
     pub time: String,
     /// Who it is addressed to (empty: anyone).
     pub opponent: String,
@@ -82,7 +82,14 @@ fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
             .map(|rating| rating.display())
             .unwrap_or_default(),
         color: t.get(color_choice_key(challenge.color)).to_owned(),
-        time: clock_text(t, challenge.time_control, challenge.stops),
+        time: match challenge.limit {
+            Some(limit) => format!(
+                "{} · {}",
+                clock_text(t, challenge.time_control, challenge.stops),
+                limit_text(t, limit)
+            ),
+            None => clock_text(t, challenge.time_control, challenge.stops),
+        },
         opponent: challenge.opponent.clone().unwrap_or_default(),
         start: chosen_start_text(t, challenge.start.as_ref()),
         carried: if challenge.moves.is_empty() {
@@ -150,6 +157,10 @@ struct LobbyPage {
     max_rating: String,
     max_time_loss_percent: String,
     min_finished_games: String,
+    /// The most days the game may last, as typed (empty: no limit).
+    max_game_days: String,
+    /// (value, name, chosen): how a game still going then is decided.
+    deadline_rules: Vec<(&'static str, String, bool)>,
     weekends_off: bool,
     no_vacation: bool,
     no_nights: bool,
@@ -253,6 +264,12 @@ pub(crate) struct ChallengeForm {
     /// The fewest finished games who accepts must have, or empty.
     #[serde(default)]
     min_finished_games: String,
+    /// The most days the game may last, or empty.
+    #[serde(default)]
+    max_game_days: String,
+    /// `adjudicate` (also when absent) or `draw`.
+    #[serde(default)]
+    deadline_rule: String,
     /// A checkbox: present (any value) when each player's weekends stop their clock.
     #[serde(default)]
     weekends_off: Option<String>,
@@ -462,6 +479,8 @@ async fn lobby_page(
         max_rating: form.max_rating.clone(),
         max_time_loss_percent: form.max_time_loss_percent.clone(),
         min_finished_games: form.min_finished_games.clone(),
+        max_game_days: form.max_game_days.clone(),
+        deadline_rules: deadline_rules(&t, &form.deadline_rule),
         weekends_off: form.stops().weekends_off,
         no_vacation: !form.stops().vacation_allowed,
         no_nights: !form.stops().nights_allowed,
@@ -586,6 +605,14 @@ pub(crate) async fn create_challenge(
                     color: edge::field::color(&form.color)?,
                     time_control: form.time_control(),
                     stops: form.stops(),
+                    limit: GameLimit::asked(
+                        whole_or_none(
+                            &form.max_game_days,
+                            "invalid_game_days",
+                            "a game's limit is a whole number of days",
+                        )?,
+                        Some(&form.deadline_rule),
+                    )?,
                     opponent: Some(form.opponent.trim()).filter(|name| !name.is_empty()),
                     rated: form.rated(),
                     min_rating,

@@ -9,18 +9,23 @@ use serde::Deserialize;
 
 use crate::{
     Ctx, Form,
-    format::{VariantLink, clock_text, requirements_text, variant_key, variant_links},
+    format::{
+        VariantLink, clock_text, deadline_rules, limit_text, requirements_text, variant_key,
+        variant_links,
+    },
     lobby::or_default,
     render, see_other, url_encode,
 };
 use domain::{
     Services,
     challenges::DAYS_PER_MOVE,
-    game::{StopRules, TimeControl},
+    game::{GameLimit, StopRules, TimeControl},
     reliability::{self, card::Requirements},
     tournaments::{
         self, Format, FormatOptions, MATCH_GAMES, SECTION_SIZES, Status, Terms, Tournament,
-        TournamentRequest, TournamentSettings, standings,
+        TournamentRequest, TournamentSettings,
+        schedule::{self, Schedule},
+        standings,
     },
 };
 use edge::extract::{Path, Query};
@@ -102,6 +107,10 @@ struct FormView {
     weekends_off: bool,
     no_vacation: bool,
     no_nights: bool,
+    /// The most days a game may last, as typed (empty: no limit).
+    max_game_days: String,
+    /// (value, name, chosen): how a game still going then is decided.
+    deadline_rules: Vec<(&'static str, String, bool)>,
     min_players: String,
     max_players: String,
     min_rating: String,
@@ -140,6 +149,10 @@ pub(crate) struct TournamentForm {
     no_vacation: Option<String>,
     #[serde(default)]
     no_nights: Option<String>,
+    #[serde(default)]
+    max_game_days: String,
+    #[serde(default)]
+    deadline_rule: String,
     #[serde(default)]
     min_players: String,
     #[serde(default)]
@@ -187,6 +200,46 @@ fn number(text: &str, absent: Option<i64>) -> Option<i64> {
     }
 }
 
+/// A limited tournament's round deadlines and projected end, as settings lines.
+fn schedule_lines(t: &Tr, zone: &LocalZone, schedule: &Schedule) -> Vec<(String, String)> {
+    let mut lines = Vec::new();
+    if !schedule.rounds.is_empty() {
+        let rounds: Vec<String> = schedule
+            .rounds
+            .iter()
+            .map(|round| {
+                let when = zone.time(round.at);
+                let stage = round.stage.to_string();
+                let number = round.round.to_string();
+                if round.stage > 1 {
+                    let values = [
+                        ("stage", stage.as_str()),
+                        ("round", number.as_str()),
+                        ("when", when.as_str()),
+                    ];
+                    t.fmt("tournaments.stage_round_deadline", &values)
+                } else {
+                    t.fmt(
+                        "tournaments.round_deadline",
+                        &[("round", &number), ("when", &when)],
+                    )
+                }
+            })
+            .collect();
+        lines.push((
+            t.get("tournaments.round_deadlines").to_owned(),
+            rounds.join("; "),
+        ));
+    }
+    if let Some(end) = schedule.projected_end {
+        lines.push((
+            t.get("tournaments.projected_end").to_owned(),
+            zone.time(end),
+        ));
+    }
+    lines
+}
+
 fn form_view(t: &Tr, form: &TournamentForm) -> FormView {
     let days: i64 = form.days_per_move.parse().unwrap_or(3);
     let size = number(&form.section_size, Some(8)).unwrap_or(8);
@@ -222,6 +275,8 @@ fn form_view(t: &Tr, form: &TournamentForm) -> FormView {
         weekends_off: form.weekends_off.is_some(),
         no_vacation: form.no_vacation.is_some(),
         no_nights: form.no_nights.is_some(),
+        max_game_days: form.max_game_days.clone(),
+        deadline_rules: deadline_rules(t, &form.deadline_rule),
         min_players: or_default(&form.min_players, "2"),
         max_players: or_default(&form.max_players, "16"),
         min_rating: form.min_rating.clone(),
@@ -323,6 +378,10 @@ pub(crate) async fn create(
                     vacation_allowed: form.no_vacation.is_none(),
                     nights_allowed: form.no_nights.is_none(),
                 },
+                limit: GameLimit::asked(
+                    number(&form.max_game_days, None),
+                    Some(&form.deadline_rule),
+                )?,
                 rated: form.kind != "casual",
                 min_players: number(&form.min_players, Some(2)).unwrap_or(2),
                 max_players: number(&form.max_players, Some(16)).unwrap_or(16),
@@ -458,6 +517,9 @@ fn settings_of(t: &Tr, zone: &LocalZone, tournament: &Tournament) -> Vec<Setting
             format!("{}–{}", end(min_rating), end(max_rating)),
         ));
     }
+    if let Some(limit) = tournament.terms.limit {
+        settings.push((t.get("limit.game_limit").to_owned(), limit_text(t, limit)));
+    }
     if !tournament.terms.requirements.is_empty() {
         settings.push((
             t.get("tournaments.requirements").to_owned(),
@@ -569,6 +631,9 @@ async fn tournament_page(
     )
     .await?;
     let mut settings = settings_of(t, &ctx.zone, &tournament);
+    if let Some(schedule) = schedule::read(state, &tournament, &standings).await? {
+        settings.extend(schedule_lines(t, &ctx.zone, &schedule));
+    }
     settings.push((
         t.get("tournaments.expected").to_owned(),
         t.fmt(

@@ -18,8 +18,8 @@ use axum::{
 use tower_http::{catch_panic::CatchPanicLayer, trace::TraceLayer};
 
 pub use crate::startup::{
-    build_state, serve, spawn_engine, spawn_outbox, spawn_position_refresh, spawn_snapshot_sweep,
-    spawn_sweeper, spawn_tournaments,
+    build_state, serve, spawn_adjudication, spawn_engine, spawn_outbox, spawn_position_refresh,
+    spawn_snapshot_sweep, spawn_sweeper, spawn_tournaments,
 };
 use domain::Services;
 use vocab::error::AppError;

@@ -53,6 +53,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let sweeper = server::spawn_sweeper(&state);
     let outbox = server::spawn_outbox(&state);
     let tournaments = server::spawn_tournaments(&state);
+    let adjudication = server::spawn_adjudication(&state);
     let engine = server::spawn_engine(&state);
     server::spawn_position_refresh(&state);
     server::spawn_snapshot_sweep(&state);
@@ -65,7 +66,10 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(engine) = engine {
         engine.stop().await;
     }
-    for job in [sweeper, outbox, tournaments].into_iter().flatten() {
+    for job in [sweeper, outbox, tournaments, adjudication]
+        .into_iter()
+        .flatten()
+    {
         job.abort();
     }
     state.db.pool.close().await;

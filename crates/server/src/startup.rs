@@ -249,6 +249,14 @@ pub fn spawn_tournaments(state: &Services) -> Option<tokio::task::JoinHandle<()>
     Some(tokio::spawn(domain::jobs::tournaments::run(state.clone())))
 }
 
+/// Starts the adjudication job ([`domain::jobs::adjudication::run`]) for `state`, with
+/// the sweeper (`SWEEP_INTERVAL_SECS` 0 turns it off, and tests run its rounds
+/// themselves).
+pub fn spawn_adjudication(state: &Services) -> Option<tokio::task::JoinHandle<()>> {
+    state.config.sweep_interval?;
+    Some(tokio::spawn(domain::jobs::adjudication::run(state.clone())))
+}
+
 /// Starts the engine job ([`domain::jobs::engine`]) for `state` with `ENGINE_WORKERS`
 /// threads; `None` when it is 0 (the computer's replies are then computed by another
 /// instance, or wait in the queue).

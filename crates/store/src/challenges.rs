@@ -67,6 +67,10 @@ pub struct ChallengeTerms {
     pub max_time_loss_percent: Option<i64>,
     /// The fewest finished games who takes it must have.
     pub min_finished_games: Option<i64>,
+    /// The most days its game may last (`None`: no limit).
+    pub max_game_days: Option<i64>,
+    /// How its game is decided then: `adjudicate` or `draw`.
+    pub deadline_rule: String,
 }
 
 const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, \
@@ -74,7 +78,7 @@ const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, \
     o.username as opponent, c.variant, c.color, c.days_per_move, c.time_control, \
     c.weekends_off, c.vacation_allowed, c.nights_allowed, c.status, \
     c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating, c.setup, c.moves, \
-    c.max_time_loss_percent, c.min_finished_games, \
+    c.max_time_loss_percent, c.min_finished_games, c.max_game_days, c.deadline_rule, \
     r.rating as challenger_rating, r.deviation as challenger_deviation \
     from challenges c join users u on u.id = c.challenger_id \
     left join users o on o.id = c.opponent_id \
@@ -120,6 +124,9 @@ pub struct NewChallenge<'a> {
     pub max_time_loss_percent: Option<i64>,
     /// The fewest finished games who takes it must have.
     pub min_finished_games: Option<i64>,
+    /// The most days its game may last and how it is decided then (`adjudicate` or
+    /// `draw`), if it is limited.
+    pub game_limit: Option<(i64, &'a str)>,
 }
 
 /// Stores a new open challenge.
@@ -132,9 +139,9 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
         "insert into challenges (id, challenger_id, opponent_id, variant, color, days_per_move, \
          status, created_at, rated, min_rating, max_rating, time_control, weekends_off, \
          vacation_allowed, setup, moves, nights_allowed, max_time_loss_percent, \
-         min_finished_games) \
+         min_finished_games, max_game_days, deadline_rule) \
          values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13, $14, $15, \
-         $16, $17, $18)",
+         $16, $17, $18, $19, $20)",
     )
     .bind(new.id)
     .bind(new.challenger_id)
@@ -154,6 +161,8 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .bind(i64::from(new.nights_allowed))
     .bind(new.max_time_loss_percent)
     .bind(new.min_finished_games)
+    .bind(new.game_limit.map(|(days, _)| days))
+    .bind(new.game_limit.map_or("adjudicate", |(_, rule)| rule))
     .execute(conn)
     .await?;
     Ok(())
@@ -330,7 +339,7 @@ pub async fn take(
          and (opponent_id is null or opponent_id = $2) \
          returning challenger_id, variant, color, days_per_move, time_control, weekends_off, \
          vacation_allowed, nights_allowed, rated, min_rating, max_rating, setup, moves, \
-         max_time_loss_percent, min_finished_games",
+         max_time_loss_percent, min_finished_games, max_game_days, deadline_rule",
     )
     .bind(id)
     .bind(user_id)

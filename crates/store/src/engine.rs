@@ -305,6 +305,7 @@ mod tests {
             weekends_off: false,
             vacation_allowed: true,
             nights_allowed: true,
+            hard_deadline: None,
             warnings: (None, 0, None),
             now: 0,
         };

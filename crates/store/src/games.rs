@@ -3,10 +3,12 @@
 //! the clocks' deadlines and warnings in `clocks`.
 
 mod clocks;
+mod deadlines;
 mod lists;
 mod writes;
 
 pub use clocks::*;
+pub use deadlines::*;
 pub use lists::*;
 pub use writes::*;
 
@@ -127,6 +129,23 @@ pub struct GameRow {
     pub white_repertoire: i64,
     /// 1: Black's repertoire answers in the game.
     pub black_repertoire: i64,
+    /// The game's own deadline (unix seconds), if it has one.
+    pub hard_deadline: Option<i64>,
+    /// How it is decided when that passes: `adjudicate` or `draw`.
+    pub deadline_rule: String,
+    /// An adjudicated game's search score (the family's units), for
+    /// `adjudication_mover`.
+    pub adjudication_score: Option<i64>,
+    /// `white` or `black`.
+    pub adjudication_mover: Option<String>,
+    /// The line the adjudication rests on, moves separated by spaces.
+    pub adjudication_line: Option<String>,
+    /// The depth the adjudication's search completed.
+    pub adjudication_depth: Option<i64>,
+    /// 1: the adjudication's search saw the game's end.
+    pub adjudication_certain: Option<i64>,
+    /// Which engine judged: `built_in` or `stockfish`.
+    pub adjudication_engine: Option<String>,
 }
 
 pub(crate) const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as white, g.black_id, \
@@ -142,7 +161,9 @@ pub(crate) const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as whi
     w.night_until as white_night_until, b.night_from as black_night_from, \
     b.night_until as black_night_until, g.nights_allowed, g.turn_time, g.warnings_sent, g.next_warning_at, \
     g.white_time_gifts, g.black_time_gifts, g.pause_offer, g.paused_from, g.paused_until, \
-    g.pauses_agreed, g.white_repertoire, g.black_repertoire";
+    g.pauses_agreed, g.white_repertoire, g.black_repertoire, g.hard_deadline, g.deadline_rule, \
+    g.adjudication_score, g.adjudication_mover, g.adjudication_line, g.adjudication_depth, \
+    g.adjudication_certain, g.adjudication_engine";
 
 pub(crate) const FROM: &str =
     "from games g join users w on w.id = g.white_id join users b on b.id = g.black_id";
@@ -217,6 +238,8 @@ pub struct NewGame<'a> {
     pub vacation_allowed: bool,
     /// A player's nightly pause stops their clock.
     pub nights_allowed: bool,
+    /// The game's own deadline and its rule (`adjudicate` or `draw`), if it has one.
+    pub hard_deadline: Option<(i64, &'a str)>,
     /// The first turn: its running time, the warnings that do not apply, the first
     /// look.
     pub warnings: (Option<i64>, i64, Option<i64>),
@@ -236,11 +259,11 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
          deadline, days_per_move, created_at, updated_at, source, source_id, position, \
          position_ply, rated, time_control, white_bank, black_bank, weekends_off, \
          vacation_allowed, turn_time, warnings_sent, next_warning_at, white_repertoire, \
-         black_repertoire, nights_allowed) \
+         black_repertoire, nights_allowed, hard_deadline, deadline_rule) \
          values ($1, $2, $3, $4, $5, 'active', $20, $21, $6, $7, $8, $8, $9, $10, $11, $20, $12, \
          $13, $14, $14, $15, $16, $17, $18, $19, \
          (select repertoire_default from users where id = $3), \
-         (select repertoire_default from users where id = $4), $22)",
+         (select repertoire_default from users where id = $4), $22, $23, $24)",
     )
     .bind(new.id)
     .bind(new.variant)
@@ -264,6 +287,8 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     .bind(new.ply)
     .bind(new.to_move)
     .bind(i64::from(new.nights_allowed))
+    .bind(new.hard_deadline.map(|(at, _)| at))
+    .bind(new.hard_deadline.map_or("adjudicate", |(_, rule)| rule))
     .execute(conn)
     .await?;
     Ok(())

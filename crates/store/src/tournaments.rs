@@ -1,8 +1,10 @@
 //! Tournaments: their settings and state, entrants, games, byes and scores (see
 //! `migrations/*/0019_tournaments.sql`).
 
+mod deadlines;
 mod player_status;
 
+pub use deadlines::round_deadlines;
 pub use player_status::PlayerStatus;
 use sqlx::{AnyConnection, FromRow};
 
@@ -34,6 +36,10 @@ pub struct TournamentTerms {
     pub max_time_loss_percent: Option<i64>,
     /// The fewest finished games an entrant must have.
     pub min_finished_games: Option<i64>,
+    /// The most days a game may last (`None`: no limit).
+    pub max_game_days: Option<i64>,
+    /// How a game still going then is decided: `adjudicate` or `draw`.
+    pub deadline_rule: String,
     /// The highest rating that may join.
     pub max_rating: Option<i64>,
     /// Round robin and league: the largest section.
@@ -90,7 +96,7 @@ pub struct TournamentRow {
 
 const SELECT: &str = "select t.id, t.name, t.organiser_id, o.username as organiser, t.variant, \
     t.format, t.time_control, t.weekends_off, t.vacation_allowed, t.nights_allowed, t.max_time_loss_percent, \
-    t.min_finished_games, t.rated, t.min_players, \
+    t.min_finished_games, t.max_game_days, t.deadline_rule, t.rated, t.min_players, \
     t.max_players, t.min_rating, t.max_rating, t.section_size, t.both_colours, t.advance, \
     t.rounds, t.games_per_match, t.invite_code, t.starts_at, t.setup, t.status, t.stage, \
     t.round, \
@@ -118,9 +124,9 @@ pub async fn insert(
          weekends_off, vacation_allowed, rated, min_players, max_players, min_rating, \
          max_rating, section_size, both_colours, advance, rounds, games_per_match, \
          invite_code, starts_at, created_at, setup, nights_allowed, max_time_loss_percent, \
-         min_finished_games) \
+         min_finished_games, max_game_days, deadline_rule) \
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21, $22, $23, $24, $25)",
+         $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)",
     )
     .bind(id)
     .bind(name)
@@ -147,6 +153,8 @@ pub async fn insert(
     .bind(terms.nights_allowed)
     .bind(terms.max_time_loss_percent)
     .bind(terms.min_finished_games)
+    .bind(terms.max_game_days)
+    .bind(&terms.deadline_rule)
     .execute(conn)
     .await?;
     Ok(())

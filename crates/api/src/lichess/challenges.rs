@@ -197,6 +197,7 @@ pub(crate) async fn create(
         color: edge::field::color(params.text("color")?.unwrap_or("random"))?,
         time_control,
         stops: StopRules::default(),
+        limit: None,
         opponent: Some(name.as_str()),
         rated,
         min_rating: None,

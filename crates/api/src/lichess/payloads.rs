@@ -138,6 +138,11 @@ pub fn status_of(detail: &GameDetail) -> (&'static str, i64) {
         (GameStatus::Finished, Some(EndReason::Resignation)) => ("resign", 31),
         (GameStatus::Finished, Some(EndReason::Timeout)) => ("outoftime", 35),
         (GameStatus::Finished, Some(EndReason::Agreement | EndReason::Claim(_))) => ("draw", 34),
+        // Decided at the game's own deadline: Lichess has no such status.
+        (GameStatus::Finished, Some(EndReason::Adjudicated)) => match detail.result {
+            Some(GameResult::Draw) => ("draw", 34),
+            _ => ("unknownFinish", 38),
+        },
         (GameStatus::Finished, Some(EndReason::Board(reason))) => match reason {
             rules::EndReason::Checkmate => ("mate", 30),
             rules::EndReason::Stalemate => ("stalemate", 32),

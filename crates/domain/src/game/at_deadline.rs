@@ -39,11 +39,11 @@ pub async fn end_at_deadline(
         return Ok(None);
     }
     let work = async {
-        let mut detail = load(&mut tx, id)
-            .await?
-            .ok_or(AppError::NotFound("game"))?;
+        let mut detail = load(&mut tx, id).await?.ok_or(AppError::NotFound("game"))?;
         if detail.status != GameStatus::Active {
-            return Err(corrupt(format!("{id}: held for its deadline but not active")));
+            return Err(corrupt(format!(
+                "{id}: held for its deadline but not active"
+            )));
         }
         let line = adjudication.line.join(" ");
         let stored = StoredAdjudication {

@@ -42,7 +42,7 @@ mod tests {
     use crate::{
         accounts::user::AccountKind,
         game::{
-            DrawOfferTally, GameSource, PlayerTime, StopRules, TimeControl, TurnWarnings,
+            DrawOfferTally, GameSource, StopRules, TimeControl, TurnWarnings,
             actions::{MAX_DRAW_OFFERS, MAX_PAUSES},
         },
     };
@@ -79,12 +79,11 @@ mod tests {
             draw_offer: None,
             white_offers: DrawOfferTally::default(),
             black_offers: DrawOfferTally::default(),
-            days_per_move: 3,
             rated: false,
             time_control: TimeControl::PerMove { days: 3, hours: 0 },
             banks: [None, None],
             stop_rules: StopRules::default(),
-            player_times: [PlayerTime::default(), PlayerTime::default()],
+            player_times: Box::default(),
             serial_timeout: false,
             warnings: TurnWarnings::default(),
             time_gifts: [0, 0],
@@ -92,6 +91,8 @@ mod tests {
             pause: None,
             pauses_agreed: 0,
             repertoire: [false, false],
+            game_deadline: None,
+            adjudication: None,
             source: GameSource::Challenge,
             source_id: None,
             created_at: 0,

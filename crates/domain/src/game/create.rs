@@ -8,6 +8,7 @@ use rules::{AnyGame, Color, Setup, Variant};
 use sqlx::AnyConnection;
 
 use super::{
+    deadline::GameLimit,
     follow_up,
     pauses::{PlayerTime, StopRules},
     time_control::TimeControl,
@@ -32,6 +33,8 @@ pub struct ClockSettings {
     pub control: TimeControl,
     /// What stops the players' clocks.
     pub stops: StopRules,
+    /// The most days the game may last and how it is decided then, if it is limited.
+    pub limit: Option<GameLimit>,
 }
 
 /// Everything a new game needs.
@@ -177,6 +180,10 @@ pub async fn create(
             weekends_off: request.clock.stops.weekends_off,
             vacation_allowed: request.clock.stops.vacation_allowed,
             nights_allowed: request.clock.stops.nights_allowed,
+            hard_deadline: request
+                .clock
+                .limit
+                .map(|limit| (limit.deadline_from(now), limit.rule().as_str())),
             warnings: (warnings.turn_time, warnings.sent, warnings.next_at),
             now,
         },

@@ -212,9 +212,15 @@ mod tests {
         }
         let error = GameLimit::asked(Some(3), Some("both_win")).unwrap_err();
         assert_eq!(error.code(), "invalid_deadline_rule");
-        assert_eq!(GameLimit::stored(Some(7), "draw"), Some(limit_of(7, "draw")));
+        assert_eq!(
+            GameLimit::stored(Some(7), "draw"),
+            Some(limit_of(7, "draw"))
+        );
         assert_eq!(GameLimit::stored(None, "draw"), None);
-        assert_eq!(GameLimit::stored(Some(7), "??").unwrap().rule(), DeadlineRule::Adjudicate);
+        assert_eq!(
+            GameLimit::stored(Some(7), "??").unwrap().rule(),
+            DeadlineRule::Adjudicate
+        );
         assert_eq!(limit_of(2, "draw").deadline_from(1_000), 1_000 + 2 * 86_400);
     }
 

@@ -6,6 +6,7 @@
 use rules::{AnyGame, Color, GameResult, Variant};
 
 use super::{
+    deadline::{Adjudication, GameDeadline},
     errors::corrupt,
     pauses::{Pauses, PlayerTime, StopRules},
     time_control::{self, PlayerClock, TimeControl, bank_index},
@@ -60,8 +61,6 @@ pub struct GameDetail {
     pub white_offers: DrawOfferTally,
     /// Black's draw offers so far.
     pub black_offers: DrawOfferTally,
-    /// Days per move (the per-move days, a bank's initial days, 0 untimed).
-    pub days_per_move: i64,
     /// Whether it is rated (a casual game changes no rating).
     pub rated: bool,
     /// How its time is counted.
@@ -71,7 +70,7 @@ pub struct GameDetail {
     /// What may stop its clocks (weekends, vacations).
     pub stop_rules: StopRules,
     /// White's and Black's time zones and vacations.
-    pub player_times: [PlayerTime; 2],
+    pub player_times: Box<[PlayerTime; 2]>,
     /// A loss on time after another of the same player (changes no rating).
     pub serial_timeout: bool,
     /// The time warnings of the turn.
@@ -95,17 +94,21 @@ pub struct GameDetail {
     /// When it ended (unix seconds).
     pub finished_at: Option<i64>,
     /// Both players' rating change, once a rated game has been rated.
-    pub rating_change: Option<RatingChange>,
+    pub rating_change: Option<Box<RatingChange>>,
     /// The position and record, from the position cache (or replayed from the moves).
     pub game: AnyGame,
     /// How many conditional lines its players held when it was read (a move reads the
     /// lines only when there are some; the count is not kept up to date after the read).
-    pub conditional_lines: i64,
+    pub conditional_lines: u32,
     /// How many lines of their repertoires for its variant its players held when it was
     /// read (the conditional step looks a reply up only when there are some).
-    pub repertoire_lines: i64,
+    pub repertoire_lines: u32,
     /// Whether (White's, Black's) repertoire answers in the game.
     pub repertoire: [bool; 2],
+    /// The game's own deadline and its rule, if it has one.
+    pub game_deadline: Option<GameDeadline>,
+    /// How it was decided at that deadline, once it was.
+    pub adjudication: Option<Box<Adjudication>>,
 }
 
 impl GameDetail {
@@ -352,4 +355,23 @@ pub fn counts_for_rating(detail: &GameDetail) -> bool {
         && detail.result.is_some()
         && white_moves >= 2
         && black_moves >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    /// The warm snapshots hold tens of thousands of games (docs/benchmarks.md, the
+    /// memory figures), each a `GameDetail` behind an `Arc`, whose two counters add 16
+    /// bytes: at most 880 bytes keeps that allocation in mimalloc's 896-byte class
+    /// rather than the next. What a game seldom has (a rating change, an adjudication)
+    /// and what a read rarely needs (the players' time zones and pauses) sit behind a
+    /// `Box`.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_game_detail_fits_its_allocation_class() {
+        let size = std::mem::size_of::<super::GameDetail>();
+        assert!(
+            size <= 880,
+            "GameDetail is {size} bytes: box what a game seldom has"
+        );
+    }
 }

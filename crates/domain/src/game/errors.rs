@@ -19,17 +19,20 @@ pub enum Refusal {
     TimeOut,
     /// 409 `reply_not_held`: this instance no longer holds the computer's queued reply.
     ReplyNotHeld,
+    /// 409 `past_game_deadline`: the game's own deadline has passed; its rule decides it.
+    PastGameDeadline,
 }
 
 impl Refusal {
     /// Every refusal.
-    pub const ALL: [Refusal; 6] = [
+    pub const ALL: [Refusal; 7] = [
         Refusal::StalePly,
         Refusal::GameOver,
         Refusal::NotYourTurn,
         Refusal::NotAPlayer,
         Refusal::TimeOut,
         Refusal::ReplyNotHeld,
+        Refusal::PastGameDeadline,
     ];
 
     /// Its error code.
@@ -42,6 +45,7 @@ impl Refusal {
             Refusal::NotAPlayer => "not_a_player",
             Refusal::TimeOut => "time_out",
             Refusal::ReplyNotHeld => "reply_not_held",
+            Refusal::PastGameDeadline => "past_game_deadline",
         }
     }
 

@@ -124,7 +124,7 @@ pub fn record_text(
             ("Result", result.to_owned()),
         ];
         // Each player's rating when the game ended, before it was rated.
-        if let Some(change) = detail.rating_change {
+        if let Some(&change) = detail.rating_change.as_deref() {
             tags.push(("WhiteElo", change.white.before.whole_points().to_string()));
             tags.push(("BlackElo", change.black.before.whole_points().to_string()));
         }

@@ -140,7 +140,7 @@ pub(super) async fn after_finish(
     // 3. Ratings: both players' ratings for the variant, if the game counts.
     if counts_for_rating(detail) {
         let row = ratings::rate(&mut *conn, detail, result, now).await?;
-        detail.rating_change = Some(ratings::RatingChange::of_row(&row));
+        detail.rating_change = Some(Box::new(ratings::RatingChange::of_row(&row)));
     }
     // 4. Each player's thinking in the game, for their reliability card and the
     //    expected length of games.

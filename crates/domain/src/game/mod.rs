@@ -7,6 +7,7 @@
 //! | act | [`actions`], [`action_rules`] | [`actions::act`]: resign, abort, draw offer / accept / decline / claim, one [`GameAction`] for both the HTML forms and the API; [`action_rules`]: who may do which action and what it does, which a conditional line's closing action follows too |
 //! | clocks | [`time_control`], [`pauses`], [`night`] | the time controls, and when a clock stands still (weekends, vacations, nights) |
 //! | time | [`timeout`] | the deadline checked at every move and action, and the sweeper's claim of overdue games |
+//! | deadline | [`deadline`], [`at_deadline`] | a game's own deadline (the most days it may last), how a game still going then is decided ([`crate::jobs::adjudication`]), and that end written through [`finish::finish`] |
 //! | finish | [`finish`], [`pace`] | [`finish::finish`]: every end goes through it; [`pace`]: each player's thinking in the game, kept when it ends |
 //! | conditional | [`conditional`] | the players' conditional lines (moves, `*` for any move, a closing action): entered, listed, deleted, and answered in the after-move pipeline |
 //! | follow-up | [`follow_up`] | the named steps after a move (forced passes, conditional replies, the computer's reply queued) and after an end (in the transaction), and after the commit (live event, the outbox and engine jobs woken, metrics) |
@@ -24,11 +25,13 @@
 
 pub mod action_rules;
 pub mod actions;
+pub mod at_deadline;
 pub mod available;
 mod change;
 mod commit;
 pub mod conditional;
 pub mod create;
+pub mod deadline;
 pub mod detail;
 pub mod errors;
 pub mod export;
@@ -49,6 +52,7 @@ pub mod warnings;
 
 pub use actions::{GameAction, act};
 pub use create::{ClockSettings, Created, NewGameRequest, create};
+pub use deadline::{Adjudication, DeadlineRule, GameDeadline, GameLimit, Judge};
 pub use detail::{DrawOfferTally, GameDetail, counts_for_rating, moves_by_side};
 pub use errors::Refusal;
 pub use night::Night;

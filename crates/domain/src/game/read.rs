@@ -18,6 +18,7 @@ use rules::{AnyGame, PlayedMove, Setup, Variant};
 use sqlx::AnyConnection;
 
 use super::{
+    deadline::{Adjudication, DeadlineRule, GameDeadline},
     detail::{DrawOfferTally, GameDetail},
     errors::{Refusal, corrupt, game_over, not_a_player},
     records::GameRecords,
@@ -125,10 +126,14 @@ fn detail_of(
     game: AnyGame,
     (conditional_lines, repertoire_lines): (i64, i64),
 ) -> Result<GameDetail, AppError> {
-    let (stop_rules, player_times) = (stop_rules(&row), player_times(&row));
+    let (stop_rules, player_times) = (stop_rules(&row), Box::new(player_times(&row)));
+    let (game_deadline, adjudication) = deadline_of(&row)?;
+    let count = |lines: i64| u32::try_from(lines).unwrap_or(u32::MAX);
     Ok(GameDetail {
-        conditional_lines,
-        repertoire_lines,
+        game_deadline,
+        adjudication,
+        conditional_lines: count(conditional_lines),
+        repertoire_lines: count(repertoire_lines),
         status: row.status.parse().map_err(corrupt)?,
         result: decode(row.result.as_deref())?,
         termination: decode(row.termination.as_deref())?,
@@ -152,7 +157,6 @@ fn detail_of(
         white_kind: AccountKind::from_stored(&row.white_kind),
         black_kind: AccountKind::from_stored(&row.black_kind),
         deadline: row.deadline,
-        days_per_move: row.days_per_move,
         rated: row.rated != 0,
         time_control: row.time_control.parse().map_err(corrupt)?,
         banks: [row.white_bank, row.black_bank],
@@ -175,6 +179,38 @@ fn detail_of(
         rating_change: None,
         game,
     })
+}
+
+/// A game's own deadline and, once it was decided at it, how.
+fn deadline_of(
+    row: &GameRow,
+) -> Result<(Option<GameDeadline>, Option<Box<Adjudication>>), AppError> {
+    let rule: DeadlineRule = row.deadline_rule.parse().map_err(corrupt)?;
+    let deadline = row.hard_deadline.map(|at| GameDeadline { at, rule });
+    let adjudication = match row.adjudication_mover.as_deref() {
+        Some(mover) => Some(Box::new(Adjudication {
+            rule,
+            score: row.adjudication_score,
+            mover: mover.parse().map_err(corrupt)?,
+            line: row
+                .adjudication_line
+                .as_deref()
+                .unwrap_or_default()
+                .split_whitespace()
+                .map(str::to_owned)
+                .collect(),
+            depth: row.adjudication_depth.unwrap_or_default(),
+            certain: row.adjudication_certain.unwrap_or_default() != 0,
+            judge: row
+                .adjudication_engine
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(corrupt)?,
+        })),
+        None => None,
+    };
+    Ok((deadline, adjudication))
 }
 
 /// The game `id` as stored in `conn` (inside a transaction: as that transaction sees it).
@@ -226,7 +262,7 @@ async fn with_rating_change(
         detail.rating_change = rating_rows::game(conn, &detail.id)
             .await?
             .as_ref()
-            .map(RatingChange::of_row);
+            .map(|row| Box::new(RatingChange::of_row(row)));
     }
     Ok(detail)
 }

@@ -14,6 +14,7 @@ use sqlx::AnyConnection;
 use super::{
     change::Applied,
     commit::commit,
+    deadline::past_deadline,
     detail::GameDetail,
     errors::{Refusal, corrupt, not_a_player},
     finish::finish,
@@ -91,10 +92,16 @@ pub(super) async fn run_out(
 }
 
 /// Whether `detail`'s player to move has run out of time at `now`; their colour if so.
+/// Not when the game's own deadline came first: the game is decided by its rule then.
 #[must_use]
 pub fn overdue_side(detail: &GameDetail, now: i64) -> Option<Color> {
+    let limit = detail
+        .game_deadline
+        .map_or(i64::MAX, |deadline| deadline.at);
     match (detail.status, detail.deadline) {
-        (GameStatus::Active, Some(deadline)) if deadline <= now => detail.to_move(),
+        (GameStatus::Active, Some(deadline)) if deadline <= now && deadline < limit => {
+            detail.to_move()
+        }
         _ => None,
     }
 }
@@ -126,7 +133,8 @@ pub(super) enum Found {
 ///
 /// # Errors
 ///
-/// 404 when there is no such game; 403 `not_a_player`; database errors.
+/// 404 when there is no such game; 403 `not_a_player`; 409 `past_game_deadline` once
+/// the game's own deadline has passed; database errors.
 pub(super) async fn found_for(
     conn: &mut AnyConnection,
     state: &Services,
@@ -139,12 +147,19 @@ pub(super) async fn found_for(
         .ok_or(AppError::NotFound("game"))?;
     let color = detail.color_of(user_id).ok_or_else(not_a_player)?;
     let allowance = state.config.vacation_days_per_year;
-    Ok(
-        match end_if_overdue(&mut *conn, &state.events, &mut detail, allowance, now).await? {
-            TimeChecked::RanOut(applied) => Found::Overdue(*applied),
-            TimeChecked::Left(flush) => Found::Open(detail, color, flush),
-        },
-    )
+    let flush = match end_if_overdue(&mut *conn, &state.events, &mut detail, allowance, now).await?
+    {
+        TimeChecked::RanOut(applied) => return Ok(Found::Overdue(*applied)),
+        TimeChecked::Left(flush) => flush,
+    };
+    // Past the game's own deadline the adjudication job decides it: no change is taken.
+    if let Some(deadline) = detail
+        .game_deadline
+        .filter(|deadline| detail.status == GameStatus::Active && deadline.passed(now))
+    {
+        return Err(past_deadline(deadline));
+    }
+    Ok(Found::Open(detail, color, flush))
 }
 
 /// What [`end_if_overdue`] found.

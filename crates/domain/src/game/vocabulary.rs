@@ -56,19 +56,22 @@ pub enum Termination {
     Timeout,
     /// The player to move claimed a draw.
     Claim,
+    /// The game's own deadline passed and its rule decided it.
+    Adjudicated,
 }
 
 impl Termination {
     /// Every termination.
-    pub const ALL: [Termination; 5] = [
+    pub const ALL: [Termination; 6] = [
         Termination::Normal,
         Termination::Resignation,
         Termination::Agreement,
         Termination::Timeout,
         Termination::Claim,
+        Termination::Adjudicated,
     ];
 
-    /// `normal`, `resignation`, `agreement`, `timeout` or `claim`.
+    /// `normal`, `resignation`, `agreement`, `timeout`, `claim` or `adjudicated`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -77,6 +80,7 @@ impl Termination {
             Termination::Agreement => "agreement",
             Termination::Timeout => "timeout",
             Termination::Claim => "claim",
+            Termination::Adjudicated => "adjudicated",
         }
     }
 }
@@ -97,13 +101,15 @@ pub enum EndReason {
     Agreement,
     /// `timeout`: the player to move ran out of time.
     Timeout,
+    /// `adjudicated`: the game's own deadline passed and its rule decided it.
+    Adjudicated,
     /// `aborted`: called off before both sides moved.
     Aborted,
 }
 
 impl EndReason {
     /// The text form: the rules' own for board ends and claims, otherwise
-    /// `resignation`, `agreement`, `timeout` or `aborted`.
+    /// `resignation`, `agreement`, `timeout`, `adjudicated` or `aborted`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -112,6 +118,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
             EndReason::Timeout => "timeout",
+            EndReason::Adjudicated => "adjudicated",
             EndReason::Aborted => "aborted",
         }
     }
@@ -125,6 +132,7 @@ impl EndReason {
             EndReason::Resignation => Some(Termination::Resignation),
             EndReason::Agreement => Some(Termination::Agreement),
             EndReason::Timeout => Some(Termination::Timeout),
+            EndReason::Adjudicated => Some(Termination::Adjudicated),
             EndReason::Aborted => None,
         }
     }
@@ -140,6 +148,7 @@ impl EndReason {
                 EndReason::Resignation,
                 EndReason::Agreement,
                 EndReason::Timeout,
+                EndReason::Adjudicated,
                 EndReason::Aborted,
             ])
             .collect()
@@ -165,6 +174,7 @@ impl FromStr for EndReason {
             EndReason::Resignation,
             EndReason::Agreement,
             EndReason::Timeout,
+            EndReason::Adjudicated,
             EndReason::Aborted,
         ]
         .into_iter()
@@ -233,6 +243,8 @@ pub enum Ending {
         /// Who ran out of time.
         loser: Color,
     },
+    /// The game's own deadline passed and its rule gave this result.
+    Adjudicated(GameResult),
     /// Called off before both sides moved.
     Aborted,
 }
@@ -247,6 +259,7 @@ impl Ending {
                 Some(GameResult::win(loser.other()))
             }
             Ending::Agreement | Ending::Claim(_) => Some(GameResult::Draw),
+            Ending::Adjudicated(result) => Some(result),
             Ending::Aborted => None,
         }
     }
@@ -260,6 +273,7 @@ impl Ending {
             Ending::Agreement => EndReason::Agreement,
             Ending::Claim(claim) => EndReason::Claim(claim),
             Ending::Timeout { .. } => EndReason::Timeout,
+            Ending::Adjudicated(_) => EndReason::Adjudicated,
             Ending::Aborted => EndReason::Aborted,
         }
     }
@@ -281,7 +295,7 @@ mod tests {
             assert_eq!(source.to_string().parse(), Ok(source));
         }
         let reasons = EndReason::all();
-        assert_eq!(reasons.len(), 15);
+        assert_eq!(reasons.len(), 16);
         for reason in reasons {
             assert_eq!(reason.to_string().parse(), Ok(reason));
         }

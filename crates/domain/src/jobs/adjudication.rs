@@ -127,7 +127,9 @@ async fn let_go(state: &Services, id: &str, held_until: i64) {
 /// The result `detail`'s rule gives and how it was reached; `None` when the search was
 /// stopped (a shutdown) or failed.
 async fn judge(state: &Services, detail: &GameDetail) -> Option<(GameResult, Adjudication)> {
-    let rule = detail.game_deadline.map_or(DeadlineRule::Adjudicate, |d| d.rule);
+    let rule = detail
+        .game_deadline
+        .map_or(DeadlineRule::Adjudicate, |d| d.rule);
     let mover = detail.game.to_move().unwrap_or(Color::White);
     if rule == DeadlineRule::Draw {
         let adjudication = Adjudication {
@@ -187,7 +189,9 @@ async fn search(state: &Services, game: AnyGame) -> Option<(Verdict, Judge)> {
         });
         match external {
             Some(verdict) => Ok((verdict, Judge::Stockfish)),
-            None => engine::adjudicate(&game, budget, &stop).map(|verdict| (verdict, Judge::BuiltIn)),
+            None => {
+                engine::adjudicate(&game, budget, &stop).map(|verdict| (verdict, Judge::BuiltIn))
+            }
         }
     })
     .await;

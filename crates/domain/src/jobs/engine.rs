@@ -385,6 +385,7 @@ async fn answer(
                         | Refusal::NotYourTurn
                         | Refusal::NotAPlayer
                         | Refusal::TimeOut
+                        | Refusal::PastGameDeadline
                 )
             ) || matches!(error, AppError::NotFound(_)) =>
         {

@@ -1,6 +1,7 @@
 //! Background jobs beside the sweeper ([`crate::sweeper`]): each claims its rows with a
 //! guarded update, so several instances never do the same work twice.
 
+pub mod adjudication;
 pub mod delivery;
 pub mod engine;
 pub mod outbox;

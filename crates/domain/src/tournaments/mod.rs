@@ -4,12 +4,14 @@
 //! |---|---|---|
 //! | create, join, leave, start early, remove, cancel | this module | the entry list while the tournament is open; after the start, leaving (or being removed) withdraws the player, whose games still being played are resigned |
 //! | start, rounds, stages, the end | [`runner`] | the background runner's one step per tournament, claimed by a guarded update so that several instances never pair the same round twice |
+//! | round deadlines, projected end | [`schedule`] | when each round of a tournament with a limit of days must be over, and the latest it can end |
 //! | scores | [`standings`] | a tournament game's end writes its outcome and both players' scores in the game's own transaction; the tie-breaks and ranks are computed from the games when read |
 //!
 //! The pairing, section, bracket and tie-break rules are the pure `tournament` crate's;
 //! `docs/tournament-rules.md` states them for players.
 
 pub mod runner;
+pub mod schedule;
 pub mod scores;
 pub mod settings;
 pub mod standings;
@@ -28,7 +30,7 @@ use crate::{
     Services,
     accounts::user::{AccountKind, User},
     challenges,
-    game::actions,
+    game::{DeadlineRule, GameLimit, actions},
     notifications, ratings,
 };
 use store::{tournaments as rows, tournaments::PlayerStatus};
@@ -99,6 +101,12 @@ pub async fn create(
         max_rating: terms.max_rating,
         max_time_loss_percent: terms.requirements.max_time_loss_percent,
         min_finished_games: terms.requirements.min_finished_games,
+        max_game_days: terms.limit.map(GameLimit::days),
+        deadline_rule: terms
+            .limit
+            .map_or(DeadlineRule::default(), GameLimit::rule)
+            .as_str()
+            .to_owned(),
         section_size: options.section_size,
         both_colours: options.both_colours.into(),
         advance: options.advance,

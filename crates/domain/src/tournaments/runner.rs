@@ -545,6 +545,7 @@ impl Step<'_> {
             ClockSettings {
                 control: terms.time_control,
                 stops: terms.stops,
+                limit: terms.limit,
             },
             (GameSource::Tournament, Some(self.id())),
             terms.rated,

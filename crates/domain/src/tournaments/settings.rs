@@ -1,7 +1,7 @@
 //! What a new tournament asks for, and its format's settings checked.
 
 use crate::{
-    game::{StopRules, TimeControl},
+    game::{GameLimit, StopRules, TimeControl},
     reliability::card::Requirements,
 };
 use vocab::error::AppError;
@@ -93,6 +93,8 @@ pub struct Terms {
     pub time_control: TimeControl,
     /// What stops the games' clocks.
     pub stops: StopRules,
+    /// The most days a game may last and how it is decided then, if limited.
+    pub limit: Option<GameLimit>,
     /// Rated games.
     pub rated: bool,
     /// The fewest entrants it starts with (at least 2).

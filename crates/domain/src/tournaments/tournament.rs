@@ -3,7 +3,12 @@
 use rules::Variant;
 
 use super::settings::{Format, FormatOptions, Terms, TournamentSettings};
-use crate::{accounts::user::User, challenges, game::StopRules, reliability::card::Requirements};
+use crate::{
+    accounts::user::User,
+    challenges,
+    game::{GameLimit, StopRules},
+    reliability::card::Requirements,
+};
 use store::tournaments::TournamentRow;
 use vocab::error::AppError;
 
@@ -160,6 +165,7 @@ impl TryFrom<TournamentRow> for Tournament {
                     vacation_allowed: chosen.vacation_allowed != 0,
                     nights_allowed: chosen.nights_allowed != 0,
                 },
+                limit: GameLimit::stored(chosen.max_game_days, &chosen.deadline_rule),
                 rated: chosen.rated != 0,
                 min_players: chosen.min_players,
                 max_players: chosen.max_players,

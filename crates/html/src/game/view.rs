@@ -12,7 +12,10 @@ use super::{
     conditional_section::ConditionalSection,
     parts::{ActionButton, ClockLine, GameQuery, MovePair, ReplayLink, position_at},
     viewer::ViewerExtras,
-    words::{change_text, clock_lines, end_text, pass_text, scores_text, viewing_text},
+    words::{
+        change_text, clock_lines, end_text, game_deadline_text, pass_text, scores_text,
+        viewing_text,
+    },
 };
 use crate::{
     Ctx,
@@ -50,6 +53,8 @@ pub(super) struct GamePage {
     time_control: String,
     /// Said of a serial timeout, empty otherwise.
     serial_timeout: String,
+    /// The game's own deadline, or how it was decided at it.
+    game_deadline: String,
     clocks: Vec<ClockLine>,
     scores: String,
     draw_offer: String,
@@ -359,8 +364,10 @@ fn status_text(t: &Tr, frame: &Frame<'_>) -> String {
 
 /// When the player to move runs out of time, while the game goes on.
 fn deadline_line(t: &Tr, zone: &LocalZone, detail: &GameDetail, now: i64) -> String {
+    // Past the game's own deadline no clock matters: the game waits for its rule.
+    let past = detail.game_deadline.is_some_and(|limit| limit.passed(now));
     match (detail.status, detail.deadline) {
-        (GameStatus::Active, Some(deadline)) => t.fmt(
+        (GameStatus::Active, Some(deadline)) if !past => t.fmt(
             "game.deadline",
             &[
                 ("when", &zone.time(deadline)),
@@ -481,7 +488,8 @@ pub(super) fn build_page(
         let side = |change: domain::ratings::RatingChange| color.fold(change.white, change.black);
         detail
             .rating_change
-            .map(|change| change_text(side(change)))
+            .as_deref()
+            .map(|&change| change_text(side(change)))
             .unwrap_or_default()
     };
     Ok(GamePage {
@@ -500,6 +508,7 @@ pub(super) fn build_page(
         deadline: deadline_line(&t, &zone, detail, now),
         time_control: clock_text(&t, detail.time_control, detail.stop_rules),
         serial_timeout: text_if(&t, detail.serial_timeout, "game.serial_timeout"),
+        game_deadline: game_deadline_text(&t, &zone, detail, now),
         clocks: clock_lines(&t, &zone, detail, now),
         scores: scores_text(&t, &shown),
         draw_offer: offers_text(&t, detail),

@@ -6,14 +6,87 @@ use rules::{AnyGame, Color, GameResult, numbered_line};
 use super::parts::ClockLine;
 use crate::{
     board::{color_key, side_key},
-    format::{Countdown, result_text, stop_text, time_left},
+    format::{Countdown, result_text, rule_key, stop_text, time_left},
 };
 use domain::{
-    game::{EndReason, GameDetail, GameStatus, TimeControl},
+    game::{Adjudication, DeadlineRule, EndReason, GameDetail, GameStatus, Judge, TimeControl},
     ratings::SideChange,
 };
 use vocab::i18n::Tr;
 use vocab::local_time::LocalZone;
+
+/// The game's own deadline while it goes on ("must end by …, then …"), or how it was
+/// decided at it; empty for a game without one.
+pub(super) fn game_deadline_text(
+    t: &Tr,
+    zone: &LocalZone,
+    detail: &GameDetail,
+    now: i64,
+) -> String {
+    if let Some(adjudication) = &detail.adjudication {
+        return adjudication_text(t, detail, adjudication);
+    }
+    match (detail.status, detail.game_deadline) {
+        (GameStatus::Active, Some(deadline)) => {
+            let key = if deadline.passed(now) {
+                "game.deadline_passed"
+            } else {
+                "game.deadline_ahead"
+            };
+            t.fmt(
+                key,
+                &[
+                    ("when", &zone.time(deadline.at)),
+                    ("rule", t.get(rule_key(deadline.rule))),
+                ],
+            )
+        }
+        _ => String::new(),
+    }
+}
+
+/// How a game was decided at its deadline: the rule, and for the engines' judgement the
+/// line it rests on, its depth and its score against the margin a win needs.
+fn adjudication_text(t: &Tr, detail: &GameDetail, adjudication: &Adjudication) -> String {
+    if adjudication.rule == DeadlineRule::Draw {
+        return t.get("game.adjudicated_draw_rule").to_owned();
+    }
+    let line = if adjudication.line.is_empty() {
+        "—".to_owned()
+    } else {
+        adjudication.line.join(" ")
+    };
+    let depth = adjudication.depth.to_string();
+    let judge = adjudication.judge.unwrap_or(Judge::BuiltIn);
+    let engine_key = format!("judge.{judge}");
+    let engine = t.get(&engine_key);
+    let family = detail.variant().family();
+    let (per_unit, unit) = engine::score_unit(family);
+    let score = adjudication
+        .score
+        .and_then(|score| i32::try_from(score).ok())
+        .filter(|_| !adjudication.certain);
+    let Some(score) = score else {
+        return t.fmt(
+            "game.adjudicated_certain",
+            &[("engine", engine), ("line", &line), ("depth", &depth)],
+        );
+    };
+    let value = f64::from(score) / f64::from(per_unit);
+    let margin = engine::win_margin(family) / per_unit;
+    t.fmt(
+        "game.adjudicated_score",
+        &[
+            ("engine", engine),
+            ("score", &format!("{value:+.1}")),
+            ("unit", t.get(&format!("unit.{unit}"))),
+            ("side", t.get(side_key(adjudication.mover))),
+            ("line", &line),
+            ("depth", &depth),
+            ("margin", &margin.to_string()),
+        ],
+    )
+}
 
 /// Both players' clocks while the game goes on and is timed (none otherwise).
 pub(super) fn clock_lines(

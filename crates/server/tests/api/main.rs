@@ -17,6 +17,7 @@ mod computer_share;
 mod conditional;
 mod conditional_steps;
 mod connections;
+mod deadlines;
 mod errors;
 mod events;
 mod extra_time;

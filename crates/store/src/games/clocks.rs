@@ -5,7 +5,9 @@ use sqlx::{AnyConnection, FromRow};
 
 use crate::due::first_due;
 
-/// Active games whose deadline has passed: (id, variant, ply, to_move), oldest first.
+/// Active games whose deadline has passed: (id, variant, ply, to_move), oldest first. A
+/// game whose own deadline came first is left to the adjudication job
+/// ([`deadline_due`](super::deadline_due)).
 ///
 /// # Errors
 ///
@@ -16,7 +18,8 @@ pub async fn overdue(
     limit: i64,
 ) -> Result<Vec<(String, String, i64, String)>, sqlx::Error> {
     let select = "select id, variant, ply, to_move from games";
-    let filter = " and status = 'active' and to_move is not null";
+    let filter = " and status = 'active' and to_move is not null \
+                  and (hard_deadline is null or deadline < hard_deadline)";
     first_due(conn, select, "deadline", filter, now, limit).await
 }
 
@@ -36,7 +39,8 @@ pub async fn claim_overdue(
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "update games set updated_at = $4 \
-         where id = $1 and ply = $2 and to_move = $3 and status = 'active' and deadline <= $4",
+         where id = $1 and ply = $2 and to_move = $3 and status = 'active' and deadline <= $4 \
+         and (hard_deadline is null or deadline < hard_deadline)",
     )
     .bind(id)
     .bind(ply)
