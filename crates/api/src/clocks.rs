@@ -212,7 +212,7 @@ macro_rules! game_terms_body {
                 /// default: the engines judge the position, a clear advantage wins,
                 /// anything closer is drawn) or `draw`. 422 `invalid_deadline_rule`.
                 #[serde(default)]
-                #[schema(schema_with = crate::deadlines::deadline_rule_schema)]
+                #[schema(schema_with = crate::deadlines::optional_deadline_rule_schema)]
                 pub deadline_rule: Option<String>,
             )?
         }

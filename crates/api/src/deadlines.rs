@@ -4,7 +4,7 @@
 use serde::Serialize;
 use utoipa::{
     ToSchema,
-    openapi::{Object, ObjectBuilder, Type},
+    openapi::{Object, ObjectBuilder, Type, schema::SchemaType},
 };
 
 use domain::game::{Adjudication, DeadlineRule, GameDeadline, GameLimit};
@@ -17,6 +17,18 @@ pub(crate) fn deadline_rule_schema() -> Object {
         .enum_values(Some(DeadlineRule::ALL.map(DeadlineRule::as_str)))
         .description(Some(
             "how a game still going at its deadline is decided: adjudicate or draw",
+        ))
+        .build()
+}
+
+/// The deadline rule a body may give, or null (the default, `adjudicate`).
+pub(crate) fn optional_deadline_rule_schema() -> Object {
+    let rules = DeadlineRule::ALL.map(|rule| serde_json::Value::from(rule.as_str()));
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(rules.into_iter().chain([serde_json::Value::Null])))
+        .description(Some(
+            "how a game still going at its deadline is decided: adjudicate (the default) or draw",
         ))
         .build()
 }
