@@ -199,13 +199,13 @@ fn stockfish() -> Option<String> {
 }
 
 /// Ends every game still being played that `slow` does not play in, by a resignation.
-async fn end_all_but_slow(app: &TestApp, id: &str, by_name: &HashMap<String, &Player>, slow: &str) {
+async fn end_all_but_slow(app: &TestApp, id: &str, by_name: &HashMap<String, Player>, slow: &str) {
     let now = detail(app, id).await;
     for (_, _, game) in games_of(&now) {
         if !game["result"].is_null() || game["white"] == slow || game["black"] == slow {
             continue;
         }
-        let white = by_name[game["white"].as_str().unwrap()];
+        let white = &by_name[game["white"].as_str().unwrap()];
         let (status, body) = app
             .act(white, game["game_id"].as_str().unwrap(), "resign")
             .await;
@@ -213,34 +213,38 @@ async fn end_all_but_slow(app: &TestApp, id: &str, by_name: &HashMap<String, &Pl
     }
 }
 
-/// Creates a tournament of `entrants` limited to `days`, starts it and returns its id.
-async fn limited_tournament(app: &TestApp, entrants: &[Player], body: Value) -> String {
+/// Four entrants (`{prefix}0` to `{prefix}2`, and `slow`) in a new tournament of `body`,
+/// started: its id, the entrants by name, and the time it started.
+async fn limited_tournament(
+    app: &TestApp,
+    prefix: &str,
+    body: Value,
+) -> (String, HashMap<String, Player>, i64) {
+    let mut entrants = Vec::new();
+    for name in ["0", "1", "2"].map(|n| format!("{prefix}{n}")) {
+        entrants.push(app.player(&name).await);
+    }
+    entrants.push(app.player("slow").await);
     let organiser = app.player("organiser").await;
+    let start = app.state.now();
     let (status, created) = app
         .post("/api/v1/tournaments", Some(&organiser.token), body)
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["id"].as_str().unwrap().to_owned();
-    for player in entrants {
+    for player in &entrants {
         let (status, body) = join(app, player, &id).await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
     run_runner(app).await;
-    id
+    let by_name = entrants.into_iter().map(|p| (p.name.clone(), p)).collect();
+    (id, by_name, start)
 }
 
 async fn a_swiss_whose_slowest_player_never_moves_ends_on_its_projected_date(app: TestApp) {
-    let entrants = [
-        app.player("sw0").await,
-        app.player("sw1").await,
-        app.player("sw2").await,
-        app.player("slow").await,
-    ];
-    let by_name: HashMap<String, &Player> = entrants.iter().map(|p| (p.name.clone(), p)).collect();
-    let start = app.state.now();
-    let id = limited_tournament(
+    let (id, by_name, start) = limited_tournament(
         &app,
-        &entrants,
+        "sw",
         json!({"name": "Deadline Swiss", "variant": "chess", "format": "swiss",
                "rounds": 3, "max_players": 4, "max_game_days": 2, "deadline_rule": "draw",
                "time_control": {"kind": "per_move", "days": 7, "hours": 0}}),
@@ -303,17 +307,9 @@ async fn a_swiss_whose_slowest_player_never_moves_ends_on_its_projected_date(app
 }
 
 async fn a_round_robin_whose_slowest_player_never_moves_ends_on_its_projected_date(app: TestApp) {
-    let entrants = [
-        app.player("rr0").await,
-        app.player("rr1").await,
-        app.player("rr2").await,
-        app.player("slow").await,
-    ];
-    let by_name: HashMap<String, &Player> = entrants.iter().map(|p| (p.name.clone(), p)).collect();
-    let start = app.state.now();
-    let id = limited_tournament(
+    let (id, by_name, start) = limited_tournament(
         &app,
-        &entrants,
+        "rr",
         json!({"name": "Deadline Cup", "variant": "reversi-6x6", "format": "round_robin",
                "section_size": 4, "max_players": 4, "max_game_days": 3}),
     )
