@@ -107,10 +107,16 @@ impl GameLimit {
         self.rule
     }
 
+    /// How long a game may last, in seconds.
+    #[must_use]
+    pub const fn length(self) -> i64 {
+        self.days * DAY
+    }
+
     /// The deadline of a game that starts at `start` (unix seconds).
     #[must_use]
     pub const fn deadline_from(self, start: i64) -> i64 {
-        start + self.days * DAY
+        start + self.length()
     }
 }
 

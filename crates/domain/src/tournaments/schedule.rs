@@ -11,8 +11,6 @@ use crate::{Services, game::GameLimit};
 use store::tournaments as rows;
 use vocab::error::AppError;
 
-const DAY: i64 = 86_400;
-
 /// A round's deadline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RoundDeadline {
@@ -27,8 +25,6 @@ pub struct RoundDeadline {
 /// A limited tournament's dates.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Schedule {
-    /// The limit of its games.
-    pub limit: GameLimit,
     /// The deadline of every round paired so far.
     pub rounds: Vec<RoundDeadline>,
     /// The latest it can end (see [`projected_end`]); `None` where it cannot be told.
@@ -57,7 +53,6 @@ pub async fn read(
     .collect();
     let projected_end = projected_end(tournament, limit, &rounds, standings);
     Ok(Some(Schedule {
-        limit,
         rounds,
         projected_end,
     }))
@@ -76,7 +71,7 @@ pub fn projected_end(
     rounds: &[RoundDeadline],
     standings: &Standings,
 ) -> Option<i64> {
-    let length = limit.days() * DAY;
+    let length = limit.length();
     let current = rounds.iter().map(|round| round.at).max();
     match (tournament.status, tournament.format()) {
         (Status::Open, Format::Swiss) => {

@@ -181,13 +181,13 @@ async fn chess_is_decided_by_stockfish_when_the_server_has_it() {
     .await;
 }
 
-/// Debian's Stockfish; in CI its absence fails the test, elsewhere it is skipped with a
-/// note.
+/// The UCI engine the engine's own tests use: `STOCKFISH_PATH`, else Debian's
+/// `stockfish`. In CI its absence fails the test, elsewhere it is skipped with a note.
 fn stockfish() -> Option<String> {
-    let found = ["/usr/games/stockfish", "/usr/bin/stockfish"]
-        .into_iter()
-        .find(|path| std::path::Path::new(path).exists())
-        .map(str::to_owned);
+    let found = engine::stockfish_path()
+        .or_else(|| Some("/usr/games/stockfish".into()))
+        .filter(|path| path.exists())
+        .map(|path| path.display().to_string());
     if found.is_none() {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
