@@ -76,7 +76,7 @@ pub struct GameDto {
     pub computer_level: Option<u8>,
     /// `active`, `finished` or `aborted`.
     pub status: String,
-    /// null, `1-0`, `0-1` or `1/2-1/2`.
+    /// null, `1-0`, `0-1`, `1/2-1/2` or `0-0` (both lost at the deadline).
     pub result: Option<String>,
     /// null, `normal`, `resignation`, `agreement`, `timeout`, `claim` or `adjudicated`
     /// (decided at the game's own deadline: see `adjudication`).
@@ -453,6 +453,8 @@ pub struct VariantDto {
     pub black_wins: i64,
     /// Drawn games.
     pub draws: i64,
+    /// Games both sides lost at their deadline (the `both_lose` rule).
+    pub both_lost: i64,
     /// Finished games (aborted ones count nowhere).
     pub games: i64,
 }
@@ -472,6 +474,7 @@ async fn variants(State(state): State<Services>) -> Result<axum::Json<Vec<Varian
                 white_wins: stats.white_wins,
                 black_wins: stats.black_wins,
                 draws: stats.draws,
+                both_lost: stats.both_lost,
                 games: stats.games(),
             })
             .collect(),

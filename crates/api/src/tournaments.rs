@@ -310,7 +310,7 @@ pub struct TournamentGameDto {
     pub white: String,
     /// Black.
     pub black: String,
-    /// `1-0`, `0-1`, `½-½`, or null while it is played.
+    /// `1-0`, `0-1`, `½-½`, `0-0` (both lost at the deadline), or null while it is played.
     pub result: Option<String>,
 }
 

@@ -153,7 +153,8 @@ impl ResultFilter {
     /// Every filter.
     pub const ALL: [ResultFilter; 3] = [ResultFilter::Won, ResultFilter::Lost, ResultFilter::Drawn];
 
-    /// The result wanted when the player had White, and when they had Black.
+    /// The result wanted when the player had White, and when they had Black (a lost
+    /// game may also be one both sides lost: see `FinishedFilter::with_both_lost`).
     const fn results(self) -> (GameResult, GameResult) {
         match self {
             ResultFilter::Won => (GameResult::WhiteWins, GameResult::BlackWins),
@@ -194,6 +195,7 @@ pub async fn finished_games(
         variant: variant.map(Variant::as_str),
         result_as_white: results.map(|(white, _)| white.as_str()),
         result_as_black: results.map(|(_, black)| black.as_str()),
+        with_both_lost: result == Some(ResultFilter::Lost),
     };
     let mut conn = state.db.pool.acquire().await?;
     let rows = games::finished_for_user(

@@ -5,6 +5,8 @@
 //!   transaction that ends it (`follow_up::after_finish`), so the change is visible the
 //!   moment the game is over. Each game is treated as a rating period of its own with one
 //!   result (as Lichess does), rather than collecting a period's games first.
+//! - **Both lose** (a deadline's rule): each side is rated as if it had lost to the
+//!   other, both from their ratings before the game.
 //! - **Rating periods and inactivity**: time is divided into periods of
 //!   [`RATING_PERIOD`] (30 days). Before a player's game is rated, their deviation grows
 //!   once for every whole period since their previous rated game of the variant
@@ -447,5 +449,21 @@ mod tests {
         assert_eq!(score_of(Color::Black, GameResult::WhiteWins), -1);
         assert_eq!(score_of(Color::Black, GameResult::BlackWins), 1);
         assert_eq!(score_of(Color::White, GameResult::Draw), 0);
+    }
+
+    #[test]
+    fn both_losing_costs_each_side_what_losing_to_the_other_would() {
+        let rated = |points: i64| StoredRating {
+            rating: points * 1_000_000,
+            deviation: 120_000_000,
+            volatility: 60_000_000,
+        };
+        let (strong, weak) = (rated(1_800), rated(1_400));
+        let (white, black) = rate_game(strong, weak, GameResult::BothLose);
+        assert_eq!(white, rate_game(strong, weak, GameResult::BlackWins).0);
+        assert_eq!(black, rate_game(strong, weak, GameResult::WhiteWins).1);
+        assert!(white.rating < strong.rating && black.rating < weak.rating);
+        assert_eq!(score_of(Color::White, GameResult::BothLose), -1);
+        assert_eq!(score_of(Color::Black, GameResult::BothLose), -1);
     }
 }

@@ -206,11 +206,7 @@ fn series(
     });
     for (game_index, (result, spent)) in (0..games).zip(played) {
         let first_is_white = game_index % 2 == 0;
-        white_points += match result {
-            GameResult::WhiteWins => 1.0,
-            GameResult::Draw => 0.5,
-            GameResult::BlackWins => 0.0,
-        };
+        white_points += f64::from(result.half_points(Color::White)) / 2.0;
         let first_color = if first_is_white {
             Color::White
         } else {

@@ -238,13 +238,14 @@ impl Countdown {
     }
 }
 
-/// The result as `1-0`, `0-1` or `½-½`.
+/// The result as `1-0`, `0-1`, `½-½` or `0-0`.
 #[must_use]
 pub fn result_text(result: Option<GameResult>) -> &'static str {
     match result {
         Some(GameResult::WhiteWins) => "1-0",
         Some(GameResult::BlackWins) => "0-1",
         Some(GameResult::Draw) => "\u{bd}-\u{bd}",
+        Some(GameResult::BothLose) => "0-0",
         None => "",
     }
 }
@@ -297,6 +298,7 @@ pub const fn rule_key(rule: DeadlineRule) -> &'static str {
     match rule {
         DeadlineRule::Adjudicate => "game.rule.adjudicate",
         DeadlineRule::Draw => "game.rule.draw",
+        DeadlineRule::BothLose => "game.rule.both_lose",
     }
 }
 

@@ -39,7 +39,7 @@ pub struct RecentGame {
     pub white_bot: bool,
     /// Whether a bot plays Black's account.
     pub black_bot: bool,
-    /// `1-0`, `0-1` or `½-½`.
+    /// `1-0`, `0-1`, `½-½` or `0-0`.
     pub result: &'static str,
     /// When it ended (a date).
     pub ended: String,
@@ -91,11 +91,11 @@ pub fn percent(part: i64, whole: i64) -> String {
     format!("{value:.2}")
 }
 
-/// The statistics line of a rules page.
+/// The statistics line of a rules page (games both sides lost only once there are some).
 #[must_use]
 pub fn statistics_text(t: &Tr, stats: &game::VariantStats) -> String {
     let games = stats.games();
-    t.fmt(
+    let line = t.fmt(
         "rules.statistics",
         &[
             ("white", &stats.white_wins.to_string()),
@@ -105,7 +105,18 @@ pub fn statistics_text(t: &Tr, stats: &game::VariantStats) -> String {
             ("draws", &stats.draws.to_string()),
             ("draws_pct", &percent(stats.draws, games)),
         ],
-    )
+    );
+    if stats.both_lost == 0 {
+        return line;
+    }
+    let both_lost = t.fmt(
+        "rules.statistics_both_lost",
+        &[
+            ("both_lost", &stats.both_lost.to_string()),
+            ("both_lost_pct", &percent(stats.both_lost, games)),
+        ],
+    );
+    format!("{line}, {both_lost}")
 }
 
 /// `GET /rules/{variant}`.
@@ -248,10 +259,20 @@ mod tests {
             white_wins: 1,
             black_wins: 2,
             draws: 0,
+            both_lost: 0,
         };
         assert_eq!(
             statistics_text(&Tr::new(Lang::En), &stats),
             "Statistics of won games: white 1 (33.33 %), black 2 (66.67 %), draws 0 (0.00 %)"
+        );
+        let stats = game::VariantStats {
+            both_lost: 1,
+            ..stats
+        };
+        assert_eq!(
+            statistics_text(&Tr::new(Lang::En), &stats),
+            "Statistics of won games: white 1 (25.00 %), black 2 (50.00 %), draws 0 (0.00 %), \
+             both lost at the deadline 1 (25.00 %)"
         );
         assert_eq!(percent(0, 0), "0.00");
     }

@@ -15,14 +15,18 @@ pub enum GameResult {
     BlackWins,
     /// `1/2-1/2`.
     Draw,
+    /// `0-0`: neither side scores. Never given by the board; a deadline's rule gives it
+    /// to a game its players did not finish in time.
+    BothLose,
 }
 
 impl GameResult {
     /// Every result, in the order of their text forms above.
-    pub const ALL: [GameResult; 3] = [
+    pub const ALL: [GameResult; 4] = [
         GameResult::WhiteWins,
         GameResult::BlackWins,
         GameResult::Draw,
+        GameResult::BothLose,
     ];
 
     /// A win for `color`.
@@ -44,23 +48,34 @@ impl GameResult {
         }
     }
 
-    /// The winner, or `None` for a draw.
+    /// The winner, or `None` for a draw or a game both sides lost.
     #[must_use]
     pub const fn winner(self) -> Option<Color> {
         match self {
             GameResult::WhiteWins => Some(Color::White),
             GameResult::BlackWins => Some(Color::Black),
-            GameResult::Draw => None,
+            GameResult::Draw | GameResult::BothLose => None,
         }
     }
 
-    /// The stable text form: `1-0`, `0-1` or `1/2-1/2`.
+    /// The half points (win 2, draw 1, loss 0) `color` scored.
+    #[must_use]
+    pub const fn half_points(self, color: Color) -> u32 {
+        match (self, color) {
+            (GameResult::Draw, _) => 1,
+            (GameResult::WhiteWins, Color::White) | (GameResult::BlackWins, Color::Black) => 2,
+            _ => 0,
+        }
+    }
+
+    /// The stable text form: `1-0`, `0-1`, `1/2-1/2` or `0-0`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
+            GameResult::BothLose => "0-0",
         }
     }
 }
@@ -71,13 +86,13 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// The text was not `1-0`, `0-1` or `1/2-1/2`.
+/// The text was not `1-0`, `0-1`, `1/2-1/2` or `0-0`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseResultError;
 
 impl fmt::Display for ParseResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("expected `1-0`, `0-1` or `1/2-1/2`")
+        f.write_str("expected `1-0`, `0-1`, `1/2-1/2` or `0-0`")
     }
 }
 

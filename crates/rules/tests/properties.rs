@@ -336,7 +336,7 @@ proptest! {
         prop_assert_eq!(square.to_string().parse::<Square>(), Ok(square));
         let variant = Variant::ALL[index];
         prop_assert_eq!(variant.as_str().parse::<Variant>(), Ok(variant));
-        let result = GameResult::ALL[index % 3];
+        let result = GameResult::ALL[index % GameResult::ALL.len()];
         prop_assert_eq!(result.as_str().parse::<GameResult>(), Ok(result));
         let color = Color::ALL[index % 2];
         prop_assert_eq!(color.as_str().parse::<Color>(), Ok(color));

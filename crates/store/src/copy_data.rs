@@ -154,11 +154,13 @@ async fn ensure_empty(target: &Database) -> Result<(), CopyError> {
             )));
         }
     }
-    let counted: i64 =
-        sqlx::query("select count(*) from variant_stats where white_wins + black_wins + draws > 0")
-            .fetch_one(&mut *conn)
-            .await?
-            .try_get(0)?;
+    let counted: i64 = sqlx::query(
+        "select count(*) from variant_stats \
+         where white_wins + black_wins + draws + both_lost > 0",
+    )
+    .fetch_one(&mut *conn)
+    .await?
+    .try_get(0)?;
     if counted > 0 {
         return Err(CopyError::TargetNotEmpty(
             "variant_stats has counted games".to_owned(),
@@ -297,9 +299,10 @@ fn bind_all<'q>(
 
 async fn variant_stats(
     conn: &mut AnyConnection,
-) -> Result<Vec<(String, i64, i64, i64)>, sqlx::Error> {
+) -> Result<Vec<(String, i64, i64, i64, i64)>, sqlx::Error> {
     sqlx::query_as(
-        "select variant, white_wins, black_wins, draws from variant_stats order by variant",
+        "select variant, white_wins, black_wins, draws, both_lost from variant_stats \
+         order by variant",
     )
     .fetch_all(conn)
     .await

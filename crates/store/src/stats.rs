@@ -14,6 +14,8 @@ pub struct StatsRow {
     pub black_wins: i64,
     /// Drawn games.
     pub draws: i64,
+    /// Games both sides lost (a deadline's rule).
+    pub both_lost: i64,
 }
 
 /// Makes sure every variant in `variants` has a counter row, leaving existing counters
@@ -46,19 +48,16 @@ pub async fn record(
     variant: &str,
     result: GameResult,
 ) -> Result<(), sqlx::Error> {
-    let (white, black, draw) = match result {
-        GameResult::WhiteWins => (1_i64, 0_i64, 0_i64),
-        GameResult::BlackWins => (0, 1, 0),
-        GameResult::Draw => (0, 0, 1),
-    };
+    let counted = |wanted: GameResult| i64::from(result == wanted);
     let done = sqlx::query(
         "update variant_stats set white_wins = white_wins + $2, black_wins = black_wins + $3, \
-         draws = draws + $4 where variant = $1",
+         draws = draws + $4, both_lost = both_lost + $5 where variant = $1",
     )
     .bind(variant)
-    .bind(white)
-    .bind(black)
-    .bind(draw)
+    .bind(counted(GameResult::WhiteWins))
+    .bind(counted(GameResult::BlackWins))
+    .bind(counted(GameResult::Draw))
+    .bind(counted(GameResult::BothLose))
     .execute(conn)
     .await?;
     if done.rows_affected() == 1 {
@@ -74,7 +73,7 @@ pub async fn record(
 ///
 /// Database errors.
 pub async fn all(conn: &mut AnyConnection) -> Result<Vec<StatsRow>, sqlx::Error> {
-    sqlx::query_as("select variant, white_wins, black_wins, draws from variant_stats")
+    sqlx::query_as("select variant, white_wins, black_wins, draws, both_lost from variant_stats")
         .fetch_all(conn)
         .await
 }

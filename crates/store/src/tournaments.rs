@@ -527,7 +527,7 @@ pub struct GameRow {
     pub white_id: String,
     /// Black's user id.
     pub black_id: String,
-    /// white, black or draw (`None` while it is played).
+    /// white, black, draw or both_lost (`None` while it is played).
     pub outcome: Option<String>,
 }
 

@@ -41,6 +41,8 @@ pub enum Outcome {
     BlackWon,
     /// Drawn.
     Draw,
+    /// Both lost: the game's deadline passed under the both-lose rule; neither scores.
+    BothLost,
 }
 
 /// A game between two entrants; `outcome` None while it is being played.
@@ -55,19 +57,19 @@ pub struct Game {
 }
 
 impl Game {
-    /// The half points (win 2, draw 1, loss 0) `player` scored in this game: None when the
+    /// The half points (win 2, draw 1, loss 0, both lost 0) `player` scored in this game: None when the
     /// game is unfinished or `player` did not play in it.
     pub fn half_points_of(&self, player: Seed) -> Option<u32> {
-        let outcome = self.outcome?;
-        let white = match outcome {
-            Outcome::WhiteWon => 2,
-            Outcome::Draw => 1,
-            Outcome::BlackWon => 0,
+        let (white, black) = match self.outcome? {
+            Outcome::WhiteWon => (2, 0),
+            Outcome::Draw => (1, 1),
+            Outcome::BlackWon => (0, 2),
+            Outcome::BothLost => (0, 0),
         };
         if player == self.white {
             Some(white)
         } else if player == self.black {
-            Some(2 - white)
+            Some(black)
         } else {
             None
         }

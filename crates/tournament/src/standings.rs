@@ -49,18 +49,19 @@ pub fn rank(players: &[Seed], games: &[Game], byes: &[Seed]) -> Vec<Standing> {
             });
         }
     }
-    // The finished games among listed players, as (white, black, white's half points).
-    let counted: Vec<(usize, usize, u32)> = games
+    // The finished games among listed players, as (white, black, white's half points,
+    // black's): they add up to 2, or to 0 when both lost.
+    let counted: Vec<(usize, usize, u32, u32)> = games
         .iter()
         .filter_map(|g| {
             let w = *index.get(&g.white)?;
             let b = *index.get(&g.black)?;
-            let points = g.half_points_of(g.white)?;
-            (w != b).then_some((w, b, points))
+            let (pw, pb) = (g.half_points_of(g.white)?, g.half_points_of(g.black)?);
+            (w != b).then_some((w, b, pw, pb))
         })
         .collect();
-    for &(w, b, pw) in &counted {
-        for (me, points) in [(w, pw), (b, 2 - pw)] {
+    for &(w, b, pw, pb) in &counted {
+        for (me, points) in [(w, pw), (b, pb)] {
             let line = &mut lines[me];
             line.half_points = line.half_points.saturating_add(points);
             line.played += 1;
@@ -75,11 +76,8 @@ pub fn rank(players: &[Seed], games: &[Game], byes: &[Seed]) -> Vec<Standing> {
         }
     }
     let points: Vec<u32> = lines.iter().map(|l| l.half_points).collect();
-    for &(w, b, pw) in &counted {
-        let (sw, sb) = (
-            points[b].saturating_mul(pw),
-            points[w].saturating_mul(2 - pw),
-        );
+    for &(w, b, pw, pb) in &counted {
+        let (sw, sb) = (points[b].saturating_mul(pw), points[w].saturating_mul(pb));
         lines[w].sonneborn_berger = lines[w].sonneborn_berger.saturating_add(sw);
         lines[b].sonneborn_berger = lines[b].sonneborn_berger.saturating_add(sb);
     }
@@ -94,10 +92,10 @@ pub fn rank(players: &[Seed], games: &[Game], byes: &[Seed]) -> Vec<Standing> {
                 .or_insert(next)
         })
         .collect();
-    for &(w, b, pw) in &counted {
+    for &(w, b, pw, pb) in &counted {
         if group[w] == group[b] {
             lines[w].direct_encounter += pw;
-            lines[b].direct_encounter += 2 - pw;
+            lines[b].direct_encounter += pb;
         }
     }
     lines.sort_by(|x, y| {

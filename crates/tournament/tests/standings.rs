@@ -32,6 +32,22 @@ fn points_first() {
 }
 
 #[test]
+fn a_game_both_lost_scores_nothing_for_either() {
+    use Outcome::*;
+    // 0 and 1 both lost their game; 2 beat 1. 0 has played once and scored nothing.
+    let games = [g(0, 1, BothLost), g(2, 1, WhiteWon)];
+    let table = standings::rank(&[0, 1, 2], &games, &[]);
+    assert_eq!(order(&table), vec![2, 0, 1]);
+    let lines: Vec<(u32, u32, u32, u32)> = table
+        .iter()
+        .map(|s| (s.half_points, s.played, s.wins, s.sonneborn_berger))
+        .collect();
+    assert_eq!(lines, vec![(2, 1, 1, 0), (0, 1, 0, 0), (0, 2, 0, 0)]);
+    let total: u32 = table.iter().map(|s| s.half_points).sum();
+    assert_eq!(total, 2, "one game decided, one both lost");
+}
+
+#[test]
 fn sonneborn_berger_decides() {
     use Outcome::*;
     // 1 beat 2 (who has 2 points), 0 beat 3 (who has none): 1 ahead of 0 on SB.

@@ -2,7 +2,7 @@
 //! and how a game still going then is decided (see `jobs::adjudication` for the job that
 //! decides it, and `docs/time.md`).
 
-use rules::Color;
+use rules::{Color, GameResult};
 use vocab::error::AppError;
 
 /// The days a game's limit may be set to.
@@ -18,18 +18,35 @@ pub enum DeadlineRule {
     Adjudicate,
     /// The game is drawn.
     Draw,
+    /// Both players lose: neither scores, and each is rated as having lost to the other.
+    BothLose,
 }
 
 impl DeadlineRule {
     /// Every rule.
-    pub const ALL: [DeadlineRule; 2] = [DeadlineRule::Adjudicate, DeadlineRule::Draw];
+    pub const ALL: [DeadlineRule; 3] = [
+        DeadlineRule::Adjudicate,
+        DeadlineRule::Draw,
+        DeadlineRule::BothLose,
+    ];
 
-    /// `adjudicate` or `draw`.
+    /// `adjudicate`, `draw` or `both_lose`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             DeadlineRule::Adjudicate => "adjudicate",
             DeadlineRule::Draw => "draw",
+            DeadlineRule::BothLose => "both_lose",
+        }
+    }
+
+    /// The result this rule gives without a search: `None` for [`DeadlineRule::Adjudicate`].
+    #[must_use]
+    pub const fn fixed_result(self) -> Option<GameResult> {
+        match self {
+            DeadlineRule::Adjudicate => None,
+            DeadlineRule::Draw => Some(GameResult::Draw),
+            DeadlineRule::BothLose => Some(GameResult::BothLose),
         }
     }
 }
@@ -77,7 +94,9 @@ impl GameLimit {
             Some(text) => text.parse().map_err(|_| {
                 AppError::invalid(
                     "invalid_deadline_rule",
-                    format!("a game's deadline rule is adjudicate or draw, not {text:?}"),
+                    format!(
+                        "a game's deadline rule is adjudicate, draw or both_lose, not {text:?}"
+                    ),
                 )
             })?,
         };

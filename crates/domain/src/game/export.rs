@@ -112,6 +112,14 @@ pub fn record_text(
         movetext_with_chat(detail, chat)
     };
     if format == RecordFormat::Pgn {
+        // PGN has no double loss: its result is unknown there, and the termination says
+        // what happened (`0-0` would read back as castling in some readers).
+        let both_lost = detail.result == Some(rules::GameResult::BothLose);
+        let (result, termination) = if both_lost {
+            ("*", "adjudicated: both lost")
+        } else {
+            (result, termination)
+        };
         let mut pgn = String::new();
         let date = date.replace('-', ".");
         let mut tags = vec![

@@ -531,6 +531,7 @@ async fn variant_stats_on(conn: &mut AnyConnection) -> Result<Vec<VariantStats>,
                 white_wins: row.map_or(0, |row| row.white_wins),
                 black_wins: row.map_or(0, |row| row.black_wins),
                 draws: row.map_or(0, |row| row.draws),
+                both_lost: row.map_or(0, |row| row.both_lost),
             }
         })
         .collect())

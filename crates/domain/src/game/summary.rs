@@ -117,13 +117,15 @@ pub struct VariantStats {
     pub black_wins: i64,
     /// Drawn games.
     pub draws: i64,
+    /// Games both sides lost at their deadline.
+    pub both_lost: i64,
 }
 
 impl VariantStats {
     /// Finished games of this variant.
     #[must_use]
     pub const fn games(&self) -> i64 {
-        self.white_wins + self.black_wins + self.draws
+        self.white_wins + self.black_wins + self.draws + self.both_lost
     }
 }
 

@@ -131,7 +131,7 @@ async fn judge(state: &Services, detail: &GameDetail) -> Option<(GameResult, Adj
         .game_deadline
         .map_or(DeadlineRule::Adjudicate, |d| d.rule);
     let mover = detail.game.to_move().unwrap_or(Color::White);
-    if rule == DeadlineRule::Draw {
+    if let Some(result) = rule.fixed_result() {
         let adjudication = Adjudication {
             rule,
             score: None,
@@ -141,7 +141,7 @@ async fn judge(state: &Services, detail: &GameDetail) -> Option<(GameResult, Adj
             certain: false,
             judge: None,
         };
-        return Some((GameResult::Draw, adjudication));
+        return Some((result, adjudication));
     }
     let (verdict, judge) = search(state, detail.game.clone()).await?;
     let result = verdict.winner.map_or(GameResult::Draw, GameResult::win);

@@ -252,24 +252,24 @@ pub fn rate_game(
     black: StoredRating,
     result: GameResult,
 ) -> (StoredRating, StoredRating) {
-    let outcome = match result {
-        GameResult::WhiteWins => Outcomes::WIN,
-        GameResult::BlackWins => Outcomes::LOSS,
-        GameResult::Draw => Outcomes::DRAW,
+    let (white, black) = (white.to_glicko(), black.to_glicko());
+    let config = Glicko2Config::new();
+    let rated = |outcome| glicko2(&white, &black, &outcome, &config);
+    let (white, black) = match result {
+        GameResult::WhiteWins => rated(Outcomes::WIN),
+        GameResult::BlackWins => rated(Outcomes::LOSS),
+        GameResult::Draw => rated(Outcomes::DRAW),
+        // Each side as if it had lost to the other as it stood before the game.
+        GameResult::BothLose => (rated(Outcomes::LOSS).0, rated(Outcomes::WIN).1),
     };
-    let (white, black) = glicko2(
-        &white.to_glicko(),
-        &black.to_glicko(),
-        &outcome,
-        &Glicko2Config::new(),
-    );
     (
         StoredRating::from_glicko(white),
         StoredRating::from_glicko(black),
     )
 }
 
-/// How `color` did in a game that ended as `result`: 1 win, 0 draw, -1 loss.
+/// How `color` did in a game that ended as `result`: 1 win, 0 draw, -1 loss (both
+/// sides of a game both lost).
 #[must_use]
 pub fn score_of(color: Color, result: GameResult) -> i64 {
     match (result, color) {

@@ -225,11 +225,12 @@ fn league_groups(divisions: &[Vec<Vec<Seed>>]) -> Vec<(i64, Vec<Seed>)> {
     groups
 }
 
-/// A stored outcome (`white`, `black`, `draw`) for the pairing rules.
+/// A stored outcome (`white`, `black`, `draw`, `both_lost`) for the pairing rules.
 pub(super) fn outcome_of(stored: &str) -> Outcome {
     match stored {
         "white" => Outcome::WhiteWon,
         "black" => Outcome::BlackWon,
+        "both_lost" => Outcome::BothLost,
         _ => Outcome::Draw,
     }
 }

@@ -1,7 +1,7 @@
 //! A tournament game's end, scored in the transaction that ends it (a step of the
 //! game's follow-ups): the game's outcome, both players' scores, the runner's mark.
 
-use rules::GameResult;
+use rules::{Color, GameResult};
 use sqlx::AnyConnection;
 
 use crate::game::{detail::GameDetail, vocabulary::GameSource};
@@ -23,11 +23,14 @@ pub async fn game_ended(
     if detail.source != GameSource::Tournament {
         return Ok(());
     }
-    let (outcome, white, black) = match result {
-        GameResult::WhiteWins => ("white", 2, 0),
-        GameResult::BlackWins => ("black", 0, 2),
-        GameResult::Draw => ("draw", 1, 1),
+    let outcome = match result {
+        GameResult::WhiteWins => "white",
+        GameResult::BlackWins => "black",
+        GameResult::Draw => "draw",
+        GameResult::BothLose => "both_lost",
     };
+    let white = i64::from(result.half_points(Color::White));
+    let black = i64::from(result.half_points(Color::Black));
     let Some((id, stage)) = rows::record_outcome(&mut *conn, &detail.id, outcome).await? else {
         return Ok(());
     };

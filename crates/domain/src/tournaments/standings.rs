@@ -46,7 +46,7 @@ pub struct GameLine {
     pub white: String,
     /// Black's name.
     pub black: String,
-    /// `1-0`, `0-1`, `½-½`, or empty while it is played.
+    /// `1-0`, `0-1`, `½-½`, `0-0` (both lost at the deadline), or empty while it is played.
     pub result: String,
 }
 
@@ -109,6 +109,7 @@ fn result_text(outcome: Option<&str>) -> String {
     match outcome {
         Some("white") => "1-0",
         Some("black") => "0-1",
+        Some("both_lost") => "0-0",
         Some(_) => "½-½",
         None => "",
     }
@@ -292,10 +293,11 @@ pub async fn recount(
         let Some(outcome) = game.outcome.as_deref() else {
             continue;
         };
-        let (white, black) = match outcome {
-            "white" => (2, 0),
-            "black" => (0, 2),
-            _ => (1, 1),
+        let (white, black) = match outcome_of(outcome) {
+            tournament::Outcome::WhiteWon => (2, 0),
+            tournament::Outcome::BlackWon => (0, 2),
+            tournament::Outcome::Draw => (1, 1),
+            tournament::Outcome::BothLost => (0, 0),
         };
         for (user_id, points) in [(game.white_id, white), (game.black_id, black)] {
             let entry = counted.entry((game.stage, user_id)).or_default();

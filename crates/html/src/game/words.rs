@@ -48,8 +48,10 @@ pub(super) fn game_deadline_text(
 /// How a game was decided at its deadline: the rule, and for the engines' judgement the
 /// line it rests on, its depth and its score against the margin a win needs.
 fn adjudication_text(t: &Tr, detail: &GameDetail, adjudication: &Adjudication) -> String {
-    if adjudication.rule == DeadlineRule::Draw {
-        return t.get("game.adjudicated_draw_rule").to_owned();
+    match adjudication.rule {
+        DeadlineRule::Draw => return t.get("game.adjudicated_draw_rule").to_owned(),
+        DeadlineRule::BothLose => return t.get("game.adjudicated_both_lose_rule").to_owned(),
+        DeadlineRule::Adjudicate => {}
     }
     let line = if adjudication.line.is_empty() {
         "—".to_owned()
@@ -163,6 +165,7 @@ pub fn outcome_text(t: &Tr, result: Option<GameResult>, reason: Option<EndReason
         Some(GameResult::WhiteWins) => ("win", Some(Color::White)),
         Some(GameResult::BlackWins) => ("win", Some(Color::Black)),
         Some(GameResult::Draw) | None => ("draw", None),
+        Some(GameResult::BothLose) => ("both_lose", None),
     };
     let key = format!("result.{kind}.{reason}");
     let key = if t.has(&key) {

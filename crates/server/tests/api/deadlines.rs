@@ -1,7 +1,8 @@
 //! Games' own deadlines: a challenge's or a tournament's limit of days, moves refused
 //! once it passes, the game decided by its rule (the engines, with and without
-//! Stockfish, or a draw) once across instances and after a hold ran out, and a Swiss and
-//! a round robin whose slowest player never moves ending on their projected date.
+//! Stockfish, a draw, or both players losing) once across instances and after a hold ran
+//! out, and a Swiss and a round robin whose slowest player never moves ending on their
+//! projected date.
 
 use std::collections::HashMap;
 
@@ -25,6 +26,7 @@ scenarios!(with [("ENGINE_NODES", "20000")];
     a_swiss_whose_slowest_player_never_moves_ends_on_its_projected_date,
     a_round_robin_whose_slowest_player_never_moves_ends_on_its_projected_date,
     two_instances_decide_each_game_once_and_a_lapsed_hold_is_taken_again,
+    under_the_both_lose_rule_neither_player_scores_and_both_ratings_count_a_loss,
 );
 
 const DAY: i64 = 86_400;
@@ -390,4 +392,131 @@ async fn two_instances_decide_each_game_once_and_a_lapsed_hold_is_taken_again(ap
             .await
             .unwrap();
     assert_eq!(notices, 8);
+}
+
+async fn under_the_both_lose_rule_neither_player_scores_and_both_ratings_count_a_loss(
+    app: TestApp,
+) {
+    // A rated challenge: both players lose, rated as such, told so, and listed so.
+    let white = app.player("both_w").await;
+    let black = app.player("both_b").await;
+    let id = limited_game(
+        &app,
+        &white,
+        &black,
+        json!({"rated": true, "max_game_days": 2, "deadline_rule": "both_lose"}),
+    )
+    .await;
+    assert_eq!(app.game(&id).await["game_deadline"]["rule"], "both_lose");
+    // Two moves each: a rated game counts for the ratings from then on.
+    for mv in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        app.play_ok(&white, &black, &id, mv).await;
+    }
+    app.clock.advance(2 * DAY);
+    assert_eq!(decide_all(&app).await, 1);
+    let lost = app.game(&id).await;
+    assert_eq!(lost["result"], "0-0", "{lost}");
+    assert_eq!(lost["termination"], "adjudicated");
+    assert_eq!(lost["adjudication"]["rule"], "both_lose");
+    for side in ["white", "black"] {
+        let change = &lost["rating_change"][side];
+        assert_eq!(change["before"], 1500, "{lost}");
+        assert!(change["change"].as_i64().unwrap() < 0, "{side}: {lost}");
+    }
+    for (player, opponent) in [(&white, "both_b"), (&black, "both_w")] {
+        let (status, notices) = app.get("/api/v1/notifications", Some(&player.token)).await;
+        assert_eq!(status, StatusCode::OK, "{notices}");
+        let over = &notices["items"][0];
+        assert_eq!(over["kind"], "game_finished", "{notices}");
+        assert_eq!(over["payload"]["outcome"], "lost");
+        assert_eq!(over["payload"]["opponent"], opponent);
+        let (status, listed) = app
+            .get(
+                &format!("/api/v1/players/{}/games?result=lost", player.name),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{listed}");
+        assert_eq!(listed["games"][0]["id"], id.as_str(), "{listed}");
+        let (status, won) = app
+            .get(
+                &format!("/api/v1/players/{}/games?result=won", player.name),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{won}");
+        assert_eq!(won["games"], json!([]), "{won}");
+    }
+    let page = app.page_html(&format!("/games/{id}")).await;
+    assert!(page.contains("Both players lost at the game"), "{page}");
+    assert!(page.contains("its rule made both players lose"), "{page}");
+    let pgn = app
+        .client
+        .get(format!("{}/games/{id}/record", app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[Termination \"adjudicated: both lost\"]"),
+        "{pgn}"
+    );
+
+    // A round robin: the slow player's three games end 0-0 and score nothing.
+    let (tournament, by_name, _) = limited_tournament(
+        &app,
+        "bl",
+        json!({"name": "Both Lose Cup", "variant": "reversi-6x6", "format": "round_robin",
+               "section_size": 4, "max_players": 4, "max_game_days": 3,
+               "deadline_rule": "both_lose"}),
+    )
+    .await;
+    end_all_but_slow(&app, &tournament, &by_name, "slow").await;
+    run_runner(&app).await;
+    app.clock.advance(3 * DAY);
+    assert_eq!(decide_all(&app).await, 3);
+    run_runner(&app).await;
+    let finished = detail(&app, &tournament).await;
+    assert_eq!(finished["tournament"]["status"], "finished", "{finished}");
+    let mut both_lost = 0;
+    for (_, _, line) in games_of(&finished) {
+        if line["white"] == "slow" || line["black"] == "slow" {
+            assert_eq!(line["result"], "0-0", "{finished}");
+            both_lost += 1;
+        }
+    }
+    assert_eq!(both_lost, 3);
+    // Three games among the other three, each won: three points in all, none for the
+    // slow player, nor for anyone from a game against them.
+    let standings = finished["stages"][0]["sections"][0]["standings"]
+        .as_array()
+        .unwrap_or_else(|| panic!("standings: {finished}"));
+    let points = |name: &str| {
+        standings
+            .iter()
+            .find(|line| line["name"] == name)
+            .and_then(|line| line["points"].as_f64())
+            .unwrap_or_else(|| panic!("{name}: {finished}"))
+    };
+    assert!(points("slow").abs() < f64::EPSILON, "{finished}");
+    let total: f64 = ["bl0", "bl1", "bl2"].into_iter().map(points).sum();
+    assert!((total - 3.0).abs() < f64::EPSILON, "{finished}");
+    let (status, variants) = app.get("/api/v1/variants", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let reversi = variants
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["id"] == "reversi-6x6")
+        .unwrap();
+    assert_eq!(reversi["both_lost"], 3, "{reversi}");
+    assert_eq!(reversi["games"], 6, "{reversi}");
+    let rules = app.page_html("/rules/reversi-6x6").await;
+    assert!(
+        rules.contains("both lost at the deadline 3 (50.00 %)"),
+        "{rules}"
+    );
 }

@@ -496,6 +496,7 @@ pub(super) const VARIANT_STATS: Table = (
         ("black_wins", Int),
         ("draws", Int),
         ("rated_games", Int),
+        ("both_lost", Int),
     ],
 );
 

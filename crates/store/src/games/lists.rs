@@ -83,6 +83,8 @@ pub struct FinishedFilter<'a> {
     pub result_as_white: Option<&'a str>,
     /// Only games with this result when the player had Black.
     pub result_as_black: Option<&'a str>,
+    /// With a result above, games both sides lost (`0-0`) as well.
+    pub with_both_lost: bool,
 }
 
 /// `user_id`'s finished games newest first, before the keyset position `before`
@@ -104,7 +106,7 @@ pub async fn finished_for_user(
         format!(
             "select * from (select {COLUMNS} {FROM} where g.{column} = $1 \
              and g.status = 'finished' and ($2 = '' or g.variant = $2) \
-             and ({result} = '' or g.result = {result}) \
+             and ({result} = '' or g.result = {result} or ($8 = 1 and g.result = '0-0')) \
              and (g.finished_at < $5 or (g.finished_at = $5 and g.id < $6)) \
              order by g.finished_at desc, g.id desc limit $7) as {column}_side"
         )
@@ -124,6 +126,7 @@ pub async fn finished_for_user(
         .bind(finished_at)
         .bind(id)
         .bind(limit)
+        .bind(i64::from(filter.with_both_lost))
         .fetch_all(conn)
         .await
 }
