@@ -166,6 +166,9 @@ pub struct ChallengeDto {
     pub created_at: String,
     /// Rated or casual.
     pub rated: bool,
+    /// Whether the players may use engines ("engines allowed"; rated games then count
+    /// in the variant's engines pool), or not (the default).
+    pub engines_allowed: bool,
     /// The lowest rating that may accept, or null.
     pub min_rating: Option<i64>,
     /// The highest rating that may accept, or null.
@@ -211,6 +214,7 @@ impl From<Challenge> for ChallengeDto {
             game_id: challenge.game_id,
             created_at: rfc3339(challenge.created_at),
             rated: challenge.rated,
+            engines_allowed: challenge.engines_allowed,
             min_rating: challenge.min_rating,
             max_rating: challenge.max_rating,
             you_may_accept: challenge.viewer_may_accept,
@@ -291,6 +295,7 @@ async fn create(
         limit: GameLimit::asked(body.max_game_days, body.deadline_rule.as_deref())?,
         opponent: body.opponent.as_deref(),
         rated: body.rated,
+        engines_allowed: body.engines_allowed,
         min_rating: body.min_rating,
         max_rating: body.max_rating,
         requirements: Requirements {

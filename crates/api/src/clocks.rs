@@ -210,10 +210,16 @@ macro_rules! game_terms_body {
                 pub max_game_days: Option<i64>,
                 /// How a game still going at its deadline is decided: `adjudicate` (the
                 /// default: the engines judge the position, a clear advantage wins,
-                /// anything closer is drawn) or `draw`. 422 `invalid_deadline_rule`.
+                /// anything closer is drawn), `draw`, or `both_lose` (`0-0`: neither
+                /// scores, both are rated as losing). 422 `invalid_deadline_rule`.
                 #[serde(default)]
                 #[schema(schema_with = crate::deadlines::optional_deadline_rule_schema)]
                 pub deadline_rule: Option<String>,
+                /// The players may use engines (default false: "engines not allowed").
+                /// Rated games that allow them are rated apart, in the variant's engines
+                /// pool (`/api/v1/leaderboards/{variant}+engines`). docs/analysis.md.
+                #[serde(default)]
+                pub engines_allowed: bool,
             )?
         }
 

@@ -168,6 +168,9 @@ pub struct GameDto {
     pub created_at: String,
     /// Rated or casual.
     pub rated: bool,
+    /// Whether the players may use engines (its challenge's or tournament's policy);
+    /// the analysis board's evaluation follows it (docs/analysis.md).
+    pub engines_allowed: bool,
     /// Where it comes from: `challenge`, `tournament`, `rematch`, `computer`, or
     /// `import` (carried over from elsewhere with its moves so far).
     pub source: String,
@@ -340,6 +343,7 @@ impl GameDto {
             black_time_gifts: detail.time_gifts[1],
             created_at: rfc3339(detail.created_at),
             rated: detail.rated,
+            engines_allowed: detail.engines_allowed,
             source: detail.source.as_str().to_owned(),
             rating_change: detail
                 .rating_change

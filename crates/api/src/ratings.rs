@@ -11,7 +11,7 @@ use domain::profiles::read_result_filter;
 use domain::{
     Services, pages as lookups,
     profiles::{self, GamesPage},
-    ratings::{self, Leaderboard},
+    ratings::{self, Leaderboard, RatingPool},
 };
 use edge::extract::{MaybeUser, Path, Query};
 use vocab::{
@@ -72,6 +72,8 @@ pub struct BoardLineDto {
 pub struct LeaderboardDto {
     /// The variant id.
     pub variant: String,
+    /// The pool of games allowing engines (`/leaderboards/{variant}+engines`).
+    pub engines_allowed: bool,
     /// Best first.
     pub players: Vec<BoardLineDto>,
     /// The cursor of the next page (pass it as `after`), null on the last page.
@@ -81,7 +83,8 @@ pub struct LeaderboardDto {
 impl From<Leaderboard> for LeaderboardDto {
     fn from(board: Leaderboard) -> LeaderboardDto {
         LeaderboardDto {
-            variant: board.variant.as_str().to_owned(),
+            variant: board.pool.variant.as_str().to_owned(),
+            engines_allowed: board.pool.engines_allowed,
             players: board
                 .lines
                 .into_iter()
@@ -128,8 +131,11 @@ async fn player_named(state: &Services, name: &str) -> Result<domain::accounts::
 
 /// A variant's leaderboard: players with an established (not provisional) rating whose
 /// last rated game of the variant ended within `LEADERBOARD_ACTIVE_DAYS`, best first.
+/// `{variant}+engines` (`chess+engines`) is the leaderboard of its games allowing engines.
 #[utoipa::path(get, path = "/api/v1/leaderboards/{variant}", tag = "ratings",
-    params(("variant" = String, Path, description = "a variant id"), BoardPageQuery),
+    params(("variant" = String, Path,
+        description = "a variant id, or a variant id and `+engines` for its engines pool"),
+        BoardPageQuery),
     responses(
         (status = 200, description = "a page of the leaderboard", body = LeaderboardDto),
         VariantPageRefusals,
@@ -139,10 +145,10 @@ async fn leaderboard(
     Path(variant): Path<String>,
     Query(query): Query<BoardPageQuery>,
 ) -> Result<axum::Json<LeaderboardDto>, AppError> {
-    let variant = variant_named(&variant)?;
+    let pool = RatingPool::of_key(&variant).ok_or(AppError::NotFound("variant"))?;
     let board = ratings::leaderboard(
         &state.db,
-        variant,
+        pool,
         query.after.as_deref(),
         query.limit.unwrap_or(50),
         state.config.leaderboard_active_days,
@@ -164,11 +170,13 @@ pub struct HistoryPointDto {
     pub deviation: i64,
 }
 
-/// A player's rating in one variant.
+/// A player's rating in one variant's pool.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct VariantRatingDto {
     /// The variant id.
     pub variant: String,
+    /// The rating of games allowing engines, kept apart from the variant's other rating.
+    pub engines_allowed: bool,
     /// The rating now, whole points.
     pub rating: i64,
     /// The deviation now (grown for idle rating periods), whole points.
@@ -292,6 +300,7 @@ async fn profile(
             .into_iter()
             .map(|rating| VariantRatingDto {
                 variant: rating.variant.as_str().to_owned(),
+                engines_allowed: rating.engines_allowed,
                 rating: rating.rating.whole_points(),
                 deviation: rating.rating.deviation_whole_points(),
                 provisional: rating.rating.is_provisional(),

@@ -167,6 +167,9 @@ pub struct TournamentDto {
     pub game_limit: Option<GameLimitDto>,
     /// Rated games.
     pub rated: bool,
+    /// Whether the players may use engines ("engines allowed"; rated games then count
+    /// in the variant's engines pool), or not (the default).
+    pub engines_allowed: bool,
     /// The fewest entrants it starts with.
     pub min_players: i64,
     /// The most entrants.
@@ -237,6 +240,7 @@ impl TournamentDto {
             nights_allowed: tournament.terms.stops.nights_allowed,
             game_limit: tournament.terms.limit.map(Into::into),
             rated: tournament.terms.rated,
+            engines_allowed: tournament.terms.engines_allowed,
             min_players: tournament.terms.min_players,
             max_players: tournament.terms.max_players,
             min_rating: tournament.terms.min_rating,
@@ -511,6 +515,7 @@ async fn create_tournament(
             stops: body.stops(),
             limit: GameLimit::asked(body.max_game_days, body.deadline_rule.as_deref())?,
             rated: body.rated,
+            engines_allowed: body.engines_allowed,
             min_players: body.min_players.unwrap_or(2),
             max_players: body.max_players.unwrap_or(64),
             min_rating: body.min_rating,

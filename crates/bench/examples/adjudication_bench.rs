@@ -150,6 +150,7 @@ async fn main() {
                     source: GameSource::Challenge,
                     source_id: None,
                     rated: false,
+                    engines_allowed: false,
                     moves,
                 };
                 created.push(

@@ -9,7 +9,7 @@ use crate::{
     events::{ChallengeChange, ChallengeSignal},
     game::{self, ClockSettings, GameLimit, GameSource, NewGameRequest, StopRules, TimeControl},
     notifications,
-    ratings::{self, StoredRating},
+    ratings::{self, RatingPool, StoredRating},
     reliability::{
         self,
         card::{Card, ExpectedLength, Requirements},
@@ -69,6 +69,8 @@ pub struct Challenge {
     pub created_at: i64,
     /// Rated (or casual).
     pub rated: bool,
+    /// Its game allows the players engines (and is rated in the engines pool).
+    pub engines_allowed: bool,
     /// The lowest rating that may accept it (whole points), if limited.
     pub min_rating: Option<i64>,
     /// The highest rating that may accept it (whole points), if limited.
@@ -101,6 +103,15 @@ impl Challenge {
     pub fn admits(&self, rating: i64) -> bool {
         admits(self.min_rating, self.max_rating, rating)
     }
+
+    /// The ratings its game counts in, when rated.
+    #[must_use]
+    pub const fn rating_pool(&self) -> RatingPool {
+        RatingPool {
+            variant: self.variant,
+            engines_allowed: self.engines_allowed,
+        }
+    }
 }
 
 impl TryFrom<ChallengeRow> for Challenge {
@@ -124,6 +135,7 @@ impl TryFrom<ChallengeRow> for Challenge {
             game_id: row.game_id,
             created_at: row.created_at,
             rated: row.terms.rated != 0,
+            engines_allowed: row.terms.engines_allowed != 0,
             min_rating: row.terms.min_rating,
             max_rating: row.terms.max_rating,
             viewer_may_accept: None,
@@ -229,6 +241,8 @@ pub struct ChallengeRequest<'a> {
     pub opponent: Option<&'a str>,
     /// Rated (or casual).
     pub rated: bool,
+    /// Its game allows the players engines.
+    pub engines_allowed: bool,
     /// Open challenges only: the lowest rating that may accept (whole points).
     pub min_rating: Option<i64>,
     /// Open challenges only: the highest rating that may accept (whole points).
@@ -270,7 +284,7 @@ pub async fn create(
         (request.min_rating, request.max_rating),
         request.requirements,
     )?;
-    check_carried_over(request)?;
+    carried_over::check(request)?;
     // A start that is not this variant's is refused (the faces read it for the variant).
     let stored_start = match &request.start {
         Some(start) => {
@@ -347,6 +361,7 @@ pub async fn create(
             game_limit: request
                 .limit
                 .map(|limit| (limit.days(), limit.rule().as_str())),
+            engines_allowed: request.engines_allowed,
         },
     )
     .await?;
@@ -388,6 +403,7 @@ pub async fn create(
         game_id: None,
         created_at: now,
         rated: request.rated,
+        engines_allowed: request.engines_allowed,
         min_rating: request.min_rating,
         max_rating: request.max_rating,
         viewer_may_accept: None,
@@ -398,34 +414,6 @@ pub async fn create(
         challenger_card: None,
         expected: None,
     })
-}
-
-/// A game carried over from elsewhere is between two named players, each on the
-/// colour they had there, and casual: its rating would count moves made elsewhere.
-fn check_carried_over(request: &ChallengeRequest<'_>) -> Result<(), AppError> {
-    if request.moves.is_empty() {
-        return Ok(());
-    }
-    if request.opponent.is_none_or(str::is_empty) {
-        return Err(AppError::invalid(
-            "import_needs_opponent",
-            "a game carried over from elsewhere is addressed to its opponent by name",
-        ));
-    }
-    if request.color == ColorChoice::Random {
-        return Err(AppError::invalid(
-            "import_needs_color",
-            "a game carried over from elsewhere names the colour you played there",
-        ));
-    }
-    if request.rated {
-        return Err(AppError::invalid(
-            "import_is_casual",
-            "a game carried over from elsewhere is casual: its moves so far were not \
-             played here",
-        ));
-    }
-    Ok(())
 }
 
 /// Open challenges the caller may see: open to anyone, addressed to them, or their own;
@@ -450,11 +438,11 @@ pub async fn list(state: &Services, user: Option<&User>) -> Result<Vec<Challenge
         .map(Challenge::try_from)
         .collect::<Result<Vec<_>, _>>()?;
     if let Some(user) = user {
-        let own = ratings::whole_points_by_variant(&mut conn, &user.id).await?;
+        let own = ratings::whole_points_by_pool(&mut conn, &user.id).await?;
         for challenge in &mut list {
             if challenge.challenger != user.username {
                 let rating = own
-                    .get(&challenge.variant)
+                    .get(&challenge.rating_pool())
                     .copied()
                     .unwrap_or_else(|| StoredRating::initial().whole_points());
                 challenge.viewer_may_accept = Some(challenge.admits(rating));
@@ -711,7 +699,11 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
     }
     let (min_rating, max_rating) = (terms.min_rating, terms.max_rating);
     if min_rating.is_some() || max_rating.is_some() {
-        let rating = ratings::whole_points(&mut tx, &user.id, variant).await?;
+        let pool = RatingPool {
+            variant,
+            engines_allowed: terms.engines_allowed != 0,
+        };
+        let rating = ratings::whole_points(&mut tx, &user.id, pool).await?;
         if !admits(min_rating, max_rating, rating) {
             tx.rollback().await?;
             return Err(AppError::invalid(
@@ -744,6 +736,7 @@ pub async fn accept(state: &Services, user: &User, id: &str) -> Result<String, A
         (source, Some(id)),
         terms.rated != 0,
     );
+    request.engines_allowed = terms.engines_allowed != 0;
     if let Some(start) = start {
         request.setup = start;
     }

@@ -11,7 +11,10 @@ use crate::{
     Services,
     accounts::user::User,
     game::summary::{page_of, parse_games_cursor},
-    ratings::glicko::{ShownRating, StoredRating},
+    ratings::{
+        RatingPool,
+        glicko::{ShownRating, StoredRating},
+    },
 };
 use store::{
     games::{self, FinishedFilter},
@@ -25,11 +28,13 @@ pub const HISTORY_GAMES: i64 = 200;
 /// The most games a page of a player's list holds.
 pub const MAX_GAMES_PAGE: i64 = 100;
 
-/// One variant's rating of a player.
+/// One variant's rating of a player, in one of its pools.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VariantRating {
     /// The variant.
     pub variant: Variant,
+    /// The rating is that of games allowing engines (its own pool).
+    pub engines_allowed: bool,
     /// The rating now: the stored one, its deviation grown for idle rating periods.
     pub rating: ShownRating,
     /// Rated games played.
@@ -58,7 +63,7 @@ pub struct Record {
 pub struct Profile {
     /// The player.
     pub user: User,
-    /// Their ratings, in [`Variant::ALL`] order (those they have).
+    /// Their ratings, in [`RatingPool::all`] order (those they have).
     pub ratings: Vec<VariantRating>,
     /// Their counters, in [`Variant::ALL`] order (variants they have finished a game in).
     pub stats: Vec<VariantStats>,
@@ -80,14 +85,15 @@ pub async fn profile(
     let mut conn = state.db.pool.acquire().await?;
     let rows = rating_rows::for_user(&mut conn, &user.id).await?;
     let mut ratings = Vec::new();
-    for variant in Variant::ALL {
-        let Some(row) = rows.iter().find(|row| row.variant == variant.as_str()) else {
+    for pool in RatingPool::all() {
+        let key = pool.key();
+        let Some(row) = rows.iter().find(|row| row.variant == key) else {
             continue;
         };
-        let history =
-            rating_rows::history(&mut conn, &user.id, variant.as_str(), HISTORY_GAMES).await?;
+        let history = rating_rows::history(&mut conn, &user.id, &key, HISTORY_GAMES).await?;
         ratings.push(VariantRating {
-            variant,
+            variant: pool.variant,
+            engines_allowed: pool.engines_allowed,
             rating: StoredRating::of_row(row)
                 .aged(row.last_rated_at, now)
                 .shown(),

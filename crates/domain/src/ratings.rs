@@ -23,6 +23,7 @@ use rules::GameResult;
 use sqlx::AnyConnection;
 
 pub mod glicko;
+pub mod pool;
 
 use glicko::{POINT_SCALE, to_units};
 
@@ -30,6 +31,7 @@ pub use glicko::{
     PROVISIONAL_DEVIATION, RATING_PERIOD, RatingChange, ShownRating, SideChange, StoredRating,
     rate_game, score_of,
 };
+pub use pool::RatingPool;
 
 use crate::{
     events::EventHub,
@@ -70,9 +72,11 @@ pub async fn rate(
     result: GameResult,
     now: i64,
 ) -> Result<GameRatingRow, sqlx::Error> {
-    let variant = game.variant().as_str();
+    // Numbered among the variant's rated games; rated in its pool.
+    let seq = ratings::next_seq(&mut *conn, game.variant().as_str()).await?;
+    let pool = game.rating_pool().key();
+    let variant = pool.as_str();
     let (white_id, black_id) = (game.white_id.as_str(), game.black_id.as_str());
-    let seq = ratings::next_seq(&mut *conn, variant).await?;
     let white_row = ratings::get(&mut *conn, white_id, variant).await?;
     let black_row = ratings::get(&mut *conn, black_id, variant).await?;
     let (white, white_games) = standing(white_row.as_ref(), now);
@@ -116,8 +120,8 @@ pub async fn rate(
     Ok(row)
 }
 
-/// `user_id`'s rating in `variant` in whole points (1500 before their first rated game
-/// of it), as rating ranges compare it.
+/// `user_id`'s rating in `pool` in whole points (1500 before their first rated game in
+/// it), as rating ranges compare it.
 ///
 /// # Errors
 ///
@@ -125,30 +129,30 @@ pub async fn rate(
 pub async fn whole_points(
     conn: &mut AnyConnection,
     user_id: &str,
-    variant: rules::Variant,
+    pool: RatingPool,
 ) -> Result<i64, sqlx::Error> {
-    let row = ratings::get(conn, user_id, variant.as_str()).await?;
+    let row = ratings::get(conn, user_id, &pool.key()).await?;
     Ok(row.map_or_else(
         || StoredRating::initial().whole_points(),
         |row| StoredRating::of_row(&row).whole_points(),
     ))
 }
 
-/// `user_id`'s ratings in whole points, by variant (those they have).
+/// `user_id`'s ratings in whole points, by pool (those they have).
 ///
 /// # Errors
 ///
 /// Database errors.
-pub async fn whole_points_by_variant(
+pub async fn whole_points_by_pool(
     conn: &mut AnyConnection,
     user_id: &str,
-) -> Result<std::collections::HashMap<rules::Variant, i64>, sqlx::Error> {
+) -> Result<std::collections::HashMap<RatingPool, i64>, sqlx::Error> {
     Ok(ratings::for_user(conn, user_id)
         .await?
         .iter()
         .filter_map(|row| {
-            let variant = row.variant.parse().ok()?;
-            Some((variant, StoredRating::of_row(row).whole_points()))
+            let pool = RatingPool::of_key(&row.variant)?;
+            Some((pool, StoredRating::of_row(row).whole_points()))
         })
         .collect())
 }
@@ -168,11 +172,11 @@ pub struct BoardLine {
     pub rated_games: i64,
 }
 
-/// A page of a variant's leaderboard.
+/// A page of a rating pool's leaderboard.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Leaderboard {
-    /// The variant.
-    pub variant: rules::Variant,
+    /// The pool.
+    pub pool: RatingPool,
     /// Its lines, best first.
     pub lines: Vec<BoardLine>,
     /// The cursor of the next page, if there is one.
@@ -210,7 +214,7 @@ fn parse_board_cursor(text: &str) -> Result<(i64, String, i64), AppError> {
 /// 422 `invalid_cursor` or `invalid_limit`; database errors.
 pub async fn leaderboard(
     db: &Database,
-    variant: rules::Variant,
+    pool: RatingPool,
     after: Option<&str>,
     limit: i64,
     active_days: i64,
@@ -235,7 +239,7 @@ pub async fn leaderboard(
     let mut conn = db.pool.acquire().await?;
     let rows = ratings::leaderboard(
         &mut conn,
-        variant.as_str(),
+        &pool.key(),
         max_deviation,
         now.saturating_sub(active_days.saturating_mul(DAY)),
         after
@@ -273,7 +277,7 @@ pub async fn leaderboard(
         None
     };
     Ok(Leaderboard {
-        variant,
+        pool,
         lines: lines.into_iter().map(|(line, _)| line).collect(),
         next,
     })

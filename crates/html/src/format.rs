@@ -292,6 +292,39 @@ pub fn deadline_rules(t: &Tr, chosen: &str) -> Vec<(&'static str, String, bool)>
         .collect()
 }
 
+/// "rated" or "casual" with the engine policy: "rated · no engines".
+#[must_use]
+pub fn kind_text(t: &Tr, rated: bool, engines_allowed: bool) -> String {
+    with_policy(
+        t,
+        t.get(if rated { "lobby.rated" } else { "lobby.casual" }),
+        engines_allowed,
+    )
+}
+
+/// `kind` with the engine policy: "rated · engines allowed", "casual · no engines".
+#[must_use]
+pub fn with_policy(t: &Tr, kind: &str, engines_allowed: bool) -> String {
+    let policy = if engines_allowed {
+        "engines.allowed"
+    } else {
+        "engines.not_allowed"
+    };
+    format!("{kind} · {}", t.get(policy))
+}
+
+/// The engine policies as a form's choices: (value, words, chosen).
+#[must_use]
+pub fn engine_policies(t: &Tr, engines_allowed: bool) -> Vec<(&'static str, String, bool)> {
+    [("not_allowed", false), ("allowed", true)]
+        .into_iter()
+        .map(|(value, allowed)| {
+            let name = t.get(&format!("engines.{value}")).to_owned();
+            (value, name, allowed == engines_allowed)
+        })
+        .collect()
+}
+
 /// The words for a deadline rule.
 #[must_use]
 pub const fn rule_key(rule: DeadlineRule) -> &'static str {
@@ -313,5 +346,19 @@ mod tests {
         assert_eq!(time_left(&t, 2 * 86_400 + 3 * 3600 + 59), "2 d 3 h");
         assert_eq!(time_left(&t, 5 * 3600 + 20 * 60), "5 h 20 min");
         assert_eq!(time_left(&t, -50), "0 h 0 min");
+    }
+
+    #[test]
+    fn the_kind_of_game_says_its_engine_policy_in_each_language() {
+        let (en, et) = (Tr::new(Lang::En), Tr::new(Lang::Et));
+        assert_eq!(kind_text(&en, true, false), "rated · no engines");
+        assert_eq!(kind_text(&en, false, true), "casual · engines allowed");
+        assert_eq!(kind_text(&et, false, true), "sõbralik · mootorid lubatud");
+        let chosen: Vec<&str> = engine_policies(&en, true)
+            .into_iter()
+            .filter(|(_, _, chosen)| *chosen)
+            .map(|(value, _, _)| value)
+            .collect();
+        assert_eq!(chosen, ["allowed"]);
     }
 }

@@ -7,8 +7,8 @@ use serde::Deserialize;
 use crate::{
     Ctx, Form,
     format::{
-        VariantLink, card_text, chosen_start_text, clock_text, deadline_rules, expected_text,
-        limit_text, requirements_text, variant_key, variant_links,
+        VariantLink, card_text, chosen_start_text, clock_text, deadline_rules, engine_policies,
+        expected_text, kind_text, limit_text, requirements_text, variant_key, variant_links,
     },
     render, see_other,
 };
@@ -64,13 +64,7 @@ pub struct ChallengeView {
 
 fn challenge_view(t: &Tr, challenge: &Challenge) -> ChallengeView {
     ChallengeView {
-        kind: t
-            .get(if challenge.rated {
-                "lobby.rated"
-            } else {
-                "lobby.casual"
-            })
-            .to_owned(),
+        kind: kind_text(t, challenge.rated, challenge.engines_allowed),
         range: challenges::range_text(challenge.min_rating, challenge.max_rating),
         may_accept: challenge.viewer_may_accept != Some(false),
         id: challenge.id.clone(),
@@ -161,6 +155,8 @@ struct LobbyPage {
     max_game_days: String,
     /// (value, name, chosen): how a game still going then is decided.
     deadline_rules: Vec<(&'static str, String, bool)>,
+    /// (value, name, chosen): whether the players may use engines.
+    engine_policies: Vec<(&'static str, String, bool)>,
     weekends_off: bool,
     no_vacation: bool,
     no_nights: bool,
@@ -267,9 +263,12 @@ pub(crate) struct ChallengeForm {
     /// The most days the game may last, or empty.
     #[serde(default)]
     max_game_days: String,
-    /// `adjudicate` (also when absent) or `draw`.
+    /// `adjudicate` (also when absent), `draw` or `both_lose`.
     #[serde(default)]
     deadline_rule: String,
+    /// `allowed` when the players may use engines; else (`not_allowed`, absent) not.
+    #[serde(default)]
+    engines: String,
     /// A checkbox: present (any value) when each player's weekends stop their clock.
     #[serde(default)]
     weekends_off: Option<String>,
@@ -284,6 +283,10 @@ pub(crate) struct ChallengeForm {
 impl ChallengeForm {
     fn rated(&self) -> bool {
         self.kind != "casual"
+    }
+
+    fn engines_allowed(&self) -> bool {
+        self.engines == "allowed"
     }
 
     fn stops(&self) -> StopRules {
@@ -481,6 +484,7 @@ async fn lobby_page(
         min_finished_games: form.min_finished_games.clone(),
         max_game_days: form.max_game_days.clone(),
         deadline_rules: deadline_rules(&t, &form.deadline_rule),
+        engine_policies: engine_policies(&t, form.engines_allowed()),
         weekends_off: form.stops().weekends_off,
         no_vacation: !form.stops().vacation_allowed,
         no_nights: !form.stops().nights_allowed,
@@ -615,6 +619,7 @@ pub(crate) async fn create_challenge(
                     )?,
                     opponent: Some(form.opponent.trim()).filter(|name| !name.is_empty()),
                     rated: form.rated(),
+                    engines_allowed: form.engines_allowed(),
                     min_rating,
                     max_rating,
                     requirements: Requirements {

@@ -117,6 +117,11 @@ pub(crate) async fn player(
         .iter()
         .map(|rating| {
             let variant = t.get(&variant_key(rating.variant)).to_owned();
+            let variant = if rating.engines_allowed {
+                t.fmt("board.engines_pool", &[("variant", &variant)])
+            } else {
+                variant
+            };
             let title = t.fmt("player.chart_title", &[("variant", &variant)]);
             RatingView {
                 chart: chart::rating_history(&title, &rating.history, &|at| ctx.zone.date(at)),

@@ -12,7 +12,7 @@ use crate::{
 };
 use domain::{
     Services,
-    ratings::{self, BoardLine},
+    ratings::{self, BoardLine, RatingPool},
 };
 use edge::extract::{Path, Query};
 use vocab::error::AppError;
@@ -33,6 +33,10 @@ struct LeaderboardPage {
     with_provisional: bool,
     /// The switch between established ratings only and all of them.
     switch_href: String,
+    /// The other pool of the variant: games allowing engines, or games without.
+    pool_switch_href: String,
+    /// This is the engines pool.
+    engines_allowed: bool,
 }
 
 /// The leaderboard's query: where the page starts.
@@ -48,18 +52,19 @@ pub(crate) async fn index() -> Response {
     see_other(&format!("/leaderboards/{}", Variant::DEFAULT.as_str()))
 }
 
-/// `GET /leaderboards/{variant}`.
+/// `GET /leaderboards/{variant}`: a pool's key (`chess`, `chess+engines`).
 pub(crate) async fn leaderboard(
     State(state): State<Services>,
     ctx: Ctx,
     Path(variant): Path<String>,
     Query(query): Query<BoardQuery>,
 ) -> Result<Response, AppError> {
-    let variant: Variant = variant.parse().map_err(|_| AppError::NotFound("variant"))?;
+    let pool = RatingPool::of_key(&variant).ok_or(AppError::NotFound("variant"))?;
+    let variant = pool.variant;
     let with_provisional = query.all.as_deref() == Some("1");
     let board = ratings::leaderboard(
         &state.db,
-        variant,
+        pool,
         query.after.as_deref(),
         PAGE,
         state.config.leaderboard_active_days,
@@ -67,7 +72,11 @@ pub(crate) async fn leaderboard(
         with_provisional,
     )
     .await?;
-    let plain = format!("/leaderboards/{}", variant.as_str());
+    let plain = format!("/leaderboards/{pool}");
+    let other_pool = RatingPool {
+        engines_allowed: !pool.engines_allowed,
+        ..pool
+    };
     let (base, switch_href) = if with_provisional {
         (format!("{plain}?all=1"), plain.clone())
     } else {
@@ -75,8 +84,15 @@ pub(crate) async fn leaderboard(
     };
     let joiner = if with_provisional { '&' } else { '?' };
     let t = ctx.t;
+    let name = t.get(&variant_key(variant)).to_owned();
     let page = LeaderboardPage {
-        name: t.get(&variant_key(variant)).to_owned(),
+        name: if pool.engines_allowed {
+            t.fmt("board.engines_pool", &[("variant", &name)])
+        } else {
+            name
+        },
+        pool_switch_href: format!("/leaderboards/{other_pool}"),
+        engines_allowed: pool.engines_allowed,
         variants: variant_links(&t, variant.as_str()),
         lines: board.lines,
         next_href: board

@@ -10,8 +10,8 @@ use serde::Deserialize;
 use crate::{
     Ctx, Form,
     format::{
-        VariantLink, clock_text, deadline_rules, limit_text, requirements_text, variant_key,
-        variant_links,
+        VariantLink, clock_text, deadline_rules, engine_policies, kind_text, limit_text,
+        requirements_text, variant_key, variant_links,
     },
     lobby::or_default,
     render, see_other, url_encode,
@@ -111,6 +111,8 @@ struct FormView {
     max_game_days: String,
     /// (value, name, chosen): how a game still going then is decided.
     deadline_rules: Vec<(&'static str, String, bool)>,
+    /// (value, name, chosen): whether the players may use engines.
+    engine_policies: Vec<(&'static str, String, bool)>,
     min_players: String,
     max_players: String,
     min_rating: String,
@@ -153,6 +155,9 @@ pub(crate) struct TournamentForm {
     max_game_days: String,
     #[serde(default)]
     deadline_rule: String,
+    /// `allowed` when the players may use engines.
+    #[serde(default)]
+    engines: String,
     #[serde(default)]
     min_players: String,
     #[serde(default)]
@@ -277,6 +282,7 @@ fn form_view(t: &Tr, form: &TournamentForm) -> FormView {
         no_nights: form.no_nights.is_some(),
         max_game_days: form.max_game_days.clone(),
         deadline_rules: deadline_rules(t, &form.deadline_rule),
+        engine_policies: engine_policies(t, form.engines == "allowed"),
         min_players: or_default(&form.min_players, "2"),
         max_players: or_default(&form.max_players, "16"),
         min_rating: form.min_rating.clone(),
@@ -383,6 +389,7 @@ pub(crate) async fn create(
                     Some(&form.deadline_rule),
                 )?,
                 rated: form.kind != "casual",
+                engines_allowed: form.engines == "allowed",
                 min_players: number(&form.min_players, Some(2)).unwrap_or(2),
                 max_players: number(&form.max_players, Some(16)).unwrap_or(16),
                 min_rating: number(&form.min_rating, None),
@@ -472,12 +479,7 @@ fn settings_of(t: &Tr, zone: &LocalZone, tournament: &Tournament) -> Vec<Setting
         ),
         (
             t.get("tournaments.kind").to_owned(),
-            t.get(if tournament.terms.rated {
-                "lobby.rated"
-            } else {
-                "lobby.casual"
-            })
-            .to_owned(),
+            kind_text(t, tournament.terms.rated, tournament.terms.engines_allowed),
         ),
         (
             t.get("tournaments.players").to_owned(),

@@ -69,8 +69,10 @@ pub struct ChallengeTerms {
     pub min_finished_games: Option<i64>,
     /// The most days its game may last (`None`: no limit).
     pub max_game_days: Option<i64>,
-    /// How its game is decided then: `adjudicate` or `draw`.
+    /// How its game is decided then: `adjudicate`, `draw` or `both_lose`.
     pub deadline_rule: String,
+    /// 1: its game allows the players engines.
+    pub engines_allowed: i64,
 }
 
 const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, \
@@ -79,10 +81,11 @@ const SELECT: &str = "select c.id, c.challenger_id, u.username as challenger, \
     c.weekends_off, c.vacation_allowed, c.nights_allowed, c.status, \
     c.game_id, c.created_at, c.rated, c.min_rating, c.max_rating, c.setup, c.moves, \
     c.max_time_loss_percent, c.min_finished_games, c.max_game_days, c.deadline_rule, \
-    r.rating as challenger_rating, r.deviation as challenger_deviation \
+    c.engines_allowed, r.rating as challenger_rating, r.deviation as challenger_deviation \
     from challenges c join users u on u.id = c.challenger_id \
     left join users o on o.id = c.opponent_id \
-    left join player_ratings r on r.user_id = c.challenger_id and r.variant = c.variant";
+    left join player_ratings r on r.user_id = c.challenger_id and r.variant = \
+    (case when c.engines_allowed = 1 then c.variant || '+engines' else c.variant end)";
 
 /// What a new challenge holds.
 #[derive(Debug, Clone)]
@@ -127,6 +130,8 @@ pub struct NewChallenge<'a> {
     /// The most days its game may last and how it is decided then (`adjudicate` or
     /// `draw`), if it is limited.
     pub game_limit: Option<(i64, &'a str)>,
+    /// Its game allows the players engines.
+    pub engines_allowed: bool,
 }
 
 /// Stores a new open challenge.
@@ -139,9 +144,9 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
         "insert into challenges (id, challenger_id, opponent_id, variant, color, days_per_move, \
          status, created_at, rated, min_rating, max_rating, time_control, weekends_off, \
          vacation_allowed, setup, moves, nights_allowed, max_time_loss_percent, \
-         min_finished_games, max_game_days, deadline_rule) \
+         min_finished_games, max_game_days, deadline_rule, engines_allowed) \
          values ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13, $14, $15, \
-         $16, $17, $18, $19, $20)",
+         $16, $17, $18, $19, $20, $21)",
     )
     .bind(new.id)
     .bind(new.challenger_id)
@@ -163,6 +168,7 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .bind(new.min_finished_games)
     .bind(new.game_limit.map(|(days, _)| days))
     .bind(new.game_limit.map_or("adjudicate", |(_, rule)| rule))
+    .bind(i64::from(new.engines_allowed))
     .execute(conn)
     .await?;
     Ok(())
@@ -339,7 +345,8 @@ pub async fn take(
          and (opponent_id is null or opponent_id = $2) \
          returning challenger_id, variant, color, days_per_move, time_control, weekends_off, \
          vacation_allowed, nights_allowed, rated, min_rating, max_rating, setup, moves, \
-         max_time_loss_percent, min_finished_games, max_game_days, deadline_rule",
+         max_time_loss_percent, min_finished_games, max_game_days, deadline_rule, \
+         engines_allowed",
     )
     .bind(id)
     .bind(user_id)

@@ -306,6 +306,7 @@ mod tests {
             vacation_allowed: true,
             nights_allowed: true,
             hard_deadline: None,
+            engines_allowed: false,
             warnings: (None, 0, None),
             now: 0,
         };

@@ -87,6 +87,8 @@ pub struct GameRow {
     pub nights_allowed: i64,
     /// 1: a loss on time that followed another of the same player (changes no rating).
     pub serial_timeout: i64,
+    /// 1: the players may use engines (rated in the variant's engines pool).
+    pub engines_allowed: i64,
     /// White's time zone.
     pub white_time_zone: String,
     /// White's vacation, `[from, until)`.
@@ -163,7 +165,7 @@ pub(crate) const COLUMNS: &str = "g.id, g.variant, g.white_id, w.username as whi
     g.white_time_gifts, g.black_time_gifts, g.pause_offer, g.paused_from, g.paused_until, \
     g.pauses_agreed, g.white_repertoire, g.black_repertoire, g.hard_deadline, g.deadline_rule, \
     g.adjudication_score, g.adjudication_mover, g.adjudication_line, g.adjudication_depth, \
-    g.adjudication_certain, g.adjudication_engine";
+    g.adjudication_certain, g.adjudication_engine, g.engines_allowed";
 
 pub(crate) const FROM: &str =
     "from games g join users w on w.id = g.white_id join users b on b.id = g.black_id";
@@ -238,8 +240,11 @@ pub struct NewGame<'a> {
     pub vacation_allowed: bool,
     /// A player's nightly pause stops their clock.
     pub nights_allowed: bool,
-    /// The game's own deadline and its rule (`adjudicate` or `draw`), if it has one.
+    /// The game's own deadline and its rule (`adjudicate`, `draw` or `both_lose`), if it
+    /// has one.
     pub hard_deadline: Option<(i64, &'a str)>,
+    /// The players may use engines.
+    pub engines_allowed: bool,
     /// The first turn: its running time, the warnings that do not apply, the first
     /// look.
     pub warnings: (Option<i64>, i64, Option<i64>),
@@ -259,11 +264,11 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
          deadline, days_per_move, created_at, updated_at, source, source_id, position, \
          position_ply, rated, time_control, white_bank, black_bank, weekends_off, \
          vacation_allowed, turn_time, warnings_sent, next_warning_at, white_repertoire, \
-         black_repertoire, nights_allowed, hard_deadline, deadline_rule) \
+         black_repertoire, nights_allowed, hard_deadline, deadline_rule, engines_allowed) \
          values ($1, $2, $3, $4, $5, 'active', $20, $21, $6, $7, $8, $8, $9, $10, $11, $20, $12, \
          $13, $14, $14, $15, $16, $17, $18, $19, \
          (select repertoire_default from users where id = $3), \
-         (select repertoire_default from users where id = $4), $22, $23, $24)",
+         (select repertoire_default from users where id = $4), $22, $23, $24, $25)",
     )
     .bind(new.id)
     .bind(new.variant)
@@ -289,6 +294,7 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewGame<'_>) -> Result<(), s
     .bind(i64::from(new.nights_allowed))
     .bind(new.hard_deadline.map(|(at, _)| at))
     .bind(new.hard_deadline.map_or("adjudicate", |(_, rule)| rule))
+    .bind(i64::from(new.engines_allowed))
     .execute(conn)
     .await?;
     Ok(())

@@ -40,6 +40,8 @@ pub struct TournamentTerms {
     pub max_game_days: Option<i64>,
     /// How a game still going then is decided: `adjudicate` or `draw`.
     pub deadline_rule: String,
+    /// 1: its games allow the players engines.
+    pub engines_allowed: i64,
     /// The highest rating that may join.
     pub max_rating: Option<i64>,
     /// Round robin and league: the largest section.
@@ -96,7 +98,8 @@ pub struct TournamentRow {
 
 const SELECT: &str = "select t.id, t.name, t.organiser_id, o.username as organiser, t.variant, \
     t.format, t.time_control, t.weekends_off, t.vacation_allowed, t.nights_allowed, t.max_time_loss_percent, \
-    t.min_finished_games, t.max_game_days, t.deadline_rule, t.rated, t.min_players, \
+    t.min_finished_games, t.max_game_days, t.deadline_rule, t.engines_allowed, t.rated, \
+    t.min_players, \
     t.max_players, t.min_rating, t.max_rating, t.section_size, t.both_colours, t.advance, \
     t.rounds, t.games_per_match, t.invite_code, t.starts_at, t.setup, t.status, t.stage, \
     t.round, \
@@ -124,9 +127,9 @@ pub async fn insert(
          weekends_off, vacation_allowed, rated, min_players, max_players, min_rating, \
          max_rating, section_size, both_colours, advance, rounds, games_per_match, \
          invite_code, starts_at, created_at, setup, nights_allowed, max_time_loss_percent, \
-         min_finished_games, max_game_days, deadline_rule) \
+         min_finished_games, max_game_days, deadline_rule, engines_allowed) \
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)",
+         $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)",
     )
     .bind(id)
     .bind(name)
@@ -155,6 +158,7 @@ pub async fn insert(
     .bind(terms.min_finished_games)
     .bind(terms.max_game_days)
     .bind(&terms.deadline_rule)
+    .bind(terms.engines_allowed)
     .execute(conn)
     .await?;
     Ok(())

@@ -200,6 +200,7 @@ pub(crate) async fn create(
         limit: None,
         opponent: Some(name.as_str()),
         rated,
+        engines_allowed: false,
         min_rating: None,
         max_rating: None,
         moves: Vec::new(),

@@ -4,7 +4,7 @@
 
 use rules::{Setup, Variant};
 
-use super::read_start;
+use super::{ChallengeRequest, ColorChoice, read_start};
 use vocab::error::AppError;
 
 /// What a challenge's chosen start and pasted record ask for: the game's start
@@ -84,4 +84,32 @@ fn read_record(
         start,
         moves: game.moves().map(str::to_owned).collect(),
     }))
+}
+
+/// A game carried over from elsewhere is between two named players, each on the
+/// colour they had there, and casual: its rating would count moves made elsewhere.
+pub(super) fn check(request: &ChallengeRequest<'_>) -> Result<(), AppError> {
+    if request.moves.is_empty() {
+        return Ok(());
+    }
+    if request.opponent.is_none_or(str::is_empty) {
+        return Err(AppError::invalid(
+            "import_needs_opponent",
+            "a game carried over from elsewhere is addressed to its opponent by name",
+        ));
+    }
+    if request.color == ColorChoice::Random {
+        return Err(AppError::invalid(
+            "import_needs_color",
+            "a game carried over from elsewhere names the colour you played there",
+        ));
+    }
+    if request.rated {
+        return Err(AppError::invalid(
+            "import_is_casual",
+            "a game carried over from elsewhere is casual: its moves so far were not \
+             played here",
+        ));
+    }
+    Ok(())
 }

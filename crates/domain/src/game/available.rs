@@ -80,6 +80,7 @@ mod tests {
             white_offers: DrawOfferTally::default(),
             black_offers: DrawOfferTally::default(),
             rated: false,
+            engines_allowed: false,
             time_control: TimeControl::PerMove { days: 3, hours: 0 },
             banks: [None, None],
             stop_rules: StopRules::default(),

@@ -57,6 +57,8 @@ pub struct NewGameRequest<'a> {
     pub source_id: Option<&'a str>,
     /// Rated (or casual).
     pub rated: bool,
+    /// The players may use engines (and a rated game is rated in the engines pool).
+    pub engines_allowed: bool,
     /// The moves it starts with, from its setup: a game carried over from elsewhere
     /// (checked when its challenge was made); empty for a new game.
     pub moves: Vec<String>,
@@ -64,7 +66,8 @@ pub struct NewGameRequest<'a> {
 
 impl<'a> NewGameRequest<'a> {
     /// A game of `variant` between `(white_id, black_id)` on `clock`, from `source`
-    /// (`source_id`), with a set-up drawn now ([`AnyGame::random_setup`]).
+    /// (`source_id`), with a set-up drawn now ([`AnyGame::random_setup`]), engines not
+    /// allowed.
     #[must_use]
     pub fn with_random_setup(
         variant: Variant,
@@ -82,6 +85,7 @@ impl<'a> NewGameRequest<'a> {
             source,
             source_id,
             rated,
+            engines_allowed: false,
             moves: Vec::new(),
         }
     }
@@ -184,6 +188,7 @@ pub async fn create(
                 .clock
                 .limit
                 .map(|limit| (limit.deadline_from(now), limit.rule().as_str())),
+            engines_allowed: request.engines_allowed,
             warnings: (warnings.turn_time, warnings.sent, warnings.next_at),
             now,
         },

@@ -14,8 +14,10 @@ use super::{
     warnings::TurnWarnings,
 };
 use crate::{
-    accounts::user::AccountKind, computer::players::level_of, events::payloads::GameEvent,
-    ratings::glicko::RatingChange,
+    accounts::user::AccountKind,
+    computer::players::level_of,
+    events::payloads::GameEvent,
+    ratings::{RatingPool, glicko::RatingChange},
 };
 use vocab::error::AppError;
 
@@ -63,6 +65,8 @@ pub struct GameDetail {
     pub black_offers: DrawOfferTally,
     /// Whether it is rated (a casual game changes no rating).
     pub rated: bool,
+    /// Whether the players may use engines (its challenge's or tournament's policy).
+    pub engines_allowed: bool,
     /// How its time is counted.
     pub time_control: TimeControl,
     /// White's and Black's time banks (seconds; `None` unless a time bank).
@@ -116,6 +120,15 @@ impl GameDetail {
     #[must_use]
     pub fn variant(&self) -> Variant {
         self.game.variant()
+    }
+
+    /// The ratings it counts in, when rated: its variant's, or their engines pool.
+    #[must_use]
+    pub fn rating_pool(&self) -> RatingPool {
+        RatingPool {
+            variant: self.variant(),
+            engines_allowed: self.engines_allowed,
+        }
     }
 
     /// The side to move, `None` unless the game is active.

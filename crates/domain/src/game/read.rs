@@ -158,6 +158,7 @@ fn detail_of(
         black_kind: AccountKind::from_stored(&row.black_kind),
         deadline: row.deadline,
         rated: row.rated != 0,
+        engines_allowed: row.engines_allowed != 0,
         time_control: row.time_control.parse().map_err(corrupt)?,
         banks: [row.white_bank, row.black_bank],
         stop_rules,

@@ -95,6 +95,7 @@ pub async fn create(
         vacation_allowed: terms.stops.vacation_allowed.into(),
         nights_allowed: terms.stops.nights_allowed.into(),
         rated: terms.rated.into(),
+        engines_allowed: terms.engines_allowed.into(),
         min_players: terms.min_players,
         max_players: terms.max_players,
         min_rating: terms.min_rating,
@@ -260,7 +261,7 @@ pub async fn join(
             ),
         ));
     }
-    let rating = ratings::whole_points(&mut tx, &user.id, tournament.variant).await?;
+    let rating = ratings::whole_points(&mut tx, &user.id, tournament.rating_pool()).await?;
     if !tournament.admits(rating) {
         tx.rollback().await?;
         return Err(AppError::invalid(

@@ -256,8 +256,8 @@ impl Step<'_> {
         }
         let mut seeded = Vec::with_capacity(entrants.len());
         for player in entrants {
-            let rating =
-                ratings::whole_points(&mut *conn, &player.user_id, self.tournament.variant).await?;
+            let pool = self.tournament.rating_pool();
+            let rating = ratings::whole_points(&mut *conn, &player.user_id, pool).await?;
             seeded.push(PlayerRow { rating, ..player });
         }
         seeded.sort_by(|a, b| {
@@ -551,6 +551,7 @@ impl Step<'_> {
             (GameSource::Tournament, Some(self.id())),
             terms.rated,
         );
+        request.engines_allowed = terms.engines_allowed;
         if let Some(start) = &self.tournament.start {
             request.setup = start.clone();
         }

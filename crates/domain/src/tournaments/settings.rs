@@ -97,6 +97,8 @@ pub struct Terms {
     pub limit: Option<GameLimit>,
     /// Rated games.
     pub rated: bool,
+    /// Its games allow the players engines (and are rated in the engines pool).
+    pub engines_allowed: bool,
     /// The fewest entrants it starts with (at least 2).
     pub min_players: i64,
     /// The most entrants it takes.

@@ -7,6 +7,7 @@ use crate::{
     accounts::user::User,
     challenges,
     game::{GameLimit, StopRules},
+    ratings::RatingPool,
     reliability::card::Requirements,
 };
 use store::tournaments::TournamentRow;
@@ -93,6 +94,15 @@ impl Tournament {
         self.settings.format()
     }
 
+    /// The ratings its games count in (and its entrants are seeded and admitted by).
+    #[must_use]
+    pub const fn rating_pool(&self) -> RatingPool {
+        RatingPool {
+            variant: self.variant,
+            engines_allowed: self.terms.engines_allowed,
+        }
+    }
+
     /// The invitation key of a private tournament, for its organiser.
     #[must_use]
     pub fn invite_code_for(&self, viewer: Option<&User>) -> Option<&str> {
@@ -167,6 +177,7 @@ impl TryFrom<TournamentRow> for Tournament {
                 },
                 limit: GameLimit::stored(chosen.max_game_days, &chosen.deadline_rule),
                 rated: chosen.rated != 0,
+                engines_allowed: chosen.engines_allowed != 0,
                 min_players: chosen.min_players,
                 max_players: chosen.max_players,
                 min_rating: chosen.min_rating,

@@ -20,7 +20,7 @@ use super::{
 use crate::{
     Ctx,
     board::{self, BoardForm, BoardOptions, color_key, side_key},
-    format::{clock_text, computer_badge, time_left, variant_key},
+    format::{clock_text, computer_badge, time_left, variant_key, with_policy},
 };
 use domain::{
     Services, computer,
@@ -413,7 +413,8 @@ fn announce_text(t: &Tr, frame: &Frame<'_>, pass: &str, status: &str) -> String 
         .join(" ")
 }
 
-/// The "rated", "casual" or "against the computer" words.
+/// The "rated", "casual" or "against the computer" words, with the engine policy (a
+/// game against the computer has none to declare).
 fn kind_text(t: &Tr, detail: &GameDetail) -> String {
     let key = if detail.rated {
         "lobby.rated"
@@ -424,7 +425,11 @@ fn kind_text(t: &Tr, detail: &GameDetail) -> String {
     } else {
         "lobby.casual"
     };
-    t.get(key).to_owned()
+    if detail.computer().is_some() {
+        t.get(key).to_owned()
+    } else {
+        with_policy(t, t.get(key), detail.engines_allowed)
+    }
 }
 
 /// The tournament's page for a tournament game; else empty.

@@ -18,6 +18,7 @@ mod conditional;
 mod conditional_steps;
 mod connections;
 mod deadlines;
+mod engine_policy;
 mod errors;
 mod events;
 mod extra_time;

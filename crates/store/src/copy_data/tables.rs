@@ -94,6 +94,7 @@ pub(super) const TABLES: &[Table] = &[
             ("min_finished_games", Int),
             ("max_game_days", Int),
             ("deadline_rule", Text),
+            ("engines_allowed", Int),
         ],
     ),
     (
@@ -150,6 +151,7 @@ pub(super) const TABLES: &[Table] = &[
             ("chat_lines", Int),
             ("hard_deadline", Int),
             ("deadline_rule", Text),
+            ("engines_allowed", Int),
             ("adjudication_held_until", Int),
             ("adjudication_score", Int),
             ("adjudication_mover", Text),
@@ -415,6 +417,7 @@ pub(super) const TABLES: &[Table] = &[
             ("min_finished_games", Int),
             ("max_game_days", Int),
             ("deadline_rule", Text),
+            ("engines_allowed", Int),
             ("rated", Int),
             ("min_players", Int),
             ("max_players", Int),

@@ -371,7 +371,7 @@ async fn a_rated_games_page_shows_the_rating_change(app: TestApp) {
         }
     }
     let page = white.get(&format!("/games/{id}")).await;
-    assert_eq!(page.text("#game-kind"), "rated");
+    assert_eq!(page.text("#game-kind"), "rated · no engines");
     let change = page.text("#black-rating");
     assert!(change.starts_with("1500? \u{2192} 1"), "{change}");
     assert!(change.contains("(+"), "{change}");

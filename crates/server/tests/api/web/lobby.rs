@@ -266,7 +266,7 @@ async fn casual_challenges_and_rating_ranges_by_form(app: TestApp) {
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
     let lobby = bob.get("/lobby").await;
     let cells = lobby.cells("#open-challenges tbody tr");
-    assert_eq!(cells[4], "casual");
+    assert_eq!(cells[4], "casual · no engines");
     assert_eq!(cells[5], "1600+");
     assert!(lobby.has("#open-challenges tr.out-of-range"));
     assert!(!lobby.has("#open-challenges form"));
@@ -289,7 +289,7 @@ async fn casual_challenges_and_rating_ranges_by_form(app: TestApp) {
     let page = bob.post(&form, &[]).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
     let game = bob.get(&page.location).await;
-    assert_eq!(game.text("#game-kind"), "casual");
+    assert_eq!(game.text("#game-kind"), "casual · no engines");
 }
 
 async fn time_controls_by_form_on_the_game_page_and_in_my_games(app: TestApp) {
