@@ -3,6 +3,7 @@
 
 pub mod account_care;
 pub mod accounts;
+pub mod analysis;
 pub mod answers;
 pub mod challenges;
 pub mod chat;
@@ -80,6 +81,7 @@ use vocab::error::ErrorBody;
         chat::show_chat, chat::post_line, chat::show_note, chat::save_note, chat::list_blocks,
         chat::add_block, chat::remove_block, chat::chat_settings, chat::change_chat_settings,
         conditional::list_lines, conditional::add_line, conditional::delete_line,
+        analysis::evaluate,
         repertoire::list_repertoire, repertoire::add_repertoire_line,
         repertoire::delete_repertoire_line, repertoire::add_repertoire_line_from_game,
         repertoire::switch_repertoire,
@@ -244,6 +246,7 @@ pub fn routes() -> Router<Services> {
         .merge(lichess::routes())
         .merge(chat::routes())
         .merge(conditional::routes())
+        .merge(analysis::routes())
         .merge(repertoire::routes())
         .merge(account_care::routes())
         .merge(moderation::routes())

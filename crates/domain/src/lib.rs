@@ -7,6 +7,7 @@
 pub mod account_care;
 pub mod accounts;
 pub mod allowance;
+pub mod analysis;
 pub mod bots;
 pub mod challenges;
 pub mod chat;

@@ -60,6 +60,9 @@ pub struct Shared {
     /// Set on shutdown: the engine threads' searches stop and their replies are left
     /// queued for the next start.
     pub engine_stop: Arc<std::sync::atomic::AtomicBool>,
+    /// Evaluations of the analysis board that may search at once (`ENGINE_WORKERS`, at
+    /// least one), each on a blocking thread.
+    pub evaluations: Arc<tokio::sync::Semaphore>,
     /// Web Push: the VAPID key pair once read, and the HTTP client.
     pub push: Arc<crate::push::client::PushContext>,
     /// The SMTP mailer when `SMTP_URL` and `MAIL_FROM` are set; `None`: e-mail is off.
@@ -92,6 +95,7 @@ impl Services {
                 .ok()
         });
         let caches = ReadSnapshots::default();
+        let evaluation_slots = config.engine.workers.max(1);
         Services(Arc::new(Shared {
             mailer,
             events: EventHub::new(db.backend, caches.clone()),
@@ -108,6 +112,7 @@ impl Services {
             engine_wake: Arc::new(tokio::sync::Notify::new()),
             tournament_wake: Arc::new(tokio::sync::Notify::new()),
             engine_stop: Arc::default(),
+            evaluations: Arc::new(tokio::sync::Semaphore::new(evaluation_slots)),
             push: Arc::default(),
             records: crate::game::records::GameRecords::default(),
         }))

@@ -98,6 +98,10 @@ pub const CONDITIONAL_CHANGES_PER_MINUTE: u32 = 60;
 /// How many reports a player may file per minute (a burst of this many).
 pub const REPORTS_PER_MINUTE: u32 = 5;
 
+/// How many positions a player may have the engine evaluate per minute (a burst of
+/// this many).
+pub const EVALUATIONS_PER_MINUTE: u32 = 6;
+
 /// Budgets per player (by user id) for what they write: chat lines and note saves. Kept
 /// in each instance's memory, so behind a load balancer each instance counts its own.
 #[derive(Debug)]
@@ -106,6 +110,7 @@ pub struct PlayerLimits {
     notes: DefaultKeyedRateLimiter<String>,
     conditional: DefaultKeyedRateLimiter<String>,
     reports: DefaultKeyedRateLimiter<String>,
+    evaluations: DefaultKeyedRateLimiter<String>,
 }
 
 /// What a player writes.
@@ -119,6 +124,8 @@ pub enum PlayerAction {
     ConditionalLine,
     /// A report of a player or a chat line.
     Report,
+    /// A position evaluated by the engine on the analysis board.
+    Evaluation,
 }
 
 /// `count` a minute, all of it available at once.
@@ -141,6 +148,9 @@ impl PlayerLimits {
                 NonZeroU32::new(CONDITIONAL_CHANGES_PER_MINUTE).unwrap_or(NonZeroU32::MIN),
             ),
             reports: per_minute(NonZeroU32::new(REPORTS_PER_MINUTE).unwrap_or(NonZeroU32::MIN)),
+            evaluations: per_minute(
+                NonZeroU32::new(EVALUATIONS_PER_MINUTE).unwrap_or(NonZeroU32::MIN),
+            ),
         }
     }
 
@@ -156,6 +166,7 @@ impl PlayerLimits {
             PlayerAction::SaveNote => &self.notes,
             PlayerAction::ConditionalLine => &self.conditional,
             PlayerAction::Report => &self.reports,
+            PlayerAction::Evaluation => &self.evaluations,
         };
         if limiter.len() > MAX_KEYS_BEFORE_PRUNING {
             limiter.retain_recent();
@@ -171,9 +182,10 @@ impl PlayerLimits {
                         retry_after: limited.retry_after().unwrap_or(1),
                     }
                 }
-                PlayerAction::SaveNote | PlayerAction::ConditionalLine | PlayerAction::Report => {
-                    limited
-                }
+                PlayerAction::SaveNote
+                | PlayerAction::ConditionalLine
+                | PlayerAction::Report
+                | PlayerAction::Evaluation => limited,
             }
         })
     }

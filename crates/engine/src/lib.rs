@@ -29,6 +29,7 @@
 mod adjudicate;
 mod chess;
 mod chess_reversi;
+mod evaluate;
 mod knight_fight;
 mod level;
 mod reversi;
@@ -46,6 +47,7 @@ use std::{
 use rules::{AnyGame, AnyPosition, Variant};
 
 pub use adjudicate::{Verdict, adjudicate, adjudicate_with_uci, score_unit, win_margin};
+pub use evaluate::{Assessment, Evaluation, LINE_PLIES, evaluate};
 pub use level::{Level, ParseLevelError};
 
 /// How much work one call may do: level 8 may use all of it, the levels below a share

@@ -18,6 +18,11 @@
 //! A `move` parameter (the board's form, which reads this page and never posts) plays
 //! that move at the position shown and answers with a redirect to the new address: the
 //! line up to the position shown, then the move. A line it leaves is kept as an `alt`.
+//!
+//! A post to the page's own address ([`evaluate`]) shows it with the engine's evaluation
+//! of the position shown, where the game's engine policy allows one ([`evaluation`]).
+
+mod evaluation;
 
 use askama::Template;
 use axum::{extract::State, response::Response};
@@ -343,6 +348,8 @@ struct AnalysisPage {
     /// The analysis board from the live position, offered to a player whose analysis
     /// starts elsewhere (only lines from there can be entered).
     from_live_href: String,
+    /// The engine's evaluation: offered, refused with a reason, or shown.
+    evaluation: evaluation::EvaluationView,
 }
 
 /// Where the analysis starts, in words: the start of the game, or after a move.
@@ -397,6 +404,26 @@ pub(crate) async fn page(
         return Ok(see_other(&address.after_move(&detail.id, &shown, chosen)?));
     }
     let page = build(ctx, &detail, &address, &start_game, &shown, query)?;
+    render(&page)
+}
+
+/// `POST /games/{id}/analysis`: the page at the same address, with the engine's
+/// evaluation of the position shown (for a signed-in viewer, as the game's engine
+/// policy allows: see `domain::analysis`).
+pub(crate) async fn evaluate(
+    State(state): State<Services>,
+    ctx: Ctx,
+    Path(id): Path<String>,
+    Query(query): Query<Vec<(String, String)>>,
+) -> Result<Response, AppError> {
+    let user = ctx.require_user()?.clone();
+    let params = read_params(&query)?;
+    let detail = game::shown(&state, &id).await?;
+    let (address, start_game) = Address::read(&detail, &params)?;
+    let shown = position_after(&start_game, &address.line, address.at)?;
+    let found = domain::analysis::evaluate(&state, &user, &detail, shown.clone()).await?;
+    let mut page = build(ctx, &detail, &address, &start_game, &shown, query)?;
+    page.evaluation.shown = Some(evaluation::words(&page.ctx.t, &shown, &found));
     render(&page)
 }
 
@@ -542,6 +569,13 @@ fn build(
     } else {
         String::new()
     };
+    let evaluation = evaluation::offer(
+        &t,
+        detail,
+        ctx.user.as_ref(),
+        shown,
+        plain.at(id, address.at),
+    );
     Ok(AnalysisPage {
         id: detail.id.clone(),
         variant: t.get(&variant_key(detail.variant())).to_owned(),
@@ -570,6 +604,7 @@ fn build(
         repertoire,
         live_ply,
         from_live_href,
+        evaluation,
         ctx,
     })
 }

@@ -121,7 +121,10 @@ pub fn routes() -> Router<Services> {
         .route("/games/{id}", get(game::page))
         .route("/games/{id}/record", get(game::record))
         .route("/games/{id}/image.svg", get(game::image))
-        .route("/games/{id}/analysis", get(analysis::page))
+        .route(
+            "/games/{id}/analysis",
+            get(analysis::page).post(analysis::evaluate),
+        )
         .route("/games/{id}/move", post(game::play))
         .route("/games/{id}/action/{action}", post(game::action))
         .route("/games/{id}/chat", post(chat::post_line))

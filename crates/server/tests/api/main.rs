@@ -20,6 +20,7 @@ mod connections;
 mod deadlines;
 mod engine_policy;
 mod errors;
+mod evaluation;
 mod events;
 mod extra_time;
 mod games;
