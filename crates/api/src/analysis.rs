@@ -1,7 +1,12 @@
-//! The engine's evaluation of a position of a game, as the analysis board shows it, for
-//! clients and bots. See docs/analysis.md.
+//! The engine's evaluation of a position of a game, as the analysis board shows it, and
+//! post-game reviews, for clients and bots. See docs/analysis.md.
 
-use axum::{Router, extract::State, routing::post};
+use axum::{
+    Router,
+    extract::State,
+    http::StatusCode,
+    routing::{get, post},
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -10,13 +15,19 @@ use domain::{
     Services,
     analysis::{self, Assessment},
     game,
+    reviews::{self, Review, ReviewMove},
 };
 use edge::extract::{CurrentUser, Json, Path};
 use vocab::error::{AppError, ErrorBody};
 
-/// The evaluation route.
+/// The evaluation and review routes.
 pub(crate) fn routes() -> Router<Services> {
-    Router::new().route("/api/v1/games/{id}/evaluation", post(evaluate))
+    Router::new()
+        .route("/api/v1/games/{id}/evaluation", post(evaluate))
+        .route(
+            "/api/v1/games/{id}/review",
+            get(show_review).post(request_review),
+        )
 }
 
 /// The position to evaluate.
@@ -108,4 +119,123 @@ async fn evaluate(
         depth: found.depth,
         nodes: found.nodes,
     }))
+}
+
+/// One reviewed move.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewMoveDto {
+    /// Its ply (1 for the first move of the record).
+    pub ply: usize,
+    /// Who played it: `white` or `black`.
+    pub mover: String,
+    /// The move (canonical text).
+    pub played: String,
+    /// The engine's best move there; null when the move was forced.
+    pub best: Option<String>,
+    /// The position after it for White, in the game's unit (pawns, discs, points), capped
+    /// (a mate counts 10 pawns, a finished game its margin).
+    pub white_after: f64,
+    /// What it cost the mover against the best move, in the game's unit.
+    pub loss: f64,
+    /// `inaccuracy`, `mistake` or `blunder` (thresholds per game: docs/analysis.md), or
+    /// null.
+    pub mark: Option<String>,
+}
+
+/// A game's review.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewDto {
+    /// The game.
+    pub game_id: String,
+    /// `queued`, `done` or `failed`.
+    pub status: String,
+    /// When it was asked for (RFC 3339).
+    pub requested_at: String,
+    /// When it was done (RFC 3339), null before.
+    pub finished_at: Option<String>,
+    /// The unit of the scores: `pawns`, `discs` or `points`.
+    pub unit: String,
+    /// The start position for White, in `unit`.
+    pub white_start: f64,
+    /// Every move of the record, once done.
+    pub moves: Vec<ReviewMoveDto>,
+}
+
+impl ReviewDto {
+    fn new(game_id: String, unit: &str, review: Review) -> ReviewDto {
+        ReviewDto {
+            game_id,
+            status: review.status.as_str().to_owned(),
+            requested_at: vocab::clock::rfc3339(review.requested_at),
+            finished_at: review.finished_at.map(vocab::clock::rfc3339),
+            unit: unit.to_owned(),
+            white_start: review.white_start,
+            moves: review
+                .moves
+                .into_iter()
+                .enumerate()
+                .map(|(index, line): (usize, ReviewMove)| ReviewMoveDto {
+                    ply: index + 1,
+                    mover: line.mover.as_str().to_owned(),
+                    played: line.played,
+                    best: line.best,
+                    white_after: line.white_after,
+                    loss: line.loss,
+                    mark: line.mark,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The unit of game `id`'s scores.
+async fn unit_of(state: &Services, id: &str) -> Result<&'static str, AppError> {
+    let detail = game::shown(state, id).await?;
+    Ok(analysis::score_unit(detail.variant().family()).1)
+}
+
+/// Asks for a review of a finished game by the engine: every move weighed against the
+/// engine's best, the costly ones marked. Computed in the background; the answer is the
+/// review as it stands (queued, or the one asked for before).
+#[utoipa::path(post, path = "/api/v1/games/{id}/review", tag = "games",
+    params(("id" = String, Path)),
+    security(("bearer" = []), ("session" = [])),
+    responses(
+        (status = 202, description = "the review, queued or done", body = ReviewDto),
+        NotSignedIn,
+        (status = 403, description = "a cross-site request with the session cookie",
+            body = ErrorBody),
+        NoSuchGame,
+        (status = 409, description = "the game is still played (`game_not_over`), or 3 of \
+            the caller's reviews wait already (`too_many_reviews`)", body = ErrorBody),
+    ))]
+async fn request_review(
+    State(state): State<Services>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<(StatusCode, axum::Json<ReviewDto>), AppError> {
+    let review = reviews::request(&state, &user, &id).await?;
+    let unit = unit_of(&state, &id).await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        axum::Json(ReviewDto::new(id, unit, review)),
+    ))
+}
+
+/// A game's review, once asked for.
+#[utoipa::path(get, path = "/api/v1/games/{id}/review", tag = "games",
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, description = "the review", body = ReviewDto),
+        (status = 404, description = "no such game, or no review asked for", body = ErrorBody),
+    ))]
+async fn show_review(
+    State(state): State<Services>,
+    Path(id): Path<String>,
+) -> Result<axum::Json<ReviewDto>, AppError> {
+    let unit = unit_of(&state, &id).await?;
+    let review = reviews::get(&state, &id)
+        .await?
+        .ok_or(AppError::NotFound("review"))?;
+    Ok(axum::Json(ReviewDto::new(id, unit, review)))
 }

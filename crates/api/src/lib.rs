@@ -81,7 +81,7 @@ use vocab::error::ErrorBody;
         chat::show_chat, chat::post_line, chat::show_note, chat::save_note, chat::list_blocks,
         chat::add_block, chat::remove_block, chat::chat_settings, chat::change_chat_settings,
         conditional::list_lines, conditional::add_line, conditional::delete_line,
-        analysis::evaluate,
+        analysis::evaluate, analysis::request_review, analysis::show_review,
         repertoire::list_repertoire, repertoire::add_repertoire_line,
         repertoire::delete_repertoire_line, repertoire::add_repertoire_line_from_game,
         repertoire::switch_repertoire,

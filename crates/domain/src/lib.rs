@@ -28,6 +28,7 @@ pub mod push;
 pub mod ratings;
 pub mod reliability;
 pub mod repertoire;
+pub mod reviews;
 pub mod services;
 pub mod settings;
 pub mod sweeper;

@@ -54,7 +54,8 @@ impl Evaluation {
             let plies = MATE - score.abs();
             Assessment::Mate(score.signum() * (plies + 1) / 2)
         } else if score.abs() >= WIN {
-            Assessment::Ends(score.signum() * (score.abs() - WIN) / per_unit)
+            // A finished game's score holds the raw margin (discs, points).
+            Assessment::Ends(score.signum() * (score.abs() - WIN))
         } else {
             Assessment::Ahead(f64::from(score) / f64::from(per_unit))
         })

@@ -33,6 +33,7 @@ mod evaluate;
 mod knight_fight;
 mod level;
 mod reversi;
+mod review;
 mod search;
 pub mod training;
 mod uci;
@@ -49,6 +50,7 @@ use rules::{AnyGame, AnyPosition, Variant};
 pub use adjudicate::{Verdict, adjudicate, adjudicate_with_uci, score_unit, win_margin};
 pub use evaluate::{Assessment, Evaluation, LINE_PLIES, evaluate};
 pub use level::{Level, ParseLevelError};
+pub use review::{Mark, Review, ReviewedMove, cap as review_cap, review, thresholds};
 
 /// How much work one call may do: level 8 may use all of it, the levels below a share
 /// ([`level_budget`]). The search stops at whichever limit comes first and answers with

@@ -1,6 +1,7 @@
-//! A rating-history chart drawn by the server as inline SVG: readable without
-//! JavaScript, with a text title, the lowest and highest ratings labelled, the first and
-//! last dates under it, and a dot per game that tells its date and rating on hover.
+//! Charts drawn by the server as inline SVG, readable without JavaScript: a rating
+//! history (a text title, the lowest and highest ratings labelled, the first and last
+//! dates under it, and a dot per game that tells its date and rating on hover), and a
+//! reviewed game's evaluation move by move.
 
 use std::fmt::Write;
 
@@ -107,6 +108,77 @@ pub fn rating_history(
             HEIGHT - 4,
             date(last)
         );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// Draws a reviewed game's evaluation after each move for White (`points`, in whole
+/// units, between `-cap` and `cap`; the start first) as a line over a middle axis, White's
+/// advantage up, with a dot on each marked move (`marks`: the point's index and the
+/// words of its title). `title` names the chart for screen readers. Empty for no points.
+#[must_use]
+pub fn evaluation_graph(
+    title: &str,
+    points: &[f64],
+    cap: f64,
+    marks: &[(usize, String)],
+) -> String {
+    if points.is_empty() || cap <= 0.0 {
+        return String::new();
+    }
+    let last = points.len().saturating_sub(1).max(1);
+    #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
+    let x = |index: usize| {
+        LEFT + ((index as f64) * ((WIDTH - LEFT - PAD) as f64) / (last as f64)).round() as i64
+    };
+    let middle = (HEIGHT - BOTTOM) / 2;
+    #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
+    let y = |value: f64| {
+        let half = (middle - PAD) as f64;
+        middle - (value.clamp(-cap, cap) / cap * half).round() as i64
+    };
+    let escape = |text: &str| {
+        text.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    let title = escape(title);
+    let line = points
+        .iter()
+        .enumerate()
+        .map(|(index, value)| format!("{},{}", x(index), y(*value)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut svg = String::new();
+    let _ = write!(
+        svg,
+        r##"<svg class="evaluation-graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{title}"><title>{title}</title>"##
+    );
+    let _ = write!(
+        svg,
+        r##"<line x1="{LEFT}" y1="{middle}" x2="{}" y2="{middle}" stroke="#888" stroke-dasharray="4 3"/><polyline points="{line}" fill="none" stroke="#1f4f8f" stroke-width="2"/>"##,
+        WIDTH - PAD
+    );
+    for (value, label) in [(cap, format!("+{cap}")), (-cap, format!("-{cap}"))] {
+        let _ = write!(
+            svg,
+            r##"<text x="{}" y="{}" font-size="11" text-anchor="end" fill="#333">{label}</text>"##,
+            LEFT - 4,
+            y(value) + 4
+        );
+    }
+    for (index, words) in marks {
+        if let Some(value) = points.get(*index) {
+            let _ = write!(
+                svg,
+                r##"<circle cx="{}" cy="{}" r="4" fill="#b3261e"><title>{}</title></circle>"##,
+                x(*index),
+                y(*value),
+                escape(words)
+            );
+        }
     }
     svg.push_str("</svg>");
     svg

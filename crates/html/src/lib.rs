@@ -23,6 +23,7 @@ pub mod pieces;
 pub mod players;
 pub mod ratings;
 pub mod repertoire;
+pub mod review;
 pub mod rules;
 pub mod settings;
 pub mod svg;
@@ -129,6 +130,10 @@ pub fn routes() -> Router<Services> {
         .route("/games/{id}/action/{action}", post(game::action))
         .route("/games/{id}/chat", post(chat::post_line))
         .route("/games/{id}/conditional", post(conditional::add_line))
+        .route(
+            "/games/{id}/review",
+            get(review::page).post(review::request),
+        )
         .route(
             "/games/{id}/conditional/{line}/delete",
             post(conditional::delete_line),

@@ -19,7 +19,7 @@ use tower_http::{catch_panic::CatchPanicLayer, trace::TraceLayer};
 
 pub use crate::startup::{
     build_state, serve, spawn_adjudication, spawn_engine, spawn_outbox, spawn_position_refresh,
-    spawn_snapshot_sweep, spawn_sweeper, spawn_tournaments,
+    spawn_reviews, spawn_snapshot_sweep, spawn_sweeper, spawn_tournaments,
 };
 use domain::Services;
 use vocab::error::AppError;

@@ -54,6 +54,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let outbox = server::spawn_outbox(&state);
     let tournaments = server::spawn_tournaments(&state);
     let adjudication = server::spawn_adjudication(&state);
+    let reviews = server::spawn_reviews(&state);
     let engine = server::spawn_engine(&state);
     server::spawn_position_refresh(&state);
     server::spawn_snapshot_sweep(&state);
@@ -66,7 +67,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(engine) = engine {
         engine.stop().await;
     }
-    for job in [sweeper, outbox, tournaments, adjudication]
+    for job in [sweeper, outbox, tournaments, adjudication, reviews]
         .into_iter()
         .flatten()
     {

@@ -257,6 +257,13 @@ pub fn spawn_adjudication(state: &Services) -> Option<tokio::task::JoinHandle<()
     Some(tokio::spawn(domain::jobs::adjudication::run(state.clone())))
 }
 
+/// Starts the review job ([`domain::jobs::reviews`]) for `state`, with the other
+/// background jobs (none when the configuration runs no sweeper, as in tests).
+pub fn spawn_reviews(state: &Services) -> Option<tokio::task::JoinHandle<()>> {
+    state.config.sweep_interval?;
+    Some(tokio::spawn(domain::jobs::reviews::run(state.clone())))
+}
+
 /// Starts the engine job ([`domain::jobs::engine`]) for `state` with `ENGINE_WORKERS`
 /// threads; `None` when it is 0 (the computer's replies are then computed by another
 /// instance, or wait in the queue).

@@ -21,6 +21,7 @@ pub mod presence;
 pub mod push;
 pub mod ratings;
 pub mod repertoire;
+pub mod reviews;
 pub mod standing;
 pub mod stats;
 pub mod sweeper;

@@ -39,9 +39,61 @@ fn pgn_comment(line: &ChatLine) -> String {
     )
 }
 
+/// A computer review's mark on a move, for the PGN: the move's index in the record, its
+/// annotation glyph (`$6` inaccuracy, `$2` mistake, `$4` blunder) and a comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReviewNote {
+    /// The move's index in the record (0 for the first move).
+    pub index: usize,
+    /// The annotation glyph.
+    pub glyph: &'static str,
+    /// The comment's text (no braces).
+    pub text: String,
+}
+
+/// The review notes of `detail`'s done review, if it has one (chess only: other games'
+/// records are not PGN).
+async fn review_notes(state: &Services, detail: &GameDetail) -> Result<Vec<ReviewNote>, AppError> {
+    if detail.variant().record_format() != RecordFormat::Pgn {
+        return Ok(Vec::new());
+    }
+    let Some(review) = crate::reviews::get(state, &detail.id).await? else {
+        return Ok(Vec::new());
+    };
+    let mut walk = rules::AnyGame::new(detail.variant(), detail.game.setup().clone())
+        .map_err(AppError::internal)?;
+    let mut notes = Vec::new();
+    for (index, line) in review.moves.iter().enumerate() {
+        let better = line.best.as_ref().and_then(|best| {
+            let mut other = walk.clone();
+            other.play(best).ok()?;
+            other.record().last().map(|played| played.display.clone())
+        });
+        walk.play(&line.played).map_err(AppError::internal)?;
+        let glyph = match line.mark.as_deref() {
+            Some("inaccuracy") => "$6",
+            Some("mistake") => "$2",
+            Some("blunder") => "$4",
+            _ => continue,
+        };
+        let mark = line.mark.as_deref().unwrap_or_default();
+        notes.push(ReviewNote {
+            index,
+            glyph,
+            text: format!(
+                "Engine review: {mark}, lost {:.2} pawns; better {}",
+                line.loss,
+                better.as_deref().unwrap_or("-")
+            ),
+        });
+    }
+    Ok(notes)
+}
+
 /// The movetext of `detail` with each chat line as a comment after the move it was
-/// written at (before the first move when none was played yet).
-fn movetext_with_chat(detail: &GameDetail, chat: &[ChatLine]) -> String {
+/// written at (before the first move when none was played yet), and the review's notes
+/// after the moves they mark.
+fn movetext_with_chat(detail: &GameDetail, chat: &[ChatLine], notes: &[ReviewNote]) -> String {
     let record = detail.game.record();
     let mut tokens: Vec<String> = Vec::new();
     let mut comments = chat.iter().peekable();
@@ -59,6 +111,11 @@ fn movetext_with_chat(detail: &GameDetail, chat: &[ChatLine]) -> String {
         let black_number = comment_before.then_some("...");
         tokens.push(numbered_move(index, &played.display, black_number));
         comment_before = false;
+        if let Some(note) = notes.iter().find(|note| note.index == index) {
+            tokens.push(note.glyph.to_owned());
+            tokens.push(format!("{{{}}}", note.text.replace(['{', '}'], "")));
+            comment_before = true;
+        }
         flush(&mut tokens, index + 1, &mut comment_before);
     }
     // Lines stored at a ply past the record (none should be) still come out.
@@ -83,13 +140,14 @@ fn conditional_entry(line: &ConditionalLine) -> String {
 /// chat lines given (the caller decides who sees them): in PGN as comments after the move
 /// each was written at, in text as a section after the moves; and with the conditional
 /// lines given (those pending when the game ended), in PGN as comments after the last
-/// move, in text as a section; and with the moves a repertoire played (once the game has
-/// ended), in PGN as a comment after the last move, in text as a line.
+/// move, in text as a section; with the moves a repertoire played (once the game has
+/// ended), in PGN as a comment after the last move, in text as a line; and in PGN with
+/// the computer review's notes, a glyph and a comment after each marked move.
 #[must_use]
 pub fn record_text(
     detail: &GameDetail,
     site: &str,
-    chat: &[ChatLine],
+    (chat, notes): (&[ChatLine], &[ReviewNote]),
     (conditional, repertoire): (&[ConditionalLine], &[String]),
 ) -> String {
     let date = rfc3339(detail.created_at);
@@ -106,10 +164,10 @@ pub fn record_text(
     };
     let url = format!("{site}/games/{}", detail.id);
     let format = detail.variant().record_format();
-    let movetext = if chat.is_empty() || format != RecordFormat::Pgn {
+    let movetext = if (chat.is_empty() && notes.is_empty()) || format != RecordFormat::Pgn {
         detail.game.movetext()
     } else {
-        movetext_with_chat(detail, chat)
+        movetext_with_chat(detail, chat, notes)
     };
     if format == RecordFormat::Pgn {
         // PGN has no double loss: its result is unknown there, and the termination says
@@ -236,10 +294,15 @@ pub async fn record_for(
             game::conditional::played_moves(&mut conn, detail).await?,
         )
     };
+    let notes = if detail.status == GameStatus::Active {
+        Vec::new()
+    } else {
+        review_notes(state, detail).await?
+    };
     Ok(record_text(
         detail,
         &state.config.public_url.base,
-        &chat,
+        (&chat, &notes),
         (&conditional, &repertoire),
     ))
 }

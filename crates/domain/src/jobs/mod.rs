@@ -7,4 +7,5 @@ pub mod engine;
 pub mod outbox;
 pub mod outbox_wake;
 pub mod push;
+pub mod reviews;
 pub mod tournaments;

@@ -70,6 +70,8 @@ pub(super) struct GamePage {
     live_href: String,
     /// The analysis board from the position shown.
     analysis_href: String,
+    /// The computer review's page, once the game has ended; else empty.
+    review_href: String,
     actions: Vec<ActionButton>,
     confirm_resign: bool,
     resign_href: String,
@@ -524,6 +526,11 @@ pub(super) fn build_page(
         viewing: viewing_banner(&t, &frame),
         live_href: frame.href(frame.live_ply),
         analysis_href: analysis_href(&frame),
+        review_href: if detail.status == GameStatus::Finished {
+            format!("/games/{}/review", detail.id)
+        } else {
+            String::new()
+        },
         actions: action_buttons(&t, &available),
         confirm_resign: query.confirm.as_deref() == Some("resign") && may_resign,
         resign_href: if may_resign {

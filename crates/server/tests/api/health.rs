@@ -125,6 +125,9 @@ async fn openapi_document_lists_every_route(app: TestApp) {
         ("/api/v1/games/{id}/conditional", "get"),
         ("/api/v1/games/{id}/conditional", "post"),
         ("/api/v1/games/{id}/conditional/{line}", "delete"),
+        ("/api/v1/games/{id}/evaluation", "post"),
+        ("/api/v1/games/{id}/review", "get"),
+        ("/api/v1/games/{id}/review", "post"),
         ("/api/v1/repertoire", "get"),
         ("/api/v1/repertoire", "post"),
         ("/api/v1/repertoire/{line}", "delete"),
@@ -155,7 +158,7 @@ async fn openapi_document_lists_every_route(app: TestApp) {
     }
     let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
     assert_eq!(
-        documented, 109,
+        documented, 112,
         "a route is documented that the test does not know"
     );
     assert!(doc["components"]["schemas"]["GameDto"]["properties"]["legal_moves"].is_object());

@@ -45,6 +45,7 @@ mod ratings;
 mod refusals;
 mod reliability;
 mod repertoire;
+mod reviews;
 mod schema;
 mod snapshots;
 mod starts;

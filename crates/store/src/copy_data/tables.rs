@@ -184,6 +184,21 @@ pub(super) const TABLES: &[Table] = &[
         ],
     ),
     (
+        "game_reviews",
+        &[
+            ("game_id", Text),
+            ("requested_by", Text),
+            ("requested_at", Int),
+            ("status", Text),
+            ("claimed_by", Text),
+            ("claimed_until", Int),
+            ("attempts", Int),
+            ("finished_at", Int),
+            ("white_start_centi", Int),
+            ("moves", Text),
+        ],
+    ),
+    (
         "game_ratings",
         &[
             ("game_id", Text),
