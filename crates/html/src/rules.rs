@@ -61,6 +61,8 @@ struct RulesPage {
     paragraphs: Vec<String>,
     time_paragraphs: Vec<String>,
     conditional_paragraphs: Vec<String>,
+    /// Engines: the policy, the evaluation and the review.
+    engines_paragraphs: Vec<String>,
     /// Where a game may start from a chosen position: that the statistics leave those
     /// games out (else empty).
     statistics_note: String,
@@ -191,6 +193,7 @@ pub(crate) async fn rules(
     let cap = domain::game::conditional::REPERTOIRE_PLIES_PER_TURN.to_string();
     let conditional_paragraphs =
         paragraphs_of(&t, "rules.conditional", &[("lines", &lines), ("cap", &cap)]);
+    let engines_paragraphs = paragraphs_of(&t, "rules.engines", &[]);
     let page = RulesPage {
         statistics_note: t
             .get(if rules::Setup::takes_thematic_start(variant) {
@@ -204,6 +207,7 @@ pub(crate) async fn rules(
             .collect(),
         time_paragraphs,
         conditional_paragraphs,
+        engines_paragraphs,
         variant_id: variant.as_str(),
         name: t.get(&variant_key(variant)).to_owned(),
         statistics: statistics_text(&t, stats),

@@ -150,6 +150,23 @@ async fn page_families(app: &TestApp) -> Vec<(String, String)> {
             pages.push(("analysis".to_owned(), format!("/games/{id}/analysis")));
         }
     }
+    // A finished game with its computer review done, for the review's page.
+    let reviewed = app.new_game("chess", &ann, &bob).await;
+    for mv in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        app.play_ok(&ann, &bob, &reviewed, mv).await;
+    }
+    let (status, body) = app.act(&bob, &reviewed, "resign").await;
+    assert!(status.is_success(), "{body}");
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/games/{reviewed}/review"),
+            Some(&ann.token),
+            json!({}),
+        )
+        .await;
+    assert!(status.is_success(), "{body}");
+    assert_eq!(domain::jobs::reviews::round(&app.state).await.unwrap(), 1);
+    pages.push(("review".to_owned(), format!("/games/{reviewed}/review")));
     // A line of Ann's repertoire for its page.
     let (status, body) = app
         .post(
@@ -205,7 +222,7 @@ async fn page_families(app: &TestApp) -> Vec<(String, String)> {
 async fn every_page_fits_a_phone_in_both_languages_in_chromium() {
     let (chrome, driver_bin) = binaries();
     let axe = axe_source();
-    let app = TestApp::spawn(Backend::Sqlite, &[]).await;
+    let app = TestApp::spawn(Backend::Sqlite, &[("ENGINE_NODES", "20000")]).await;
     let pages = page_families(&app).await;
     let driver = start_driver(&driver_bin).await;
     let client = phone(&driver, &chrome).await;
