@@ -174,9 +174,10 @@ fn judge(score: i32, mover: Color, margin: i32) -> (Option<Color>, bool) {
 #[cfg(test)]
 mod tests {
     use rand::{SeedableRng, rngs::SmallRng, seq::IndexedRandom};
-    use rules::{AnyPosition, Game, Reversi, Setup, Variant};
+    use rules::{AnyPosition, Game, Setup, Variant};
 
     use super::*;
+    use crate::test_support::margin_for_mover;
 
     fn no_stop() -> AtomicBool {
         AtomicBool::new(false)
@@ -195,29 +196,6 @@ mod tests {
             -1 => Some(mover.other()),
             _ => None,
         }
-    }
-
-    /// The final disc margin for the side to move with best play on both sides.
-    fn margin_for_mover(game: &Reversi) -> i32 {
-        if game.is_over() {
-            let scores = game.scores().expect("Reversi keeps scores");
-            let margin =
-                i32::try_from(scores.white).unwrap() - i32::try_from(scores.black).unwrap();
-            return if game.to_move() == Color::White {
-                margin
-            } else {
-                -margin
-            };
-        }
-        game.legal_moves()
-            .iter()
-            .map(|mv| {
-                let mut child = game.clone();
-                child.play_unchecked(mv);
-                -margin_for_mover(&child)
-            })
-            .max()
-            .expect("a game not over has a move")
     }
 
     #[test]

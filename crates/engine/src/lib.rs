@@ -35,6 +35,8 @@ mod level;
 mod reversi;
 mod review;
 mod search;
+#[cfg(test)]
+mod test_support;
 pub mod training;
 mod uci;
 

@@ -227,9 +227,10 @@ fn final_value(game: &AnyGame, mover: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use rand::{SeedableRng, rngs::SmallRng, seq::IndexedRandom};
-    use rules::{AnyPosition, Game, Reversi, ReversiMove, Setup, Variant};
+    use rules::{AnyPosition, Game, Setup, Variant};
 
     use super::*;
+    use crate::test_support::{after, margin_for_mover};
 
     fn no_stop() -> AtomicBool {
         AtomicBool::new(false)
@@ -252,32 +253,6 @@ mod tests {
         assert_eq!((mate.loss, mate.mark), (0.0, None), "{mate:?}");
         assert!((mate.white_after - cap(Family::Chess)).abs() < f64::EPSILON);
         assert!(review.white_start >= 5.0, "a rook up: {review:?}");
-    }
-
-    /// The final disc margin for the side to move with best play on both sides.
-    fn margin_for_mover(game: &Reversi) -> i32 {
-        if game.is_over() {
-            let scores = game.scores().expect("Reversi keeps scores");
-            let margin =
-                i32::try_from(scores.white).unwrap() - i32::try_from(scores.black).unwrap();
-            return if game.to_move() == Color::White {
-                margin
-            } else {
-                -margin
-            };
-        }
-        game.legal_moves()
-            .iter()
-            .map(|mv| after(game, mv))
-            .map(|child| -margin_for_mover(&child))
-            .max()
-            .expect("a game not over has a move")
-    }
-
-    fn after(game: &Reversi, mv: &ReversiMove) -> Reversi {
-        let mut child = game.clone();
-        child.play_unchecked(mv);
-        child
     }
 
     #[test]

@@ -47,16 +47,10 @@ const BATCH: i64 = 50;
 /// Runs rounds every [`IDLE_INTERVAL`] until the process ends. Errors are logged and the
 /// next round tries again.
 pub async fn run(state: Services) {
-    let mut ticker = tokio::time::interval(IDLE_INTERVAL);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticker.tick().await;
-        match round(&state).await {
-            Ok(0) => {}
-            Ok(decided) => tracing::info!(decided, "games decided at their deadline"),
-            Err(error) => tracing::warn!(%error, "deciding games at their deadline failed"),
-        }
-    }
+    super::every(IDLE_INTERVAL, "games decided at their deadline", || {
+        round(&state)
+    })
+    .await;
 }
 
 /// Decides the games past their own deadline that no instance holds, up to a batch, one

@@ -34,16 +34,7 @@ const NODES_DIVISOR: u64 = 4;
 /// Runs rounds every [`IDLE_INTERVAL`] until the process ends; errors are logged and the
 /// next round tries again.
 pub async fn run(state: Services) {
-    let mut ticker = tokio::time::interval(IDLE_INTERVAL);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticker.tick().await;
-        match round(&state).await {
-            Ok(0) => {}
-            Ok(done) => tracing::info!(done, "games reviewed"),
-            Err(error) => tracing::warn!(%error, "reviewing games failed"),
-        }
-    }
+    super::every(IDLE_INTERVAL, "games reviewed", || round(&state)).await;
 }
 
 /// Reviews queued games until none is left for this instance: how many it finished.

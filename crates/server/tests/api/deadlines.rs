@@ -450,15 +450,7 @@ async fn under_the_both_lose_rule_neither_player_scores_and_both_ratings_count_a
     let page = app.page_html(&format!("/games/{id}")).await;
     assert!(page.contains("Both players lost at the game"), "{page}");
     assert!(page.contains("its rule made both players lose"), "{page}");
-    let pgn = app
-        .client
-        .get(format!("{}/games/{id}/record", app.address))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pgn = app.record(&id).await;
     assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
     assert!(
         pgn.contains("[Termination \"adjudicated: both lost\"]"),

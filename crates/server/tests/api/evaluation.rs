@@ -21,29 +21,6 @@ scenarios!(with [("ENGINE_NODES", "20000")];
 /// White mates at once with Ra8.
 const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
 
-/// A chess game of `white` and `black` from `terms`: its id.
-async fn chess_game(app: &TestApp, white: &Player, black: &Player, terms: Value) -> String {
-    let mut body = json!({"variant": "chess", "color": "white", "opponent": black.name,
-        "rated": false});
-    body.as_object_mut()
-        .unwrap()
-        .extend(terms.as_object().unwrap().clone());
-    let (status, challenge) = app
-        .post("/api/v1/challenges", Some(&white.token), body)
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{challenge}");
-    let id = challenge["id"].as_str().unwrap();
-    let (status, accepted) = app
-        .post(
-            &format!("/api/v1/challenges/{id}/accept"),
-            Some(&black.token),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{accepted}");
-    accepted["game_id"].as_str().unwrap().to_owned()
-}
-
 /// `player` asks for the evaluation of `body`'s position in game `id`.
 async fn evaluation(app: &TestApp, player: &Player, id: &str, body: Value) -> (StatusCode, Value) {
     app.post(
@@ -58,7 +35,9 @@ async fn a_game_in_progress_without_engines_is_not_evaluated_and_its_page_says_w
     let white = app.player("eval_w").await;
     let black = app.player("eval_b").await;
     let watcher = app.player("watcher").await;
-    let id = chess_game(&app, &white, &black, json!({})).await;
+    let id = app
+        .new_game_with(&white, &black, json!({"rated": false}))
+        .await;
     app.play_ok(&white, &black, &id, "e2e4").await;
     for player in [&white, &black, &watcher] {
         let (status, refused) = evaluation(&app, player, &id, json!({})).await;
@@ -76,7 +55,9 @@ async fn a_game_in_progress_without_engines_is_not_evaluated_and_its_page_says_w
     assert!(body.contains("played without engines"), "{body}");
 
     // A game that allows engines is evaluated while it is played.
-    let open = chess_game(&app, &white, &black, json!({"engines_allowed": true})).await;
+    let open = app
+        .new_game_with(&white, &black, json!({"engines_allowed": true}))
+        .await;
     app.play_ok(&white, &black, &open, "e2e4").await;
     let (status, found) = evaluation(&app, &black, &open, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{found}");
@@ -91,7 +72,13 @@ async fn a_game_in_progress_without_engines_is_not_evaluated_and_its_page_says_w
 async fn a_finished_game_is_evaluated_and_a_mate_in_one_is_found(app: TestApp) {
     let white = app.player("mate_w").await;
     let black = app.player("mate_b").await;
-    let id = chess_game(&app, &white, &black, json!({"start": MATE_IN_ONE})).await;
+    let id = app
+        .new_game_with(
+            &white,
+            &black,
+            json!({"start": MATE_IN_ONE, "rated": false}),
+        )
+        .await;
     // White misses the mate; then Black resigns.
     app.play_ok(&white, &black, &id, "g1f1").await;
     let (status, body) = app.act(&black, &id, "resign").await;
@@ -135,7 +122,13 @@ async fn a_finished_game_is_evaluated_and_a_mate_in_one_is_found(app: TestApp) {
 async fn evaluations_are_limited_per_player_and_bad_positions_are_refused(app: TestApp) {
     let white = app.player("busy_w").await;
     let black = app.player("busy_b").await;
-    let id = chess_game(&app, &white, &black, json!({"start": MATE_IN_ONE})).await;
+    let id = app
+        .new_game_with(
+            &white,
+            &black,
+            json!({"start": MATE_IN_ONE, "rated": false}),
+        )
+        .await;
     app.play_ok(&white, &black, &id, "g1f1").await;
     let (status, body) = app.act(&black, &id, "resign").await;
     assert_eq!(status, StatusCode::OK, "{body}");

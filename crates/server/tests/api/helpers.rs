@@ -299,6 +299,18 @@ impl TestApp {
         body["game_id"].as_str().unwrap().to_owned()
     }
 
+    /// Game `id`'s record (PGN for chess) as a guest downloads it.
+    pub(crate) async fn record(&self, id: &str) -> String {
+        let response = self
+            .client
+            .get(format!("{}/games/{id}/record", self.address))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), StatusCode::OK, "{id}");
+        response.text().await.expect("a record")
+    }
+
     /// The HTML of the page at `path` as a guest sees it.
     pub(crate) async fn page_html(&self, path: &str) -> String {
         let response = self

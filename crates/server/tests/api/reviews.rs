@@ -21,32 +21,9 @@ scenarios!(with [("ENGINE_NODES", "20000")];
 /// White mates at once with Ra8.
 const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
 
-/// A chess game of `white` and `black` (from `start`, if any): its id.
-async fn chess_game(app: &TestApp, white: &Player, black: &Player, start: Option<&str>) -> String {
-    let mut body = json!({"variant": "chess", "color": "white", "opponent": black.name,
-        "rated": false});
-    if let Some(start) = start {
-        body["start"] = json!(start);
-    }
-    let (status, challenge) = app
-        .post("/api/v1/challenges", Some(&white.token), body)
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{challenge}");
-    let id = challenge["id"].as_str().unwrap();
-    let (status, accepted) = app
-        .post(
-            &format!("/api/v1/challenges/{id}/accept"),
-            Some(&black.token),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{accepted}");
-    accepted["game_id"].as_str().unwrap().to_owned()
-}
-
 /// A short finished game: two moves, then White resigns.
 async fn short_game(app: &TestApp, white: &Player, black: &Player) -> String {
-    let id = chess_game(app, white, black, None).await;
+    let id = app.new_game_with(white, black, json!({})).await;
     app.play_ok(white, black, &id, "e2e4").await;
     app.play_ok(white, black, &id, "e7e5").await;
     let (status, body) = app.act(white, &id, "resign").await;
@@ -66,7 +43,13 @@ async fn ask(app: &TestApp, player: &Player, id: &str) -> (StatusCode, Value) {
 async fn a_missed_mate_is_marked_a_blunder_on_the_page_in_the_api_and_in_the_pgn(app: TestApp) {
     let white = app.player("rev_w").await;
     let black = app.player("rev_b").await;
-    let id = chess_game(&app, &white, &black, Some(MATE_IN_ONE)).await;
+    let id = app
+        .new_game_with(
+            &white,
+            &black,
+            json!({"start": MATE_IN_ONE, "rated": false}),
+        )
+        .await;
     // While it is played, nothing is reviewed.
     let (status, refused) = ask(&app, &black, &id).await;
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
@@ -112,15 +95,7 @@ async fn a_missed_mate_is_marked_a_blunder_on_the_page_in_the_api_and_in_the_pgn
     assert!(page.contains("class=\"evaluation-graph\""), "{page}");
     assert!(page.contains("<strong>1. Kf1</strong> blunder"), "{page}");
     assert!(page.contains("better: Ra8#"), "{page}");
-    let pgn = app
-        .client
-        .get(format!("{}/games/{id}/record", app.address))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pgn = app.record(&id).await;
     assert!(
         pgn.contains("1. Kf1 $4 {Engine review: blunder, lost"),
         "{pgn}"
