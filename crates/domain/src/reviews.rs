@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     Services,
     accounts::user::User,
-    game::{self, GameStatus},
+    game::{self, GameDetail, GameStatus},
 };
 use store::reviews::{self as rows, ReviewRow};
 use vocab::error::AppError;
@@ -93,6 +93,49 @@ impl Review {
             white_start,
             moves,
         })
+    }
+}
+
+/// A reviewed move with the texts people read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShownMove<'a> {
+    /// Its index in the record (0 for the first move).
+    pub index: usize,
+    /// The move as reviewed.
+    pub reviewed: &'a ReviewMove,
+    /// The move as people read it (SAN in chess).
+    pub played: String,
+    /// The engine's better move as people read it, when there was one.
+    pub better: Option<String>,
+}
+
+impl Review {
+    /// The moves of `detail`'s record with their review, as people read them (a replay
+    /// of the record from its start).
+    ///
+    /// # Errors
+    ///
+    /// A 500 when the stored game does not replay.
+    pub fn shown_moves(&self, detail: &GameDetail) -> Result<Vec<ShownMove<'_>>, AppError> {
+        let mut walk = rules::AnyGame::new(detail.variant(), detail.game.setup().clone())
+            .map_err(AppError::internal)?;
+        let display = |game: &rules::AnyGame| game.record().last().map(|m| m.display.clone());
+        let mut shown = Vec::with_capacity(self.moves.len());
+        for (index, reviewed) in self.moves.iter().enumerate() {
+            let better = reviewed.best.as_ref().and_then(|best| {
+                let mut other = walk.clone();
+                other.play(best).ok()?;
+                display(&other)
+            });
+            walk.play(&reviewed.played).map_err(AppError::internal)?;
+            shown.push(ShownMove {
+                index,
+                played: display(&walk).unwrap_or_else(|| reviewed.played.clone()),
+                better,
+                reviewed,
+            });
+        }
+        Ok(shown)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use askama::Template;
 use axum::{extract::State, response::Response};
-use rules::{AnyGame, numbered_line};
+use rules::numbered_line;
 
 use crate::{Ctx, chart, format::variant_key, render, see_other};
 use domain::{
@@ -84,33 +84,22 @@ fn build(ctx: Ctx, detail: &GameDetail, review: Option<&Review>) -> Result<Revie
     );
     let (mut graph, mut marked) = (String::new(), Vec::new());
     if let Some(review) = review.filter(|review| review.status == ReviewStatus::Done) {
-        let mut walk = AnyGame::new(detail.variant(), detail.game.setup().clone())
-            .map_err(AppError::internal)?;
         let mut points = vec![review.white_start];
         let mut dots = Vec::new();
-        for (index, line) in review.moves.iter().enumerate() {
-            let better = line.best.as_ref().and_then(|best| {
-                let mut other = walk.clone();
-                other.play(best).ok()?;
-                other.record().last().map(|played| played.display.clone())
-            });
-            walk.play(&line.played).map_err(AppError::internal)?;
-            let display = walk
-                .record()
-                .last()
-                .map_or_else(|| line.played.clone(), |played| played.display.clone());
-            let played = numbered_line(index, [display.as_str()]);
+        for shown in review.shown_moves(detail)? {
+            let line = shown.reviewed;
+            let played = numbered_line(shown.index, [shown.played.as_str()]);
             points.push(line.white_after);
             if let Some(mark) = &line.mark {
                 let words = t.get(&format!("review.mark.{mark}")).to_owned();
-                dots.push((index + 1, format!("{played}: {words}")));
+                dots.push((shown.index + 1, format!("{played}: {words}")));
                 marked.push(MarkedMove {
                     detail: t.fmt(
                         "review.lost",
                         &[
                             ("loss", &format!("{:.2}", line.loss)),
                             ("unit", &unit),
-                            ("better", better.as_deref().unwrap_or("—")),
+                            ("better", shown.better.as_deref().unwrap_or("—")),
                         ],
                     ),
                     played,

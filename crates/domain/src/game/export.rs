@@ -60,30 +60,22 @@ async fn review_notes(state: &Services, detail: &GameDetail) -> Result<Vec<Revie
     let Some(review) = crate::reviews::get(state, &detail.id).await? else {
         return Ok(Vec::new());
     };
-    let mut walk = rules::AnyGame::new(detail.variant(), detail.game.setup().clone())
-        .map_err(AppError::internal)?;
     let mut notes = Vec::new();
-    for (index, line) in review.moves.iter().enumerate() {
-        let better = line.best.as_ref().and_then(|best| {
-            let mut other = walk.clone();
-            other.play(best).ok()?;
-            other.record().last().map(|played| played.display.clone())
-        });
-        walk.play(&line.played).map_err(AppError::internal)?;
-        let glyph = match line.mark.as_deref() {
+    for shown in review.shown_moves(detail)? {
+        let glyph = match shown.reviewed.mark.as_deref() {
             Some("inaccuracy") => "$6",
             Some("mistake") => "$2",
             Some("blunder") => "$4",
             _ => continue,
         };
-        let mark = line.mark.as_deref().unwrap_or_default();
+        let mark = shown.reviewed.mark.as_deref().unwrap_or_default();
         notes.push(ReviewNote {
-            index,
+            index: shown.index,
             glyph,
             text: format!(
                 "Engine review: {mark}, lost {:.2} pawns; better {}",
-                line.loss,
-                better.as_deref().unwrap_or("-")
+                shown.reviewed.loss,
+                shown.better.as_deref().unwrap_or("-")
             ),
         });
     }

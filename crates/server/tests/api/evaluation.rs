@@ -19,7 +19,19 @@ scenarios!(with [("ENGINE_NODES", "20000")];
 );
 
 /// White mates at once with Ra8.
-const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+pub(crate) const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+
+/// A casual game of `white` and `black` from [`MATE_IN_ONE`], where White misses the
+/// mate (Kf1) and Black resigns: its id.
+pub(crate) async fn missed_mate(app: &TestApp, white: &Player, black: &Player) -> String {
+    let id = app
+        .new_game_with(white, black, json!({"start": MATE_IN_ONE, "rated": false}))
+        .await;
+    app.play_ok(white, black, &id, "g1f1").await;
+    let (status, body) = app.act(black, &id, "resign").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    id
+}
 
 /// `player` asks for the evaluation of `body`'s position in game `id`.
 async fn evaluation(app: &TestApp, player: &Player, id: &str, body: Value) -> (StatusCode, Value) {
@@ -72,17 +84,7 @@ async fn a_game_in_progress_without_engines_is_not_evaluated_and_its_page_says_w
 async fn a_finished_game_is_evaluated_and_a_mate_in_one_is_found(app: TestApp) {
     let white = app.player("mate_w").await;
     let black = app.player("mate_b").await;
-    let id = app
-        .new_game_with(
-            &white,
-            &black,
-            json!({"start": MATE_IN_ONE, "rated": false}),
-        )
-        .await;
-    // White misses the mate; then Black resigns.
-    app.play_ok(&white, &black, &id, "g1f1").await;
-    let (status, body) = app.act(&black, &id, "resign").await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    let id = missed_mate(&app, &white, &black).await;
     let (status, found) = evaluation(&app, &black, &id, json!({"ply": 0})).await;
     assert_eq!(status, StatusCode::OK, "{found}");
     assert_eq!(found["to_move"], "white");
@@ -122,16 +124,7 @@ async fn a_finished_game_is_evaluated_and_a_mate_in_one_is_found(app: TestApp) {
 async fn evaluations_are_limited_per_player_and_bad_positions_are_refused(app: TestApp) {
     let white = app.player("busy_w").await;
     let black = app.player("busy_b").await;
-    let id = app
-        .new_game_with(
-            &white,
-            &black,
-            json!({"start": MATE_IN_ONE, "rated": false}),
-        )
-        .await;
-    app.play_ok(&white, &black, &id, "g1f1").await;
-    let (status, body) = app.act(&black, &id, "resign").await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    let id = missed_mate(&app, &white, &black).await;
     for (body, code) in [
         (json!({"ply": 0, "moves": ["a1a9"]}), "illegal_move"),
         (json!({"ply": 0, "moves": ["a1a8"]}), "position_over"),

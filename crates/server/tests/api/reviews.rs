@@ -7,6 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
+    evaluation::MATE_IN_ONE,
     helpers::{Player, TestApp},
     scenarios,
 };
@@ -17,9 +18,6 @@ scenarios!(with [("ENGINE_NODES", "20000")];
     a_missed_mate_is_marked_a_blunder_on_the_page_in_the_api_and_in_the_pgn,
     the_queue_is_fair_between_players_and_each_review_is_done_once,
 );
-
-/// White mates at once with Ra8.
-const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
 
 /// A short finished game: two moves, then White resigns.
 async fn short_game(app: &TestApp, white: &Player, black: &Player) -> String {
