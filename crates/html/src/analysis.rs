@@ -19,8 +19,8 @@
 //! that move at the position shown and answers with a redirect to the new address: the
 //! line up to the position shown, then the move. A line it leaves is kept as an `alt`.
 //!
-//! A post to the page's own address ([`evaluate`]) shows it with the engine's evaluation
-//! of the position shown, where the game's engine policy allows one ([`evaluation`]).
+//! A post to the page's own address (`evaluate`) shows it with the engine's evaluation
+//! of the position shown, where the game's engine policy allows one (`evaluation`).
 
 mod evaluation;
 
