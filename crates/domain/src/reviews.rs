@@ -168,9 +168,8 @@ pub async fn request(state: &Services, user: &User, id: &str) -> Result<Review, 
         ));
     }
     let mut tx = state.db.begin_write().await?;
-    if rows::get(&mut tx, id).await?.is_none()
-        && rows::waiting_for(&mut tx, &user.id).await? >= MAX_WAITING
-    {
+    let waiting = rows::lock_and_count_waiting(&mut tx, state.db.backend, &user.id).await?;
+    if waiting >= MAX_WAITING && rows::get(&mut tx, id).await?.is_none() {
         tx.rollback().await?;
         return Err(AppError::conflict(
             "too_many_reviews",
