@@ -95,6 +95,7 @@ async fn evaluate(
     Json(body): Json<EvaluationRequestDto>,
 ) -> Result<axum::Json<EvaluationDto>, AppError> {
     let detail = game::shown(&state, &id).await?;
+    // A game closed to evaluation says so before its moves are checked.
     analysis::allowed(&detail)?;
     let position = analysis::position(&detail, body.ply, &body.moves)?;
     let family = position.variant().family();

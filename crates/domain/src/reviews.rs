@@ -168,7 +168,9 @@ pub async fn request(state: &Services, user: &User, id: &str) -> Result<Review, 
         ));
     }
     let mut tx = state.db.begin_write().await?;
-    let waiting = rows::lock_and_count_waiting(&mut tx, state.db.backend, &user.id).await?;
+    // The asker's row first, so two requests at once count their waiting reviews in turn.
+    store::users::lock(&mut tx, &user.id).await?;
+    let waiting = rows::waiting_for(&mut tx, &user.id).await?;
     if waiting >= MAX_WAITING && rows::get(&mut tx, id).await?.is_none() {
         tx.rollback().await?;
         return Err(AppError::conflict(

@@ -3,8 +3,6 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use crate::Backend;
-
 /// A review as stored.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct ReviewRow {
@@ -68,25 +66,13 @@ pub async fn get(
     .await
 }
 
-/// How many reviews `user_id` has asked for that wait in the queue, counted after locking
-/// their user row (`for no key update` on Postgres; SQLite's write transaction holds the
-/// whole file already), so two requests at once cannot both pass the limit. Call it
-/// first in the requesting transaction.
+/// How many reviews `user_id` has asked for that wait in the queue (count it after
+/// [`crate::users::lock`], so two requests at once cannot both pass a limit).
 ///
 /// # Errors
 ///
 /// Database errors.
-pub async fn lock_and_count_waiting(
-    conn: &mut AnyConnection,
-    backend: Backend,
-    user_id: &str,
-) -> Result<i64, sqlx::Error> {
-    if backend == Backend::Postgres {
-        sqlx::query("select id from users where id = $1 for no key update")
-            .bind(user_id)
-            .execute(&mut *conn)
-            .await?;
-    }
+pub async fn waiting_for(conn: &mut AnyConnection, user_id: &str) -> Result<i64, sqlx::Error> {
     let (count,): (i64,) = sqlx::query_as(
         "select count(*) from game_reviews where requested_by = $1 and status = 'queued'",
     )

@@ -45,6 +45,19 @@ pub enum Outcome {
     BothLost,
 }
 
+impl Outcome {
+    /// The half points (win 2, draw 1, loss 0) White and Black scored.
+    #[must_use]
+    pub const fn half_points(self) -> (u32, u32) {
+        match self {
+            Outcome::WhiteWon => (2, 0),
+            Outcome::Draw => (1, 1),
+            Outcome::BlackWon => (0, 2),
+            Outcome::BothLost => (0, 0),
+        }
+    }
+}
+
 /// A game between two entrants; `outcome` None while it is being played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Game {
@@ -60,12 +73,7 @@ impl Game {
     /// The half points (win 2, draw 1, loss 0, both lost 0) `player` scored in this game: None when the
     /// game is unfinished or `player` did not play in it.
     pub fn half_points_of(&self, player: Seed) -> Option<u32> {
-        let (white, black) = match self.outcome? {
-            Outcome::WhiteWon => (2, 0),
-            Outcome::Draw => (1, 1),
-            Outcome::BlackWon => (0, 2),
-            Outcome::BothLost => (0, 0),
-        };
+        let (white, black) = self.outcome?.half_points();
         if player == self.white {
             Some(white)
         } else if player == self.black {

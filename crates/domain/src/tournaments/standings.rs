@@ -293,15 +293,10 @@ pub async fn recount(
         let Some(outcome) = game.outcome.as_deref() else {
             continue;
         };
-        let (white, black) = match outcome_of(outcome) {
-            tournament::Outcome::WhiteWon => (2, 0),
-            tournament::Outcome::BlackWon => (0, 2),
-            tournament::Outcome::Draw => (1, 1),
-            tournament::Outcome::BothLost => (0, 0),
-        };
+        let (white, black) = outcome_of(outcome).half_points();
         for (user_id, points) in [(game.white_id, white), (game.black_id, black)] {
             let entry = counted.entry((game.stage, user_id)).or_default();
-            entry.0 += points;
+            entry.0 += i64::from(points);
             entry.1 += i64::from(points == 2);
             entry.2 += 1;
         }

@@ -39,21 +39,25 @@ pub(super) fn offer(
     shown: &AnyGame,
     action: String,
 ) -> EvaluationView {
-    let note = if shown.outcome().is_some() {
+    if shown.outcome().is_some() {
         return EvaluationView::default();
-    } else if analysis::allowed(detail).is_err() {
-        t.get("analysis.eval_not_allowed").to_owned()
+    }
+    let refusal = if analysis::allowed(detail).is_err() {
+        Some("analysis.eval_not_allowed")
     } else if viewer.is_none() {
-        t.get("analysis.eval_sign_in").to_owned()
+        Some("analysis.eval_sign_in")
     } else {
-        return EvaluationView {
+        None
+    };
+    match refusal {
+        Some(key) => EvaluationView {
+            note: t.get(key).to_owned(),
+            ..EvaluationView::default()
+        },
+        None => EvaluationView {
             action,
             ..EvaluationView::default()
-        };
-    };
-    EvaluationView {
-        note,
-        ..EvaluationView::default()
+        },
     }
 }
 
