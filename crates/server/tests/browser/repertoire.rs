@@ -31,9 +31,15 @@ async fn a_repertoire_line_answers_in_a_game_in_chromium() {
         .await
         .expect("repertoire page");
     find(&alice, "#repertoire-empty").await;
-    for line in ["1. e4 e5 2. Nf3 Nc6 3. Bc4", "1. e4 c5 2. Nf3"] {
+    for (count, line) in ["1. e4 e5 2. Nf3 Nc6 3. Bc4", "1. e4 c5 2. Nf3"]
+        .into_iter()
+        .enumerate()
+    {
         type_into(&alice, "#repertoire-line", line).await;
         click(&alice, "#repertoire-form button[type=submit]").await;
+        // The notice is on the page before the post too after the first line: wait for
+        // the new page, which lists one line more.
+        wait_for_lines(&alice, count + 1).await;
         find(&alice, "#repertoire-added").await;
     }
     let listed = alice
@@ -132,4 +138,23 @@ async fn a_game_from_elsewhere_carries_over_through_the_lobby_in_chromium() {
     for client in [alice, bob] {
         client.close().await.expect("close the session");
     }
+}
+
+/// Waits until the repertoire page lists `count` lines.
+async fn wait_for_lines(client: &fantoccini::Client, count: usize) {
+    for _ in 0..100 {
+        let listed = client
+            .execute(
+                "return document.querySelectorAll('.repertoire-moves').length;",
+                vec![],
+            )
+            .await
+            .ok()
+            .and_then(|value| value.as_u64());
+        if listed == Some(count as u64) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the repertoire page never listed {count} lines");
 }
