@@ -307,14 +307,24 @@
     refresh();
   }
 
+  // The page's language's plural rules, for counts said in words.
+  var pluralRules = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang) : null;
+
+  // `el`'s title for `count`: the server writes one template per plural category of the
+  // page's language (`data-title-one`, `data-title-few`...), with the count as {n}.
+  function counted(el, count) {
+    var form = pluralRules ? pluralRules.select(count) : (count === 1 ? "one" : "other");
+    var title = el.getAttribute("data-title-" + form) || el.getAttribute("data-title-other");
+    return title ? title.replace("{n}", String(count)) : null;
+  }
+
   function setTurns(count) {
     var badge = document.getElementById("your-turn");
     if (!badge || isNaN(count)) return;
     badge.textContent = String(count);
     badge.hidden = count <= 0;
-    // The singular for one game ("Your turn in 1 game"), else the plural.
-    var title = badge.getAttribute(count === 1 ? "data-title-one" : "data-title");
-    if (title) badge.title = title.replace("{n}", String(count));
+    var title = counted(badge, count);
+    if (title) badge.title = title;
     // The phone's Menu button carries the same count.
     var menu = document.getElementById("menu-turns");
     if (menu) {
@@ -331,9 +341,9 @@
     if (!badge || isNaN(count)) return;
     badge.textContent = String(count);
     badge.hidden = count <= 0;
-    var title = badge.getAttribute("data-title");
+    var title = counted(badge, count);
     if (title && bell) {
-      bell.title = title.replace("{n}", String(count));
+      bell.title = title;
       bell.setAttribute("aria-label", bell.title);
     }
   }

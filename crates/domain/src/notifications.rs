@@ -643,7 +643,7 @@ pub fn text_of(t: &Tr, notice: &Notification) -> String {
         reason
     };
     let unanswered = notice.field("unanswered");
-    let answer_key = format!("conditional.step.{unanswered}");
+    let answer_key = crate::game::conditional::step::step_key(&unanswered);
     let answer = if t.has(&answer_key) {
         t.get(&answer_key).to_owned()
     } else {

@@ -370,7 +370,13 @@ fn wanted(input: &MoveInput, query: &[(String, String)]) -> Vec<Pick> {
 
 /// The spoken label of a piece: `white queen`.
 fn piece_label(t: &Tr, color: Color, piece: PieceKind) -> String {
-    format!("{} {}", t.get(color_key(color)), t.get(piece_key(piece)))
+    t.fmt(
+        "label.piece_choice",
+        &[
+            ("color", t.get(color_key(color))),
+            ("piece", t.get(piece_key(piece))),
+        ],
+    )
 }
 
 fn choice(t: &Tr, color: Color, piece: PieceKind, action: Action, selected: bool) -> Choice {

@@ -267,13 +267,7 @@ impl Ctx {
     pub fn langs(&self) -> Vec<(&'static str, &'static str, bool)> {
         Lang::ALL
             .into_iter()
-            .map(|lang| {
-                let name = match lang {
-                    Lang::En => "English",
-                    Lang::Et => "Eesti",
-                };
-                (lang.code(), name, lang == self.t.lang)
-            })
+            .map(|lang| (lang.code(), lang.name(), lang == self.t.lang))
             .collect()
     }
 }
@@ -659,11 +653,9 @@ pub async fn html_errors(State(state): State<Services>, request: Request, next: 
 pub(crate) fn error_text(t: &Tr, code: &str, message: &str, retry_after: Option<u64>) -> String {
     let key = format!("error.{code}");
     if t.has(&key) {
-        let secs = retry_after.unwrap_or(1);
-        // "in 1 second", not "in 1 seconds".
-        let one = format!("{key}.one");
-        let key = if secs == 1 && t.has(&one) { one } else { key };
-        t.fmt(&key, &[("secs", &secs.to_string()), ("detail", message)])
+        // A number: "in 1 second", not "in 1 seconds".
+        let secs = retry_after.unwrap_or(1).to_string();
+        t.fmt(&key, &[("secs", &secs), ("detail", message)])
     } else {
         message.to_owned()
     }

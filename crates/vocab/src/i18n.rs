@@ -1,46 +1,120 @@
-//! Translations: one flat TOML file per language under `locales/`, read once.
+//! Translations in Project Fluent: `locales/{code}/{area}.ftl`, compiled into the binary
+//! and read once per language.
 //!
-//! The language comes from the `lang` cookie (set by the header switch), else from
-//! `Accept-Language`, else English. `GET /lang/{code}` is the switch.
+//! The code names a text by a dotted key (`nav.lobby`); its Fluent message id is the same
+//! key with each dot written as a hyphen (`nav-lobby`), as Fluent ids have no dots. The
+//! language comes from the `lang` cookie (set by the header switch), else from
+//! `Accept-Language`, else English. `GET /lang/{code}` is the switch. How to add a
+//! language: `docs/translating.md`.
 
-use std::{collections::HashMap, sync::OnceLock};
+use std::{borrow::Cow, collections::HashMap, sync::OnceLock};
 
 use axum::http::{HeaderMap, header};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue, concurrent::FluentBundle};
+use fluent_syntax::ast;
+use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
 
 /// A language the site speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lang {
-    /// English (the default).
+    /// Czech.
+    Cs,
+    /// German.
+    De,
+    /// English (the default, and the language every other is checked against).
     En,
+    /// Spanish.
+    Es,
     /// Estonian.
     Et,
+    /// French.
+    Fr,
+    /// Russian.
+    Ru,
 }
 
 /// The name of the language cookie.
 pub const LANG_COOKIE: &str = "lang";
 
-impl Lang {
-    /// Every language, in the order the switch shows them.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Et];
+/// The files of each language, one per area of the site, in this order.
+const AREAS: [&str; 10] = [
+    "site",
+    "game",
+    "lobby",
+    "tournaments",
+    "rules",
+    "players",
+    "settings",
+    "notifications",
+    "admin",
+    "errors",
+];
 
-    /// The language tag: `en` or `et`.
+/// The sources of one language's files, in the order of [`AREAS`].
+macro_rules! sources {
+    ($code:literal) => {
+        [
+            include_str!(concat!("../../../locales/", $code, "/site.ftl")),
+            include_str!(concat!("../../../locales/", $code, "/game.ftl")),
+            include_str!(concat!("../../../locales/", $code, "/lobby.ftl")),
+            include_str!(concat!("../../../locales/", $code, "/tournaments.ftl")),
+            include_str!(concat!("../../../locales/", $code, "/rules.ftl")),
+            include_str!(concat!("../../../locales/", $code, "/players.ftl")),
+            include_str!(concat!("../../../locales/", $code, "/settings.ftl")),
+            include_str!(concat!("../../../locales/", $code, "/notifications.ftl")),
+            include_str!(concat!("../../../locales/", $code, "/admin.ftl")),
+            include_str!(concat!("../../../locales/", $code, "/errors.ftl")),
+        ]
+    };
+}
+
+impl Lang {
+    /// Every language, in the order the switch shows them (by code).
+    pub const ALL: [Lang; 7] = [
+        Lang::Cs,
+        Lang::De,
+        Lang::En,
+        Lang::Es,
+        Lang::Et,
+        Lang::Fr,
+        Lang::Ru,
+    ];
+
+    /// The language tag: `en`, `et`, `de`...
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
+            Lang::Cs => "cs",
+            Lang::De => "de",
             Lang::En => "en",
+            Lang::Es => "es",
             Lang::Et => "et",
+            Lang::Fr => "fr",
+            Lang::Ru => "ru",
         }
     }
 
-    /// Reads `en` or `et` (ignoring region and case: `et-EE`).
+    /// The language's name in itself, for the switch.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lang::Cs => "Čeština",
+            Lang::De => "Deutsch",
+            Lang::En => "English",
+            Lang::Es => "Español",
+            Lang::Et => "Eesti",
+            Lang::Fr => "Français",
+            Lang::Ru => "Русский",
+        }
+    }
+
+    /// Reads a language tag, ignoring region, script and case (`et-EE`, `de_AT`).
     #[must_use]
     pub fn parse(text: &str) -> Option<Lang> {
-        let primary = text.trim().split(['-', '_']).next()?.to_ascii_lowercase();
-        match primary.as_str() {
-            "en" => Some(Lang::En),
-            "et" => Some(Lang::Et),
-            _ => None,
-        }
+        let primary = text.trim().split(['-', '_']).next()?;
+        Lang::ALL
+            .into_iter()
+            .find(|lang| primary.eq_ignore_ascii_case(lang.code()))
     }
 
     /// The language for a request: the cookie, else the best `Accept-Language` match,
@@ -59,10 +133,11 @@ impl Lang {
     }
 
     /// The supported language the header prefers most (highest `q`, then first listed).
+    /// A long header is read only so far: nobody lists more than a few dozen languages.
     #[must_use]
     pub fn from_accept_language(header: &str) -> Option<Lang> {
         let mut best: Option<(f32, Lang)> = None;
-        for part in header.split(',') {
+        for part in header.split(',').take(64) {
             let mut pieces = part.split(';');
             let Some(lang) = pieces.next().and_then(Lang::parse) else {
                 continue;
@@ -77,26 +152,169 @@ impl Lang {
         }
         best.map(|(_, lang)| lang)
     }
-}
 
-/// One language's texts by key. The keys come from the locale files alone (nothing a
-/// visitor sends is ever stored), so a fast fixed hash serves: every page looks up
-/// dozens.
-type Strings = HashMap<String, String, foldhash::fast::FixedState>;
+    const fn index(self) -> usize {
+        self as usize
+    }
 
-fn parse(text: &str, file: &str) -> Strings {
-    match toml::from_str::<Strings>(text) {
-        Ok(strings) => strings,
-        Err(error) => panic!("locales/{file} is not a flat TOML table of strings: {error}"),
+    fn sources(self) -> [&'static str; 10] {
+        match self {
+            Lang::Cs => sources!("cs"),
+            Lang::De => sources!("de"),
+            Lang::En => sources!("en"),
+            Lang::Es => sources!("es"),
+            Lang::Et => sources!("et"),
+            Lang::Fr => sources!("fr"),
+            Lang::Ru => sources!("ru"),
+        }
     }
 }
 
-fn strings(lang: Lang) -> &'static Strings {
-    static EN: OnceLock<Strings> = OnceLock::new();
-    static ET: OnceLock<Strings> = OnceLock::new();
-    match lang {
-        Lang::En => EN.get_or_init(|| parse(include_str!("../../../locales/en.toml"), "en.toml")),
-        Lang::Et => ET.get_or_init(|| parse(include_str!("../../../locales/et.toml"), "et.toml")),
+/// One language's messages: the Fluent bundle, and every message rendered once with each
+/// variable left as `{name}` (what [`Tr::get`] gives: most lookups have no variables, and
+/// the page script fills some in itself).
+struct Catalog {
+    bundle: FluentBundle<FluentResource>,
+    /// By Fluent id. The ids come from the files alone (nothing a visitor sends is
+    /// ever stored), so a fast fixed hash serves: every page looks up dozens.
+    plain: HashMap<String, String, foldhash::fast::FixedState>,
+    /// The language's plural categories of whole numbers, each with the smallest number
+    /// in it (`one` 1, `few` 2...).
+    plural_forms: Vec<(&'static str, i64)>,
+}
+
+impl Catalog {
+    fn load(lang: Lang) -> Catalog {
+        let locale = lang
+            .code()
+            .parse()
+            .unwrap_or_else(|_| panic!("{} is a language tag", lang.code()));
+        let mut bundle = FluentBundle::new_concurrent(vec![locale]);
+        // The texts go into HTML and e-mail, not into text mixed with other scripts: no
+        // bidirectional isolation marks around values.
+        bundle.set_use_isolating(false);
+        let mut ids = Vec::new();
+        for (area, source) in AREAS.iter().zip(lang.sources()) {
+            let file = format!("locales/{}/{area}.ftl", lang.code());
+            let resource = FluentResource::try_new(source.to_owned())
+                .unwrap_or_else(|(_, errors)| panic!("{file} does not parse: {errors:?}"));
+            ids.extend(resource.entries().filter_map(|entry| match entry {
+                ast::Entry::Message(message) => Some(message.id.name.to_owned()),
+                _ => None,
+            }));
+            if let Err(errors) = bundle.add_resource(resource) {
+                panic!("{file}: {errors:?}");
+            }
+        }
+        let mut plain = HashMap::with_capacity_and_hasher(ids.len(), Default::default());
+        for id in ids {
+            let message = bundle.get_message(&id).expect("a message just added");
+            let Some(pattern) = message.value() else {
+                continue;
+            };
+            let mut names = Vec::new();
+            variables_of(pattern, &mut names);
+            let mut args = FluentArgs::with_capacity(names.len());
+            for name in names {
+                args.set(name, format!("{{{name}}}"));
+            }
+            let mut errors = Vec::new();
+            let text = bundle
+                .format_pattern(pattern, Some(&args), &mut errors)
+                .into_owned();
+            plain.insert(id, text);
+        }
+        Catalog {
+            bundle,
+            plain,
+            plural_forms: plural_forms(lang),
+        }
+    }
+}
+
+/// Each plural category whole numbers fall in, in `lang`, with the smallest such number.
+fn plural_forms(lang: Lang) -> Vec<(&'static str, i64)> {
+    let locale: unic_langid::LanguageIdentifier = lang.code().parse().unwrap_or_default();
+    let Ok(rules) = PluralRules::create(locale, PluralRuleType::CARDINAL) else {
+        return vec![("other", 0)];
+    };
+    let mut forms: Vec<(&'static str, i64)> = Vec::new();
+    // Every language's whole-number categories show up below 200 (CLDR's rules look at
+    // the last two digits, and at 0 and 1).
+    for n in 0..200_i64 {
+        let name = match rules.select(n) {
+            Ok(PluralCategory::ZERO) => "zero",
+            Ok(PluralCategory::ONE) => "one",
+            Ok(PluralCategory::TWO) => "two",
+            Ok(PluralCategory::FEW) => "few",
+            Ok(PluralCategory::MANY) => "many",
+            Ok(PluralCategory::OTHER) | Err(_) => "other",
+        };
+        if !forms.iter().any(|(form, _)| *form == name) {
+            forms.push((name, n));
+        }
+    }
+    forms
+}
+
+/// The names of the variables `pattern` reads, selectors included.
+fn variables_of<'s>(pattern: &ast::Pattern<&'s str>, names: &mut Vec<&'s str>) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            variables_in(expression, names);
+        }
+    }
+}
+
+fn variables_in<'s>(expression: &ast::Expression<&'s str>, names: &mut Vec<&'s str>) {
+    match expression {
+        ast::Expression::Inline(inline) => inline_variables(inline, names),
+        ast::Expression::Select { selector, variants } => {
+            inline_variables(selector, names);
+            for variant in variants {
+                variables_of(&variant.value, names);
+            }
+        }
+    }
+}
+
+fn inline_variables<'s>(inline: &ast::InlineExpression<&'s str>, names: &mut Vec<&'s str>) {
+    match inline {
+        ast::InlineExpression::VariableReference { id } if !names.contains(&id.name) => {
+            names.push(id.name);
+        }
+        ast::InlineExpression::Placeable { expression } => variables_in(expression, names),
+        _ => {}
+    }
+}
+
+fn catalog(lang: Lang) -> &'static Catalog {
+    static CATALOGS: [OnceLock<Catalog>; Lang::ALL.len()] = [const { OnceLock::new() }; 7];
+    CATALOGS[lang.index()].get_or_init(|| Catalog::load(lang))
+}
+
+/// Calls `f` with the Fluent id of `key`: its dots as hyphens, without allocating for the
+/// keys the code uses.
+fn with_id<T>(key: &str, f: impl FnOnce(&str) -> T) -> T {
+    let mut buffer = [0u8; 96];
+    match buffer.get_mut(..key.len()) {
+        Some(id) => {
+            for (to, from) in id.iter_mut().zip(key.bytes()) {
+                *to = if from == b'.' { b'-' } else { from };
+            }
+            // Only the ASCII dot was replaced, by an ASCII hyphen: still UTF-8.
+            f(std::str::from_utf8(id).unwrap_or(key))
+        }
+        None => f(&key.replace('.', "-")),
+    }
+}
+
+/// An argument as Fluent sees it: a whole number written as Rust writes it is a number
+/// (so a translation can choose its plural form by it), anything else is text.
+fn value(text: &str) -> FluentValue<'_> {
+    match text.parse::<i64>() {
+        Ok(number) if number.to_string() == text => FluentValue::from(number),
+        _ => FluentValue::from(text),
     }
 }
 
@@ -114,61 +332,78 @@ impl Tr {
         Tr { lang }
     }
 
-    /// The text of `key`; the key itself when it is missing (a test keeps the files
-    /// complete).
+    /// The text of `key`, each variable left as `{name}`; the key itself when it is
+    /// missing (a test keeps the files complete).
     #[must_use]
     pub fn get<'a>(&self, key: &'a str) -> &'a str {
-        strings(self.lang).get(key).map_or(key, String::as_str)
+        let plain = &catalog(self.lang).plain;
+        with_id(key, |id| plain.get(id).map(String::as_str)).unwrap_or(key)
     }
 
     /// Whether `key` exists.
     #[must_use]
     pub fn has(&self, key: &str) -> bool {
-        strings(self.lang).contains_key(key)
+        with_id(key, |id| catalog(self.lang).plain.contains_key(id))
     }
 
-    /// The text of `key` with each `{name}` replaced by its value, in one pass (a value
-    /// is never read for placeholders itself); a placeholder without a value stays as it
-    /// is.
+    /// The text of `key` with its variables given by `args` (a value is never read for
+    /// placeholders itself; a whole number is a number, so the text may choose a plural
+    /// form by it). A variable without a value is shown as `{$name}`.
     #[must_use]
     pub fn fmt(&self, key: &str, args: &[(&str, &str)]) -> String {
-        let template = self.get(key);
-        let mut text = String::with_capacity(
-            template.len() + args.iter().map(|(_, value)| value.len()).sum::<usize>(),
-        );
-        let mut rest = template;
-        while let Some(open) = rest.find('{') {
-            text.push_str(&rest[..open]);
-            let after = &rest[open + 1..];
-            let value = after.find('}').and_then(|close| {
-                let name = &after[..close];
-                let (_, value) = args.iter().find(|(wanted, _)| *wanted == name)?;
-                Some((*value, close))
-            });
-            match value {
-                Some((value, close)) => {
-                    text.push_str(value);
-                    rest = &after[close + 1..];
-                }
-                None => {
-                    text.push('{');
-                    rest = after;
-                }
-            }
+        let mut fluent = FluentArgs::with_capacity(args.len());
+        for (name, text) in args {
+            fluent.set(*name, value(text));
         }
-        text.push_str(rest);
-        text
+        self.format(key, &fluent)
     }
 
-    /// The text of a count: `{key}.one` when `n` is 1, else `{key}.other` (English and
-    /// Estonian both have these two forms), with `{n}` and each `{name}` of `args` filled.
+    /// The text of a count: `key` with `n` as the number `$n` its plural form is chosen
+    /// by, and each `{name}` of `args` filled.
     #[must_use]
     pub fn count(&self, key: &str, n: i64, args: &[(&str, &str)]) -> String {
-        let form = if n == 1 { "one" } else { "other" };
-        let n = n.to_string();
-        let mut all = vec![("n", n.as_str())];
-        all.extend_from_slice(args);
-        self.fmt(&format!("{key}.{form}"), &all)
+        let mut fluent = FluentArgs::with_capacity(args.len() + 1);
+        fluent.set("n", FluentValue::from(n));
+        for (name, text) in args {
+            fluent.set(*name, value(text));
+        }
+        self.format(key, &fluent)
+    }
+
+    fn format(&self, key: &str, args: &FluentArgs<'_>) -> String {
+        let bundle = &catalog(self.lang).bundle;
+        let pattern = with_id(key, |id| bundle.get_message(id).and_then(|m| m.value()));
+        let Some(pattern) = pattern else {
+            return key.to_owned();
+        };
+        let mut errors = Vec::new();
+        match bundle.format_pattern(pattern, Some(args), &mut errors) {
+            Cow::Borrowed(text) => text.to_owned(),
+            Cow::Owned(text) => text,
+        }
+    }
+
+    /// `key`'s text counted for each plural category of whole numbers in this language,
+    /// with the count left as `{n}`: (category, text). The page script picks one with the
+    /// browser's `Intl.PluralRules` when a count changes under it.
+    #[must_use]
+    pub fn plural_templates(&self, key: &str) -> Vec<(&'static str, String)> {
+        catalog(self.lang)
+            .plural_forms
+            .iter()
+            .map(|(form, n)| {
+                let text = self.count(key, *n, &[]);
+                let number = n.to_string();
+                // The count is the only number these texts show; should a text carry
+                // another, the template is the plain text with `{n}` left in.
+                let template = if text.matches(number.as_str()).count() == 1 {
+                    text.replacen(number.as_str(), "{n}", 1)
+                } else {
+                    self.get(key).to_owned()
+                };
+                (*form, template)
+            })
+            .collect()
     }
 
     /// The language code, for `<html lang>`.
@@ -179,112 +414,4 @@ impl Tr {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::collections::BTreeSet;
-
-    use axum::http::HeaderValue;
-
-    use super::*;
-
-    fn keys(lang: Lang) -> BTreeSet<&'static str> {
-        strings(lang).keys().map(String::as_str).collect()
-    }
-
-    #[test]
-    fn every_key_exists_in_every_language() {
-        let en = keys(Lang::En);
-        let et = keys(Lang::Et);
-        let only_en: Vec<_> = en.difference(&et).collect();
-        let only_et: Vec<_> = et.difference(&en).collect();
-        assert!(only_en.is_empty(), "keys missing in et.toml: {only_en:?}");
-        assert!(only_et.is_empty(), "keys missing in en.toml: {only_et:?}");
-        assert!(en.len() > 100, "only {} keys", en.len());
-    }
-
-    #[test]
-    fn no_translation_is_empty_and_placeholders_match() {
-        for key in keys(Lang::En) {
-            let en = Tr::new(Lang::En).get(key);
-            let et = Tr::new(Lang::Et).get(key);
-            assert!(!en.trim().is_empty() && !et.trim().is_empty(), "{key}");
-            let names = |text: &str| -> BTreeSet<String> {
-                text.split('{')
-                    .skip(1)
-                    .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_owned()))
-                    .collect()
-            };
-            assert_eq!(names(en), names(et), "placeholders of {key}");
-        }
-    }
-
-    #[test]
-    fn the_cookie_wins_over_accept_language() {
-        let mut headers = HeaderMap::new();
-        headers.insert(
-            header::ACCEPT_LANGUAGE,
-            HeaderValue::from_static("en-GB,en;q=0.9"),
-        );
-        headers.insert(header::COOKIE, HeaderValue::from_static("a=b; lang=et"));
-        assert_eq!(Lang::from_headers(&headers), Lang::Et);
-    }
-
-    #[test]
-    fn accept_language_picks_the_highest_supported_q() {
-        assert_eq!(
-            Lang::from_accept_language("de, et;q=0.5, en;q=0.4"),
-            Some(Lang::Et)
-        );
-        assert_eq!(
-            Lang::from_accept_language("et-EE;q=0.3, en-US"),
-            Some(Lang::En)
-        );
-        assert_eq!(Lang::from_accept_language("fr, de"), None);
-        assert_eq!(Lang::from_headers(&HeaderMap::new()), Lang::En);
-    }
-
-    #[test]
-    fn formatting_fills_placeholders() {
-        let t = Tr::new(Lang::En);
-        assert_eq!(
-            t.fmt("notifications.bell", &[("n", "3")]),
-            "Notifications: 3 unread"
-        );
-        // One pass: a value that looks like a placeholder is kept as it is, and a
-        // placeholder without a value stays.
-        assert_eq!(
-            t.fmt("label.piece", &[("square", "{piece}"), ("color", "white")]),
-            "{piece}, white {piece}"
-        );
-        assert_eq!(
-            t.fmt("notifications.bell", &[]),
-            "Notifications: {n} unread"
-        );
-    }
-
-    #[test]
-    fn counts_take_the_singular_for_one() {
-        let (en, et) = (Tr::new(Lang::En), Tr::new(Lang::Et));
-        assert_eq!(en.count("home.your_turn", 1, &[]), "Your turn in 1 game");
-        assert_eq!(en.count("home.your_turn", 3, &[]), "Your turn in 3 games");
-        assert_eq!(en.count("home.your_turn", 0, &[]), "Your turn in 0 games");
-        assert_eq!(et.count("home.your_turn", 3, &[]), "Sinu käik 3 mängus");
-        let detail = |t: &Tr, n| t.count("player.rating_detail", n, &[("deviation", "60")]);
-        assert!(detail(&en, 1).starts_with("Deviation 60, 1 rated game."));
-        assert!(detail(&en, 2).starts_with("Deviation 60, 2 rated games."));
-        assert!(detail(&et, 1).starts_with("Hälve 60, 1 reitingumäng."));
-        assert!(detail(&et, 2).starts_with("Hälve 60, 2 reitingumängu."));
-        // Every counted text has both forms in both languages.
-        for lang in Lang::ALL {
-            let keys = keys(lang);
-            for key in &keys {
-                if let Some(base) = key.strip_suffix(".one") {
-                    let other = format!("{base}.other");
-                    assert!(
-                        keys.contains(other.as_str()) || keys.contains(base),
-                        "{key} without its other form"
-                    );
-                }
-            }
-        }
-    }
-}
+mod tests;

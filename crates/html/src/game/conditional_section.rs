@@ -87,7 +87,7 @@ fn numbered(t: &Tr, line: &ConditionalLine) -> String {
         .display
         .iter()
         .map(|step| {
-            let key = format!("conditional.step.{step}");
+            let key = conditional::step_key(step);
             if t.has(&key) {
                 t.get(&key).to_owned()
             } else {
@@ -106,11 +106,7 @@ fn action_choices(t: &Tr) -> Vec<(&'static str, String, bool)> {
     let mut choices = vec![("", t.get("conditional.action.none").to_owned(), true)];
     choices.extend(LINE_ACTIONS.iter().map(|action| {
         let name = action.as_str();
-        (
-            name,
-            t.get(&format!("conditional.step.{name}")).to_owned(),
-            false,
-        )
+        (name, t.get(&conditional::step_key(name)).to_owned(), false)
     }));
     choices
 }

@@ -10,6 +10,7 @@
 
 use rules::{AnyGame, Color, PlayError};
 
+use super::step::ANY;
 use crate::game::action_rules::GameAction;
 use vocab::error::AppError;
 
@@ -17,9 +18,6 @@ use vocab::error::AppError;
 pub const MAX_LINE_MOVES: usize = 40;
 /// The longest text of a line, in bytes.
 pub const MAX_LINE_TEXT: usize = 1_000;
-
-/// The step that stands for any move of the opponent.
-pub const ANY: &str = "*";
 
 /// The actions a line may end with, in place of its owner's move.
 pub const LINE_ACTIONS: [GameAction; 4] = [

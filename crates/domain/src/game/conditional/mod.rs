@@ -37,11 +37,13 @@
 mod answer;
 pub mod line;
 mod repertoire_reply;
+pub mod step;
 
 pub use answer::Unanswered;
 pub(super) use answer::{Answered, answer};
-pub use line::{ANY, LINE_ACTIONS, MAX_LINE_MOVES, MAX_LINE_TEXT};
+pub use line::{LINE_ACTIONS, MAX_LINE_MOVES, MAX_LINE_TEXT};
 pub use repertoire_reply::{REPERTOIRE_PLIES_PER_TURN, played_moves};
+pub use step::{ANY, step_key};
 
 use rules::Color;
 use sqlx::AnyConnection;

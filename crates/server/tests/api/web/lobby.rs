@@ -141,7 +141,7 @@ async fn my_games_orders_my_turn_first_and_next_game_jumps_there(app: TestApp) {
         "Your turn in {n} game"
     );
     assert_eq!(
-        home.attr("#your-turn", "data-title"),
+        home.attr("#your-turn", "data-title-other"),
         "Your turn in {n} games"
     );
 }

@@ -1,0 +1,110 @@
+### Tournaments and their rules page.
+
+tournaments-expected = Durée prévue d'une partie
+tournaments-round_deadlines = Échéances des rondes
+tournaments-round_deadline = ronde { $round } : { $when }
+tournaments-stage_round_deadline = phase { $stage }, ronde { $round } : { $when }
+tournaments-projected_end = Fin au plus tard
+tournaments-requirements = Bilan des participants
+tournaments-max_time_loss_percent = Part maximale de parties perdues au temps en 90 jours, en pourcentage (facultatif)
+tournaments-min_finished_games = Nombre minimal de parties terminées (facultatif)
+tournaments-title = Tournois
+tournaments-intro = Tournois par correspondance : poules toutes rondes, système suisse et élimination directe. Tout joueur connecté peut en créer un ; les parties commencent d'elles-mêmes et chaque résultat met aussitôt le classement à jour.
+tournaments-rules_link = Comment les tournois sont appariés et comptés
+tournaments-list-open = Inscriptions ouvertes
+tournaments-list-running = En cours
+tournaments-list-finished = Terminés
+tournaments-none = Aucun pour le moment.
+tournaments-name = Nom
+tournaments-variant = Jeu
+tournaments-format = Formule
+tournaments-format-round_robin = Poules toutes rondes
+tournaments-format-swiss = Système suisse
+tournaments-format-knockout = Élimination directe
+tournaments-time = Cadence
+tournaments-kind = Type
+tournaments-players = Joueurs
+tournaments-players_range =
+    { $entrants ->
+        [one] { $entrants } inscrit ({ $min } à { $max })
+       *[other] { $entrants } inscrits ({ $min } à { $max })
+    }
+tournaments-organiser = Organisateur
+tournaments-start = Début
+tournaments-start_position_hint = La même position de départ pour chaque partie : aux échecs, une position en FEN avec le trait aux Blancs ; en Chess960, un numéro de départ de 0 à 959 ; au Reversi, une ouverture de sa page de règles. Vide : chaque partie commence normalement. Les parties jouées depuis une position choisie aux échecs ou au Reversi ne comptent dans aucune statistique.
+tournaments-when_full = une fois complet
+tournaments-in_days =
+    { $days ->
+        [one] dans { $days } jour
+       *[other] dans { $days } jours
+    }
+tournaments-winner = Vainqueur
+tournaments-ratings = Classements
+tournaments-create = Créer un tournoi
+tournaments-create_button = Créer le tournoi
+tournaments-min_players = Nombre minimal de joueurs
+tournaments-max_players = Nombre maximal de joueurs
+tournaments-min_rating = Classement minimal (facultatif)
+tournaments-max_rating = Classement maximal (facultatif)
+tournaments-section_size = Taille maximale d'une poule
+tournaments-advance = Joueurs qualifiés par poule
+tournaments-both_colours = Chaque paire joue deux fois, une fois avec chaque couleur
+tournaments-rounds = Rondes
+tournaments-games_per_match = Parties par match
+tournaments-private = Privé : inscription uniquement par le lien d'invitation
+tournaments-yes = oui
+tournaments-status-open = Inscriptions ouvertes
+tournaments-status-running = En cours
+tournaments-status-finished = Terminé
+tournaments-status-cancelled = Annulé
+tournaments-invite_link = Lien d'invitation :
+tournaments-join = S'inscrire
+tournaments-leave = Se désinscrire
+tournaments-withdraw = Se retirer
+tournaments-withdraw_hint = Se retirer revient à abandonner vos parties de ce tournoi encore en cours.
+tournaments-organiser_tools = Organisation
+tournaments-start_now = Commencer maintenant
+tournaments-cancel = Annuler le tournoi
+tournaments-remove_player = Joueur
+tournaments-remove = Exclure
+tournaments-entrants = Participants
+tournaments-no_entrants = Personne ne s'est encore inscrit.
+tournaments-seed = Tête de série
+tournaments-player = Joueur
+tournaments-rating = Classement
+tournaments-player-withdrawn = retiré
+tournaments-player-removed = exclu
+tournaments-player-eliminated = éliminé
+tournaments-stage = Phase { $stage }
+tournaments-section = Poule { $section }
+tournaments-round = Ronde { $round }
+tournaments-standings = Classement du tournoi
+tournaments-cross_table = Grille américaine
+tournaments-points = Pts
+tournaments-direct = Face-à-face
+tournaments-wins = Victoires
+tournaments-played = Jouées
+tournaments-playing = en cours
+tournaments-bye = exempt
+tournament_rules-title = Règlement des tournois
+tournament_rules-scoring-title = Décompte des points
+tournament_rules-scoring = Une victoire vaut 1 point, une nulle ½ et une défaite 0. Une exemption au système suisse vaut 1 point. Les parties de tournoi ne peuvent pas être annulées ; un joueur qui ne veut pas continuer abandonne.
+tournament_rules-round_robin = Les joueurs sont rangés selon leur classement et répartis en poules de la taille choisie au plus, aussi équilibrées que possible en nombre et en force. Chacun affronte tous les joueurs de sa poule, une fois ou deux fois en inversant les couleurs, et toutes les parties commencent en même temps. Quand toutes les parties de la phase sont terminées, les meilleurs joueurs de chaque poule (le nombre choisi) passent à une nouvelle phase de poules, jusqu'à ce qu'il ne reste qu'une poule : son vainqueur remporte le tournoi.
+tournament_rules-swiss = Un nombre fixe de rondes. Chaque ronde apparie autant que possible des joueurs à égalité de points, jamais deux joueurs qui se sont déjà rencontrés, et donne les Blancs au joueur qui les a eus le moins souvent. Avec un nombre impair de joueurs, le joueur le moins bien placé qui n'a pas encore été exempt est exempté et reçoit un point. Une ronde commence quand toutes les parties de la ronde précédente sont terminées. Le tournoi s'arrête plus tôt s'il n'existe plus de ronde possible sans appariement répété.
+tournament_rules-knockout = Les têtes de série sont placées de sorte que les deux premières ne puissent se rencontrer qu'en finale ; si le nombre de joueurs n'est pas une puissance de deux, les meilleures têtes de série passent directement au deuxième tour. Un match compte le nombre pair de parties choisi, en alternant les couleurs ; le joueur qui a le plus de points se qualifie. Un match à égalité se prolonge de deux parties, une avec chaque couleur ; en cas de nouvelle égalité, la tête de série la mieux placée se qualifie.
+tournament_rules-tie_breaks-title = Départages
+tournament_rules-tie_breaks = Les joueurs à égalité de points sont départagés par le Sonneborn–Berger (les points de chaque adversaire battu plus la moitié des points de chaque adversaire avec qui la partie a été nulle), puis par les points marqués dans les parties entre les joueurs encore à égalité, puis par le nombre de victoires, et enfin par la tête de série (le classement le plus élevé au départ).
+tournament_rules-leaving-title = Départs
+tournament_rules-leaving = Avant le début, chacun peut se désinscrire, et l'organisateur peut exclure un participant ou annuler le tournoi. Après le début, un joueur qui se retire ou est exclu abandonne toutes ses parties du tournoi encore en cours et n'est plus apparié ; ses parties terminées gardent leurs résultats.
+tournaments-format-league = Ligue
+tournaments-season = Saison { $stage }
+tournaments-league_group = Division { $division }, groupe { $group }
+tournaments-group_size = Taille maximale d'un groupe
+tournaments-moving = Joueurs promus et relégués par groupe
+tournaments-seasons = Saisons
+tournaments-groups_legend = Poules toutes rondes et ligues
+tournaments-rounds_legend = Système suisse et ligues
+tournaments-rounds_or_seasons = Rondes (système suisse) ou saisons (ligue)
+tournament_rules-league = Une ligue enchaîne les saisons d'elle-même. Ses joueurs sont répartis selon leur classement en divisions de groupes toutes rondes : la première division contient un groupe réunissant les plus forts, et chaque division inférieure peut accueillir deux fois plus de joueurs que celle du dessus. Dans chaque groupe, chacun affronte tous les autres, toutes les parties en même temps. Quand la dernière partie de la saison se termine, les meilleurs de chaque groupe (le nombre choisi) montent d'une division et autant de derniers descendent ; les joueurs arrivés en cours de saison commencent dans la division la plus basse ; puis la saison suivante commence. Après la dernière saison, le vainqueur du groupe de tête remporte la ligue.
+tournaments-remove_choose = Choisissez un joueur
+tournaments-remove_sure = Oui : exclure ce joueur du tournoi.
