@@ -3,6 +3,7 @@
 
 mod boards;
 mod game_page;
+mod languages;
 mod lobby;
 mod settings;
 mod site;
