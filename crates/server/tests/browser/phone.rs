@@ -1,11 +1,11 @@
-//! Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in English
-//! and in Estonian (each page's screenshot goes to `target/screenshots/phone-*`). On each
+//! Every page family on a phone: Chromium emulating a 390 × 844 touch screen, in every
+//! language of the site (each page's screenshot goes to `target/screenshots/phone-*`). On each
 //! page nothing is wider than the screen, the header is one row (its links behind the
 //! Menu button), no table column is hidden, and axe-core (from the npm registry, injected
 //! into the page) finds no serious or critical accessibility violation. `AXE_CORE` names
 //! axe-core's `axe.min.js` (`.ci/run` installs it); without it the accessibility half
 //! fails in CI and is skipped, saying so, elsewhere. The same pages are then laid out
-//! again with JavaScript off, in both languages, with the same layout checks.
+//! again with JavaScript off, in every language, with the same layout checks.
 //!
 //! Then the flows: pieces dragged with a finger on a phone and with a mouse on a desk
 //! (the move named in the game's notation while it waits for Confirm); the phone's menu
@@ -16,6 +16,7 @@ use std::path::PathBuf;
 
 use fantoccini::Client;
 use serde_json::json;
+use vocab::i18n::Lang;
 
 use super::{
     Driver, binaries, browser, click, css, find, log_in, push_arg, session, set_playing, shot,
@@ -219,7 +220,7 @@ async fn page_families(app: &TestApp) -> Vec<(String, String)> {
     not(browser_tests),
     ignore = "install chromium and chromium-driver (then touch crates/server/build.rs) to run"
 )]
-async fn every_page_fits_a_phone_in_both_languages_in_chromium() {
+async fn every_page_fits_a_phone_in_every_language_in_chromium() {
     let (chrome, driver_bin) = binaries();
     let axe = axe_source();
     let app = TestApp::spawn(Backend::Sqlite, &[("ENGINE_NODES", "20000")]).await;
@@ -228,7 +229,7 @@ async fn every_page_fits_a_phone_in_both_languages_in_chromium() {
     let client = phone(&driver, &chrome).await;
     log_in(&client, &app, "annika").await;
     let mut all = Vec::new();
-    for lang in ["en", "et"] {
+    for lang in Lang::ALL.map(Lang::code) {
         client
             .goto(&format!("{}/lang/{lang}?back=/", app.address))
             .await
@@ -246,7 +247,7 @@ async fn every_page_fits_a_phone_in_both_languages_in_chromium() {
             }
         }
     }
-    // Without script: the same pages in both languages, measured as laid out (the checks
+    // Without script: the same pages in every language, measured as laid out (the checks
     // run through the driver, which script blocked in the page does not stop). The
     // session is the one signed in above: a tap without script is slow to emulate.
     let plain = phone_with(&driver, &chrome, false).await;
@@ -262,7 +263,7 @@ async fn every_page_fits_a_phone_in_both_languages_in_chromium() {
         .add_cookie(cookie)
         .await
         .expect("the session cookie set");
-    for lang in ["en", "et"] {
+    for lang in Lang::ALL.map(Lang::code) {
         plain
             .goto(&format!("{}/lang/{lang}?back=/", app.address))
             .await
