@@ -299,6 +299,36 @@ impl TestApp {
         body["game_id"].as_str().unwrap().to_owned()
     }
 
+    /// A chess game `white` and `black` play through `moves` and `resigner` resigns (when
+    /// the moves do not end it), with its computer review asked by `white` and done: for
+    /// the review's page. Returns the game's id.
+    pub(crate) async fn reviewed_game(
+        &self,
+        white: &Player,
+        black: &Player,
+        moves: &[&str],
+        resigner: Option<&Player>,
+    ) -> String {
+        let id = self.new_game("chess", white, black).await;
+        for mv in moves {
+            self.play_ok(white, black, &id, mv).await;
+        }
+        if let Some(resigner) = resigner {
+            let (status, body) = self.act(resigner, &id, "resign").await;
+            assert!(status.is_success(), "{body}");
+        }
+        let (status, body) = self
+            .post(
+                &format!("/api/v1/games/{id}/review"),
+                Some(&white.token),
+                serde_json::json!({}),
+            )
+            .await;
+        assert!(status.is_success(), "{body}");
+        assert_eq!(domain::jobs::reviews::round(&self.state).await.unwrap(), 1);
+        id
+    }
+
     /// Game `id`'s record (PGN for chess) as a guest downloads it.
     pub(crate) async fn record(&self, id: &str) -> String {
         let response = self

@@ -152,21 +152,9 @@ async fn page_families(app: &TestApp) -> Vec<(String, String)> {
         }
     }
     // A finished game with its computer review done, for the review's page.
-    let reviewed = app.new_game("chess", &ann, &bob).await;
-    for mv in ["e2e4", "e7e5", "g1f3", "b8c6"] {
-        app.play_ok(&ann, &bob, &reviewed, mv).await;
-    }
-    let (status, body) = app.act(&bob, &reviewed, "resign").await;
-    assert!(status.is_success(), "{body}");
-    let (status, body) = app
-        .post(
-            &format!("/api/v1/games/{reviewed}/review"),
-            Some(&ann.token),
-            json!({}),
-        )
+    let reviewed = app
+        .reviewed_game(&ann, &bob, &["e2e4", "e7e5", "g1f3", "b8c6"], Some(&bob))
         .await;
-    assert!(status.is_success(), "{body}");
-    assert_eq!(domain::jobs::reviews::round(&app.state).await.unwrap(), 1);
     pages.push(("review".to_owned(), format!("/games/{reviewed}/review")));
     // A line of Ann's repertoire for its page.
     let (status, body) = app

@@ -121,19 +121,9 @@ async fn no_page_in_another_language_shows_an_english_sentence(app: TestApp) {
     assert!(status.is_success(), "{body}");
     pages.push((Some(&ann), format!("/games/{going}")));
     pages.push((Some(&ann), format!("/games/{going}/analysis")));
-    let over = app.new_game("chess", &ann, &bob).await;
-    for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-        app.play_ok(&ann, &bob, &over, mv).await;
-    }
-    let (status, body) = app
-        .post(
-            &format!("/api/v1/games/{over}/review"),
-            Some(&ann.token),
-            json!({}),
-        )
+    let over = app
+        .reviewed_game(&ann, &bob, &["f2f3", "e7e5", "g2g4", "d8h4"], None)
         .await;
-    assert!(status.is_success(), "{body}");
-    assert_eq!(domain::jobs::reviews::round(&app.state).await.unwrap(), 1);
     pages.push((Some(&ann), format!("/games/{over}")));
     pages.push((Some(&ann), format!("/games/{over}/review")));
     // A challenge to Ann and a tournament she runs.
