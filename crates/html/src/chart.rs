@@ -16,6 +16,22 @@ const BOTTOM: i64 = 20;
 const LEFT: i64 = 44;
 const PAD: i64 = 10;
 
+/// `text` made safe inside an element and inside a quoted attribute.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The opening of a chart of `class`, named `title` for screen readers.
+fn open(class: &str, title: &str) -> String {
+    let title = escape(title);
+    format!(
+        r##"<svg class="{class}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{title}"><title>{title}</title>"##
+    )
+}
+
 /// Draws the ratings after each game (oldest first, with the unix time each game ended)
 /// as a line with a band of one deviation either side; `date` writes a time as a date.
 /// `title` names the chart for screen readers. Empty for no games.
@@ -62,15 +78,7 @@ pub fn rating_history(
     lower.reverse();
     let band = upper.into_iter().chain(lower).collect::<Vec<_>>().join(" ");
     let rating_line = line(&|r| whole(r.rating)).join(" ");
-    let title = title
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
-    let mut svg = String::new();
-    let _ = write!(
-        svg,
-        r##"<svg class="rating-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{title}"><title>{title}</title>"##
-    );
+    let mut svg = open("rating-chart", title);
     let _ = write!(
         svg,
         r##"<polygon points="{band}" fill="#c9d8ee" stroke="none"/><polyline points="{rating_line}" fill="none" stroke="#1f4f8f" stroke-width="2"/>"##
@@ -138,24 +146,13 @@ pub fn evaluation_graph(
         let half = (middle - PAD) as f64;
         middle - (value.clamp(-cap, cap) / cap * half).round() as i64
     };
-    let escape = |text: &str| {
-        text.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-    };
-    let title = escape(title);
     let line = points
         .iter()
         .enumerate()
         .map(|(index, value)| format!("{},{}", x(index), y(*value)))
         .collect::<Vec<_>>()
         .join(" ");
-    let mut svg = String::new();
-    let _ = write!(
-        svg,
-        r##"<svg class="evaluation-graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{title}"><title>{title}</title>"##
-    );
+    let mut svg = open("evaluation-graph", title);
     let _ = write!(
         svg,
         r##"<line x1="{LEFT}" y1="{middle}" x2="{}" y2="{middle}" stroke="#888" stroke-dasharray="4 3"/><polyline points="{line}" fill="none" stroke="#1f4f8f" stroke-width="2"/>"##,

@@ -7,7 +7,7 @@
 //! `Accept-Language`, else English. `GET /lang/{code}` is the switch. How to add a
 //! language: `docs/translating.md`.
 
-use std::{borrow::Cow, collections::HashMap, sync::OnceLock};
+use std::{collections::HashMap, sync::OnceLock};
 
 use axum::http::{HeaderMap, header};
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue, concurrent::FluentBundle};
@@ -170,17 +170,20 @@ impl Lang {
     }
 }
 
-/// One language's messages: the Fluent bundle, and every message rendered once with each
-/// variable left as `{name}` (what [`Tr::get`] gives: most lookups have no variables, and
-/// the page script fills some in itself).
+/// A fast fixed hash by Fluent id: the ids come from the files alone (nothing a visitor
+/// sends is ever stored), and every page looks up dozens.
+type ById<T> = HashMap<String, T, foldhash::fast::FixedState>;
+
+/// One language's messages: the Fluent bundle, and what can be rendered once when the
+/// language loads rather than on every page.
 struct Catalog {
     bundle: FluentBundle<FluentResource>,
-    /// By Fluent id. The ids come from the files alone (nothing a visitor sends is
-    /// ever stored), so a fast fixed hash serves: every page looks up dozens.
-    plain: HashMap<String, String, foldhash::fast::FixedState>,
-    /// The language's plural categories of whole numbers, each with the smallest number
-    /// in it (`one` 1, `few` 2...).
-    plural_forms: Vec<(&'static str, i64)>,
+    /// Every message with each variable left as `{name}` (what [`Tr::get`] gives: most
+    /// lookups have no variables, and the page script fills some in itself).
+    plain: ById<String>,
+    /// Each message whose one variable is the count `$n`, said for each plural category
+    /// of whole numbers with the count left as `{n}` (see [`Tr::plural_templates`]).
+    counted: ById<Vec<(&'static str, String)>>,
 }
 
 impl Catalog {
@@ -206,7 +209,9 @@ impl Catalog {
                 panic!("{file}: {errors:?}");
             }
         }
-        let mut plain = HashMap::with_capacity_and_hasher(ids.len(), Default::default());
+        let forms = plural_forms(lang);
+        let mut plain = ById::with_capacity_and_hasher(ids.len(), Default::default());
+        let mut counted = ById::default();
         for id in ids {
             let message = bundle.get_message(&id).expect("a message just added");
             let Some(pattern) = message.value() else {
@@ -215,19 +220,39 @@ impl Catalog {
             let mut names = Vec::new();
             variables_of(pattern, &mut names);
             let mut args = FluentArgs::with_capacity(names.len());
-            for name in names {
-                args.set(name, format!("{{{name}}}"));
+            for name in &names {
+                args.set(*name, format!("{{{name}}}"));
             }
             let mut errors = Vec::new();
             let text = bundle
                 .format_pattern(pattern, Some(&args), &mut errors)
                 .into_owned();
+            if names == ["n"] {
+                let templates = forms
+                    .iter()
+                    .map(|(form, n)| {
+                        let mut args = FluentArgs::new();
+                        args.set("n", FluentValue::from(*n));
+                        let said = bundle.format_pattern(pattern, Some(&args), &mut errors);
+                        let number = n.to_string();
+                        // The count is the only number these texts show; should a text
+                        // carry another, the template is the plain text.
+                        let template = if said.matches(number.as_str()).count() == 1 {
+                            said.replacen(number.as_str(), "{n}", 1)
+                        } else {
+                            text.clone()
+                        };
+                        (*form, template)
+                    })
+                    .collect();
+                counted.insert(id.clone(), templates);
+            }
             plain.insert(id, text);
         }
         Catalog {
             bundle,
             plain,
-            plural_forms: plural_forms(lang),
+            counted,
         }
     }
 }
@@ -377,33 +402,19 @@ impl Tr {
             return key.to_owned();
         };
         let mut errors = Vec::new();
-        match bundle.format_pattern(pattern, Some(args), &mut errors) {
-            Cow::Borrowed(text) => text.to_owned(),
-            Cow::Owned(text) => text,
-        }
+        bundle
+            .format_pattern(pattern, Some(args), &mut errors)
+            .into_owned()
     }
 
     /// `key`'s text counted for each plural category of whole numbers in this language,
-    /// with the count left as `{n}`: (category, text). The page script picks one with the
-    /// browser's `Intl.PluralRules` when a count changes under it.
+    /// with the count left as `{n}`: (category, text), rendered when the language loaded.
+    /// The page script picks one with the browser's `Intl.PluralRules` when a count
+    /// changes under it. Empty unless the count `$n` is the message's one variable.
     #[must_use]
-    pub fn plural_templates(&self, key: &str) -> Vec<(&'static str, String)> {
-        catalog(self.lang)
-            .plural_forms
-            .iter()
-            .map(|(form, n)| {
-                let text = self.count(key, *n, &[]);
-                let number = n.to_string();
-                // The count is the only number these texts show; should a text carry
-                // another, the template is the plain text with `{n}` left in.
-                let template = if text.matches(number.as_str()).count() == 1 {
-                    text.replacen(number.as_str(), "{n}", 1)
-                } else {
-                    self.get(key).to_owned()
-                };
-                (*form, template)
-            })
-            .collect()
+    pub fn plural_templates(&self, key: &str) -> &'static [(&'static str, String)] {
+        let counted = &catalog(self.lang).counted;
+        with_id(key, |id| counted.get(id)).map_or(&[], Vec::as_slice)
     }
 
     /// The language code, for `<html lang>`.
