@@ -371,3 +371,18 @@ pub async fn set_game(
         .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ratings::ENGINES_POOL_SUFFIX;
+
+    #[test]
+    fn the_lobby_joins_a_challengers_engines_rating_by_its_stored_key() {
+        let key = format!("c.variant || '{ENGINES_POOL_SUFFIX}'");
+        assert!(
+            super::SELECT.contains(&key),
+            "{key} not in {}",
+            super::SELECT
+        );
+    }
+}

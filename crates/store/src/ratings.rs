@@ -3,6 +3,12 @@
 
 use sqlx::{AnyConnection, FromRow};
 
+/// What an engines pool's key adds to its variant's id (`chess+engines`): the ratings of
+/// rated games that allow engines are stored under such keys. `domain::ratings::RatingPool`
+/// writes and reads keys with it; the lobby's rating join spells it in SQL, held to this
+/// by a test of `challenges`.
+pub const ENGINES_POOL_SUFFIX: &str = "+engines";
+
 /// One player's rating in one variant.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct RatingRow {

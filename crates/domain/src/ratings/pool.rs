@@ -4,9 +4,7 @@
 use std::fmt;
 
 use rules::Variant;
-
-/// The suffix of an engines pool's key.
-const ENGINES_SUFFIX: &str = "+engines";
+use store::ratings::ENGINES_POOL_SUFFIX as ENGINES_SUFFIX;
 
 /// Which ratings a rated game counts in: its variant's, or its variant's engines pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
