@@ -53,6 +53,7 @@ pub use adjudicate::{Verdict, adjudicate, adjudicate_with_uci, score_unit, win_m
 pub use evaluate::{Assessment, Evaluation, LINE_PLIES, evaluate};
 pub use level::{Level, ParseLevelError};
 pub use review::{Mark, Review, ReviewedMove, cap as review_cap, review, thresholds};
+pub use uci::{UciEngine, UciReply};
 
 /// How much work one call may do: level 8 may use all of it, the levels below a share
 /// ([`level_budget`]). The search stops at whichever limit comes first and answers with
