@@ -4,13 +4,18 @@
 //! cargo run --release -p engine --example match -- ladder <variant> <games> <nodes> [<top level>]
 //! cargo run --release -p engine --example match -- pair <variant> <level> <level> <games> <nodes>
 //! cargo run --release -p engine --example match -- greedy <variant> <level> <games> <nodes>
+//! cargo run --release -p engine --example match -- stockfish <elo>[,<elo>…] <games> <nodes>
+//! cargo run --release -p engine --example match -- othello <games> <nodes>
 //! cargo run --release -p engine --example match -- speed <variant> <positions> <nodes>
 //! cargo run --release -p engine --example match -- work <variant> <positions> <nodes>
 //! ```
 //!
 //! `ladder` plays each level 2–8 (or up to `<top level>`) against the level below; `pair` one pairing; `greedy` a
 //! level against a player that takes the move gaining the most points at once (in
-//! Reversi: flipping the most discs). Games come in pairs from one random opening, each
+//! Reversi: flipping the most discs); `stockfish` chess level 8 against Stockfish held to
+//! each Elo (`UCI_LimitStrength`, `STOCKFISH_MOVETIME_MS` a move, 100 by default;
+//! `STOCKFISH_PATH` or Debian's `/usr/games/stockfish`); `othello` Reversi 8x8 level 8
+//! against the `ai-othello` crate's strongest preset. Games come in pairs from one random opening, each
 //! side playing it once with White and once with Black; `<nodes>` is the node budget of
 //! every engine move. Draws count half. `speed` searches positions of random games at
 //! level 8 and reports nodes per second, against the rules crate's perft (leaf positions
@@ -18,7 +23,14 @@
 //! level-8 searches and prints the nodes they visited, for counting the instructions a
 //! node takes (`valgrind --tool=callgrind`), which the machine's load does not change.
 //!
-//! `MATCH_THREADS=2` plays the games of a series on two threads; the table is the same.
+//! `MATCH_THREADS=2` plays the games of a series on two threads; the table is the same
+//! (but for Stockfish, whose weakened play draws on a clock-seeded random number).
+//!
+//! A row gives the score with its 95% interval (1.96 standard errors of the per-game
+//! points) and the Elo difference the score and the interval's ends imply, the time a
+//! searched move took each side (forced moves aside) and the depth each side completed.
+//! Against Stockfish a game is adjudicated once both sides have scored it at 10 pawns or
+//! more for the same side on three moves each in a row (see [`Adjudicator`]).
 
 use std::{
     ops::Range,
@@ -27,7 +39,11 @@ use std::{
     time::{Duration, Instant},
 };
 
+mod outside;
+#[path = "../shared/mod.rs"]
 mod shared;
+
+use outside::Stockfish;
 
 use engine::{Budget, Level, Request, best_move};
 use rand::{Rng, SeedableRng, rngs::SmallRng, seq::IndexedRandom};
@@ -38,6 +54,10 @@ use rules::{AnyGame, Color, GameResult, Variant};
 enum Player {
     Engine(Level),
     Greedy,
+    /// Stockfish held to this Elo.
+    Stockfish(u32),
+    /// The `ai-othello` crate's strongest preset.
+    Othello,
 }
 
 impl std::fmt::Display for Player {
@@ -45,6 +65,8 @@ impl std::fmt::Display for Player {
         match self {
             Player::Engine(level) => write!(f, "level {level}"),
             Player::Greedy => f.write_str("greedy"),
+            Player::Stockfish(elo) => write!(f, "Stockfish {elo}"),
+            Player::Othello => f.write_str("ai-othello maximum"),
         }
     }
 }
@@ -138,39 +160,101 @@ impl Work {
     }
 }
 
+/// Ends a game against Stockfish early, as engine matches commonly do: once both sides
+/// have scored it at [`Adjudicator::MARGIN`] or more for the same side on
+/// [`Adjudicator::MOVES`] moves each in a row, that side wins.
+#[derive(Debug, Default)]
+struct Adjudicator {
+    /// White's view of the last scores, newest last.
+    scores: Vec<Option<i32>>,
+}
+
+impl Adjudicator {
+    /// Centipawns: 10 pawns.
+    const MARGIN: i32 = 1_000;
+    /// Moves of each side.
+    const MOVES: usize = 3;
+
+    /// Notes `score` (centipawns for `mover`, `None` when the move was forced) and
+    /// returns the winner once the scores agree.
+    fn note(&mut self, mover: Color, score: Option<i32>) -> Option<Color> {
+        self.scores
+            .push(score.map(|score| mover.fold(score, -score)));
+        let recent = self.scores.len().checked_sub(2 * Self::MOVES)?;
+        let last = &self.scores[recent..];
+        if last.iter().all(|s| s.is_some_and(|s| s >= Self::MARGIN)) {
+            Some(Color::White)
+        } else if last.iter().all(|s| s.is_some_and(|s| s <= -Self::MARGIN)) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+}
+
 /// Plays `start` out between `white` and `black`; returns the result and each side's work.
 fn play(start: &AnyGame, players: [Player; 2], nodes: u64, seed: u64) -> (GameResult, [Work; 2]) {
     let stop = AtomicBool::new(false);
     let mut game = start.clone();
     let mut work = [Work::default(); 2];
     let mut rng = SmallRng::seed_from_u64(seed);
+    let mut stockfish = [None, None];
+    let mut adjudicator = Adjudicator::default();
     while let Some(mover) = game.to_move() {
         if game.ply() >= MAX_PLIES {
             return (GameResult::Draw, work);
         }
         let side = mover.fold(0, 1);
-        let text = match players[side] {
-            Player::Greedy => greedy_move(&game, &mut rng),
+        let clock = Instant::now();
+        let (text, score, visited, depth) = match players[side] {
+            Player::Greedy => (greedy_move(&game, &mut rng), None, 0, 0),
             Player::Engine(level) => {
                 let request = Request::new(level, Budget::nodes(nodes), rng.random());
-                let clock = Instant::now();
                 let reply = best_move(&game, &request, &stop).unwrap();
-                work[side].add(Work {
-                    nodes: reply.nodes,
-                    time: clock.elapsed(),
-                    searches: u64::from(reply.nodes > 0),
-                    depths: if reply.nodes > 0 {
-                        u64::from(reply.depth)
-                    } else {
-                        0
-                    },
+                (reply.text, reply.score, reply.nodes, reply.depth)
+            }
+            Player::Stockfish(elo) => {
+                let engine = stockfish[side].get_or_insert_with(|| {
+                    Stockfish::start(&outside::stockfish_path(), elo, stockfish_move_time())
+                        .unwrap_or_else(|error| panic!("{error}"))
                 });
-                reply.text
+                let reply = engine
+                    .best_move(&game)
+                    .unwrap_or_else(|error| panic!("{error}"));
+                (reply.text, reply.score, reply.nodes, reply.depth)
+            }
+            Player::Othello => {
+                let reply = outside::othello_move(&game).unwrap_or_else(|error| panic!("{error}"));
+                (reply.text, reply.score, reply.nodes, reply.depth)
             }
         };
-        game.play(&text).unwrap();
+        if visited > 0 {
+            work[side].add(Work {
+                nodes: visited,
+                time: clock.elapsed(),
+                searches: 1,
+                depths: u64::from(depth),
+            });
+        }
+        game.play(&text)
+            .unwrap_or_else(|error| panic!("{} played {text}: {error}", players[side]));
+        let outside = players
+            .iter()
+            .any(|player| matches!(player, Player::Stockfish(_)));
+        if outside && let Some(winner) = adjudicator.note(mover, score) {
+            return (GameResult::win(winner), work);
+        }
     }
     (game.outcome().unwrap().result, work)
+}
+
+/// How long Stockfish searches a move: `STOCKFISH_MOVETIME_MS`, 100 ms by default.
+fn stockfish_move_time() -> Duration {
+    let millis = std::env::var("STOCKFISH_MOVETIME_MS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(100);
+    Duration::from_millis(millis)
 }
 
 /// The openings of `games` games, one a pair, drawn on `MATCH_THREADS` threads.
@@ -190,6 +274,8 @@ fn series(
     nodes: u64,
 ) {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    // The first player's points in each game, for the interval.
+    let mut points = Vec::new();
     // Points White scored, whoever played it.
     let mut white_points = 0.0;
     let mut work = [Work::default(); 2];
@@ -217,12 +303,14 @@ fn series(
             Some(_) => losses += 1,
             None => draws += 1,
         }
+        points.push(f64::from(result.half_points(first_color)) / 2.0);
         let (a, b) = if first_is_white { (0, 1) } else { (1, 0) };
         for (total, add) in [(0, a), (1, b)] {
             work[total].add(spent[add]);
         }
     }
     let score = (wins as f64 + draws as f64 / 2.0) / games as f64 * 100.0;
+    let interval = Interval::of(&points);
     let rate = |work: Work| {
         if work.time.is_zero() {
             "-".to_owned()
@@ -240,21 +328,82 @@ fn series(
             format!("{:.1}", work.depths as f64 / work.searches as f64)
         }
     };
+    let per_move = |work: Work| {
+        if work.searches == 0 {
+            "-".to_owned()
+        } else {
+            format!(
+                "{:.0}",
+                work.time.as_secs_f64() * 1000.0 / work.searches as f64
+            )
+        }
+    };
     println!(
-        "| {variant} | {first} | {second} | {games} | {wins} | {draws} | {losses} | {score:.1}% | {:.1}% | {} | {} | {} | {} |",
+        "| {variant} | {first} | {second} | {games} | {wins} | {draws} | {losses} | {score:.1}% | {interval} | {} | {:.1}% | {} | {} | {} | {} | {} | {} |",
+        interval.elo(),
         white_points / games as f64 * 100.0,
         rate(work[0]),
         rate(work[1]),
+        per_move(work[0]),
+        per_move(work[1]),
         depth(work[0]),
         depth(work[1]),
     );
 }
 
+/// A series' mean score and its 95% interval, as fractions of a point.
+#[derive(Debug, Clone, Copy)]
+struct Interval {
+    low: f64,
+    mean: f64,
+    high: f64,
+}
+
+impl Interval {
+    /// The mean of `points` (one per game) ± 1.96 standard errors, within 0 and 1.
+    fn of(points: &[f64]) -> Interval {
+        let n = points.len().max(1) as f64;
+        let mean = points.iter().sum::<f64>() / n;
+        let variance = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / n;
+        let half = 1.96 * (variance / n).sqrt();
+        Interval {
+            low: (mean - half).max(0.0),
+            mean,
+            high: (mean + half).min(1.0),
+        }
+    }
+
+    /// The Elo difference each score implies (±∞ at 0 and 1 are shown as such).
+    fn elo(self) -> String {
+        let elo = |score: f64| -> String {
+            if score <= 0.0 {
+                "-∞".to_owned()
+            } else if score >= 1.0 {
+                "+∞".to_owned()
+            } else {
+                format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
+            }
+        };
+        format!(
+            "{} ({} to {})",
+            elo(self.mean),
+            elo(self.low),
+            elo(self.high)
+        )
+    }
+}
+
+impl std::fmt::Display for Interval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.1}–{:.1}%", self.low * 100.0, self.high * 100.0)
+    }
+}
+
 fn header() {
     println!(
-        "| variant | player | opponent | games | won | drawn | lost | score | White's score | kN/s player | kN/s opponent | depth player | depth opponent |"
+        "| variant | player | opponent | games | won | drawn | lost | score | 95% interval | Elo difference | White's score | kN/s player | kN/s opponent | ms a move player | ms a move opponent | depth player | depth opponent |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 }
 
 /// A random game of `variant` after a random number of random plies in `plies` (fewer
@@ -381,6 +530,28 @@ fn main() -> ExitCode {
                     );
                 }
             }
+            "stockfish" => {
+                header();
+                let elos: Vec<u32> = args
+                    .get(1)?
+                    .split(',')
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()
+                    .ok()?;
+                let (games, nodes) = (number(2)?, number(3)?);
+                let openings = openings(Variant::Chess, games);
+                for elo in elos {
+                    let players = (Player::Engine(Level::MAX), Player::Stockfish(elo));
+                    series(Variant::Chess, &openings, players, games, nodes);
+                }
+            }
+            "othello" => {
+                header();
+                let (games, nodes) = (number(1)?, number(2)?);
+                let variant = Variant::Reversi8x8;
+                let players = (Player::Engine(Level::MAX), Player::Othello);
+                series(variant, &openings(variant, games), players, games, nodes);
+            }
             "work" => {
                 for variant in variants(1)? {
                     work(variant, number(2)?, number(3)?);
@@ -403,7 +574,7 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         eprintln!(
-            "usage: match ladder|pair|greedy|speed|work … (see the top of examples/match.rs)"
+            "usage: match ladder|pair|greedy|stockfish|othello|speed|work … (see the top of examples/match/main.rs)"
         );
         ExitCode::FAILURE
     }
