@@ -10,18 +10,19 @@
 //! cargo run --release -p engine --example match -- work <variant> <positions> <nodes>
 //! ```
 //!
-//! `ladder` plays each level 2–8 (or up to `<top level>`) against the level below; `pair` one pairing; `greedy` a
-//! level against a player that takes the move gaining the most points at once (in
-//! Reversi: flipping the most discs); `stockfish` chess level 8 against Stockfish held to
-//! each Elo (`UCI_LimitStrength`, `STOCKFISH_MOVETIME_MS` a move, 100 by default;
-//! `STOCKFISH_PATH` or Debian's `/usr/games/stockfish`); `othello` Reversi 8x8 level 8
-//! against the `ai-othello` crate's strongest preset. Games come in pairs from one random opening, each
-//! side playing it once with White and once with Black; `<nodes>` is the node budget of
-//! every engine move. Draws count half. `speed` searches positions of random games at
-//! level 8 and reports nodes per second, against the rules crate's perft (leaf positions
-//! per second of its move generator) measured in the same run. `work` runs a fixed set of
-//! level-8 searches and prints the nodes they visited, for counting the instructions a
-//! node takes (`valgrind --tool=callgrind`), which the machine's load does not change.
+//! `ladder` plays each level 2–8 (or up to `<top level>`) against the level below;
+//! `pair` one pairing; `greedy` a level against a player that takes the move gaining the
+//! most points at once (in Reversi: flipping the most discs); `stockfish` chess level 8
+//! against Stockfish held to each Elo (`UCI_LimitStrength`, `STOCKFISH_MOVETIME_MS` a
+//! move, 100 by default; `STOCKFISH_PATH` or Debian's `/usr/games/stockfish`); `othello`
+//! Reversi 8x8 level 8 against the `ai-othello` crate's strongest preset. Games come in
+//! pairs from one random opening, each side playing it once with White and once with
+//! Black; `<nodes>` is the node budget of every engine move. Draws count half. `speed`
+//! searches positions of random games at level 8 and reports nodes per second, against
+//! the rules crate's perft (leaf positions per second of its move generator) measured in
+//! the same run. `work` runs a fixed set of level-8 searches and prints the nodes they
+//! visited, for counting the instructions a node takes (`valgrind --tool=callgrind`),
+//! which the machine's load does not change.
 //!
 //! `MATCH_THREADS=2` plays the games of a series on two threads; the table is the same
 //! (but for Stockfish, whose weakened play draws on a clock-seeded random number).
@@ -238,10 +239,10 @@ fn play(start: &AnyGame, players: [Player; 2], nodes: u64, seed: u64) -> (GameRe
         }
         game.play(&text)
             .unwrap_or_else(|error| panic!("{} played {text}: {error}", players[side]));
-        let outside = players
+        let against_stockfish = players
             .iter()
             .any(|player| matches!(player, Player::Stockfish(_)));
-        if outside && let Some(winner) = adjudicator.note(mover, score) {
+        if against_stockfish && let Some(winner) = adjudicator.note(mover, score) {
             return (GameResult::win(winner), work);
         }
     }
