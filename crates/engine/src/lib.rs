@@ -53,7 +53,7 @@ pub use adjudicate::{Verdict, adjudicate, adjudicate_with_uci, score_unit, win_m
 pub use evaluate::{Assessment, Evaluation, LINE_PLIES, evaluate};
 pub use level::{Level, ParseLevelError};
 pub use review::{Mark, Review, ReviewedMove, cap as review_cap, review, thresholds};
-pub use uci::{UciEngine, UciReply};
+pub use uci::UciEngine;
 
 /// How much work one call may do: level 8 may use all of it, the levels below a share
 /// ([`level_budget`]). The search stops at whichever limit comes first and answers with
@@ -259,12 +259,7 @@ pub fn best_move_with_uci(
             reply.text
         )));
     }
-    Ok(Reply {
-        text: reply.text,
-        nodes: reply.nodes,
-        depth: reply.depth,
-        score: reply.score,
-    })
+    Ok(reply)
 }
 
 /// The share of `budget` a level uses in `variant`: level 8 all of it, 7 a quarter (an

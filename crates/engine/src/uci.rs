@@ -15,27 +15,12 @@ use std::{
     time::{Duration, Instant},
 };
 
-use crate::Budget;
+use crate::{Budget, Reply};
 
 /// How long the engine may take to answer `uci` and `isready`.
 const HANDSHAKE: Duration = Duration::from_secs(10);
 /// How long past its budget the engine may take before it is told to stop, then killed.
 const GRACE: Duration = Duration::from_secs(5);
-
-/// What the external engine answered.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UciReply {
-    /// The move in UCI.
-    pub text: String,
-    /// The nodes its last `info` line of the main line reported.
-    pub nodes: u64,
-    /// The depth its last `info` line of the main line reported.
-    pub depth: u32,
-    /// The score its last `info` line of the main line reported, for the side to move:
-    /// centipawns, or a mate as the built-in search scores one (`MATE` less the plies to
-    /// it).
-    pub score: Option<i32>,
-}
 
 /// A UCI engine process (such as Debian's `stockfish`) on one thread, searching one
 /// position at a time until it is dropped, which ends the process.
@@ -105,7 +90,9 @@ impl UciEngine {
 
     /// Searches the position after `moves` (UCI) from `start` (a FEN; `None`: the
     /// standard start) within `budget` (`go nodes`, `movetime`, or both), and sends
-    /// `stop` when `stop` is set.
+    /// `stop` when `stop` is set. The reply is the engine's move as it sent it, not yet
+    /// checked against the rules, with the nodes, depth and score (centipawns, or a mate
+    /// as the built-in search scores one) of the main line's last report.
     ///
     /// # Errors
     ///
@@ -115,7 +102,7 @@ impl UciEngine {
         (start, moves): (Option<&str>, &[&str]),
         budget: &Budget,
         stop: &AtomicBool,
-    ) -> Result<UciReply, String> {
+    ) -> Result<Reply, String> {
         let mut position = match start {
             Some(fen) => format!("position fen {fen}"),
             None => "position startpos".to_owned(),
@@ -152,7 +139,7 @@ impl UciEngine {
                     match words.first() {
                         Some(&"bestmove") => {
                             let text = words.get(1).ok_or("bestmove without a move")?;
-                            return Ok(UciReply {
+                            return Ok(Reply {
                                 text: (*text).to_owned(),
                                 nodes,
                                 depth,
@@ -225,6 +212,6 @@ pub(crate) fn best_move(
     position: (Option<&str>, &[&str]),
     budget: &Budget,
     stop: &AtomicBool,
-) -> Result<UciReply, String> {
+) -> Result<Reply, String> {
     UciEngine::start(path, &[])?.search(position, budget, stop)
 }

@@ -46,7 +46,7 @@ mod shared;
 
 use outside::Stockfish;
 
-use engine::{Budget, Level, Request, best_move};
+use engine::{Budget, Level, Reply, Request, best_move};
 use rand::{Rng, SeedableRng, rngs::SmallRng, seq::IndexedRandom};
 use rules::{AnyGame, Color, GameResult, Variant};
 
@@ -201,48 +201,48 @@ fn play(start: &AnyGame, players: [Player; 2], nodes: u64, seed: u64) -> (GameRe
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut stockfish = [None, None];
     let mut adjudicator = Adjudicator::default();
+    let against_stockfish = players
+        .iter()
+        .any(|player| matches!(player, Player::Stockfish(_)));
     while let Some(mover) = game.to_move() {
         if game.ply() >= MAX_PLIES {
             return (GameResult::Draw, work);
         }
         let side = mover.fold(0, 1);
         let clock = Instant::now();
-        let (text, score, visited, depth) = match players[side] {
-            Player::Greedy => (greedy_move(&game, &mut rng), None, 0, 0),
+        let reply = match players[side] {
+            Player::Greedy => Reply {
+                text: greedy_move(&game, &mut rng),
+                nodes: 0,
+                depth: 0,
+                score: None,
+            },
             Player::Engine(level) => {
                 let request = Request::new(level, Budget::nodes(nodes), rng.random());
-                let reply = best_move(&game, &request, &stop).unwrap();
-                (reply.text, reply.score, reply.nodes, reply.depth)
+                best_move(&game, &request, &stop).unwrap()
             }
-            Player::Stockfish(elo) => {
-                let engine = stockfish[side].get_or_insert_with(|| {
+            Player::Stockfish(elo) => stockfish[side]
+                .get_or_insert_with(|| {
                     Stockfish::start(&outside::stockfish_path(), elo, stockfish_move_time())
                         .unwrap_or_else(|error| panic!("{error}"))
-                });
-                let reply = engine
-                    .best_move(&game)
-                    .unwrap_or_else(|error| panic!("{error}"));
-                (reply.text, reply.score, reply.nodes, reply.depth)
-            }
+                })
+                .best_move(&game)
+                .unwrap_or_else(|error| panic!("{error}")),
             Player::Othello => {
-                let reply = outside::othello_move(&game).unwrap_or_else(|error| panic!("{error}"));
-                (reply.text, reply.score, reply.nodes, reply.depth)
+                outside::othello_move(&game).unwrap_or_else(|error| panic!("{error}"))
             }
         };
-        if visited > 0 {
+        if reply.nodes > 0 {
             work[side].add(Work {
-                nodes: visited,
+                nodes: reply.nodes,
                 time: clock.elapsed(),
                 searches: 1,
-                depths: u64::from(depth),
+                depths: u64::from(reply.depth),
             });
         }
-        game.play(&text)
-            .unwrap_or_else(|error| panic!("{} played {text}: {error}", players[side]));
-        let against_stockfish = players
-            .iter()
-            .any(|player| matches!(player, Player::Stockfish(_)));
-        if against_stockfish && let Some(winner) = adjudicator.note(mover, score) {
+        game.play(&reply.text)
+            .unwrap_or_else(|error| panic!("{} played {}: {error}", players[side], reply.text));
+        if against_stockfish && let Some(winner) = adjudicator.note(mover, reply.score) {
             return (GameResult::win(winner), work);
         }
     }
@@ -382,7 +382,7 @@ impl Interval {
             } else if score >= 1.0 {
                 "+∞".to_owned()
             } else {
-                format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
+                format!("{:+.0}", 400.0 * (score / (1.0 - score)).log10())
             }
         };
         format!(

@@ -9,23 +9,12 @@ use std::{
 };
 
 use ai_othello::{EvaluationProfile, Move, Position, Side, search, search_preset};
-use engine::{Budget, UciEngine};
+use engine::{Budget, Reply, UciEngine};
 use rules::{AnyGame, BoardView, Cell, Variant};
 
 /// The Stockfish binary: `STOCKFISH_PATH`, else Debian's.
 pub(crate) fn stockfish_path() -> PathBuf {
     engine::stockfish_path().unwrap_or_else(|| PathBuf::from("/usr/games/stockfish"))
-}
-
-/// One search's answer from an outside engine.
-pub(crate) struct OutsideReply {
-    /// The move, as the game's canonical text.
-    pub(crate) text: String,
-    /// The score for the mover as the built-in search gives it (centipawns in chess), if
-    /// the engine gave one.
-    pub(crate) score: Option<i32>,
-    pub(crate) nodes: u64,
-    pub(crate) depth: u32,
 }
 
 /// A Stockfish process for one game, held to `UCI_Elo` with `UCI_LimitStrength`.
@@ -51,26 +40,20 @@ impl Stockfish {
     }
 
     /// Stockfish's move in `game` (chess, from the standard start or the game's own).
-    pub(crate) fn best_move(&mut self, game: &AnyGame) -> Result<OutsideReply, String> {
+    pub(crate) fn best_move(&mut self, game: &AnyGame) -> Result<Reply, String> {
         let start = game.start_fen();
         let moves: Vec<&str> = game.moves().collect();
-        let reply = self.engine.search(
+        self.engine.search(
             (start.as_deref(), &moves),
             &Budget::time(self.move_time),
             &AtomicBool::new(false),
-        )?;
-        Ok(OutsideReply {
-            text: reply.text,
-            score: reply.score,
-            nodes: reply.nodes,
-            depth: reply.depth,
-        })
+        )
     }
 }
 
 /// The `ai-othello` crate's strongest preset (`maximum`: 7 plies, the exact solver from
 /// 8 empties) with its phase-aware evaluation, on a Reversi 8x8 game of this server.
-pub(crate) fn othello_move(game: &AnyGame) -> Result<OutsideReply, String> {
+pub(crate) fn othello_move(game: &AnyGame) -> Result<Reply, String> {
     if game.variant() != Variant::Reversi8x8 {
         return Err(format!(
             "ai-othello plays 8x8 Reversi, not {}",
@@ -80,7 +63,7 @@ pub(crate) fn othello_move(game: &AnyGame) -> Result<OutsideReply, String> {
     let mover = game.to_move().ok_or("the game is over")?;
     let legal = game.legal_moves();
     if legal == ["pass"] {
-        return Ok(OutsideReply {
+        return Ok(Reply {
             text: "pass".to_owned(),
             score: None,
             nodes: 0,
@@ -109,7 +92,7 @@ pub(crate) fn othello_move(game: &AnyGame) -> Result<OutsideReply, String> {
     if !legal.contains(&text) {
         return Err(format!("ai-othello chose {text}, which is not legal here"));
     }
-    Ok(OutsideReply {
+    Ok(Reply {
         text,
         score: None,
         nodes: report.stats.nodes,
